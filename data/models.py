@@ -1,0 +1,108 @@
+"""The shapes of the project's data files, as pydantic models.
+
+Positions follow the race notation: a corner at ``position`` p has its line
+between lap spaces p and p+1; lanes are the physical lanes 1 and 2 of a space.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Lane = Literal[1, 2]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Corner(_Strict):
+    """One corner line of a track and what the rules need to know about it."""
+
+    position: int = Field(ge=1)
+    speed_limit: int = Field(ge=1)
+    race_lane_after: Lane
+    legend_line: int = Field(ge=0)
+    chevron_spaces: tuple[int, ...] = ()
+    double_chevron_spaces: tuple[int, ...] = ()
+
+
+class GridSlot(_Strict):
+    """A starting grid slot: space 0 is pole, -1 the row behind, and so on."""
+
+    space: int = Field(le=0)
+    lane: Lane
+
+
+class Track(_Strict):
+    """A race track: its lap, its corners in lap order and its starting grid."""
+
+    id: str
+    name: str
+    laps: int = Field(ge=1)
+    spaces_per_lap: int = Field(ge=10)
+    heat_in_engine: int = Field(ge=0)
+    stress_in_deck: int = Field(ge=0)
+    race_lane_at_start: Lane
+    starting_grid: tuple[GridSlot, ...] = Field(min_length=1)
+    corners: tuple[Corner, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Track:
+        positions = [c.position for c in self.corners]
+        if positions != sorted(set(positions)):
+            raise ValueError("corners must be in lap order with distinct positions")
+        if positions[-1] >= self.spaces_per_lap:
+            raise ValueError("corner position must lie inside the lap")
+        if self.corners[-1].race_lane_after != self.race_lane_at_start:
+            raise ValueError("race_lane_at_start must equal the last corner's race_lane_after")
+        if self.starting_grid[0].lane != self.race_lane_at_start:
+            raise ValueError("pole position must be on the race lane")
+        return self
+
+    @cached_property
+    def corner_positions(self) -> tuple[int, ...]:
+        return tuple(c.position for c in self.corners)
+
+    def race_lane_at(self, lap_space: int) -> Lane:
+        """The lane that is the race line on a space (1..spaces_per_lap)."""
+        lane = self.race_lane_at_start
+        for corner in self.corners:
+            if lap_space > corner.position:
+                lane = corner.race_lane_after
+        return lane
+
+
+class LegendValue(_Strict):
+    """What one legend card says for one colour."""
+
+    diamond: int = Field(ge=0, le=3)
+    helmet_speed: int = Field(ge=1)
+
+
+class LegendCard(_Strict):
+    card: int = Field(ge=1)
+    values: dict[str, LegendValue]
+
+
+class LegendCards(_Strict):
+    """The Legends deck: one value per base colour on each card."""
+
+    colours: tuple[str, ...]
+    extra_colours: dict[str, str]
+    cards: tuple[LegendCard, ...]
+
+    @model_validator(mode="after")
+    def _every_card_has_every_colour(self) -> LegendCards:
+        for card in self.cards:
+            missing = set(self.colours) - set(card.values)
+            if missing:
+                raise ValueError(f"card {card.card} lacks colours {sorted(missing)}")
+        return self
+
+    def value(self, card: int, colour: str) -> LegendValue:
+        """The card's value for a colour; the 7th-9th colours borrow a base colour's."""
+        base = self.extra_colours.get(colour, colour)
+        return self.cards[card - 1].values[base]

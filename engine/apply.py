@@ -1,0 +1,134 @@
+"""Applying one decision: check it against the rules, then resolve up to the next one."""
+
+from __future__ import annotations
+
+from engine.cards import HEAT, is_discardable, is_playable, remove_cards
+from engine.decisions import Adrenaline, Boost, Decision, Discard, Plan, ReactDone, Slipstream
+from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
+from engine.events import CardsDiscarded, Event, PlanMade
+from engine.flow import advance, end_slipstream, end_turn
+from engine.pending import is_cluttered, pending, reachable_gears
+from engine.state import Car, PlannedMove, RaceState
+from engine.steps import boost, can_boost, slipstream, speed, use_adrenaline
+
+GEAR_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+def settle(state: RaceState) -> tuple[RaceState, list[Event]]:
+    """Resolve a hand-built position up to its first decision (a no-op on engine states)."""
+    working = state.copy()
+    events: list[Event] = []
+    advance(working, events)
+    return working, events
+
+
+def apply(
+    state: RaceState, decision: Decision, *, expected_version: int | None = None
+) -> tuple[RaceState, list[Event]]:
+    """The race after ``decision`` and what happened; ``state`` itself is not changed.
+
+    ``expected_version`` is the version the decider saw; a different current
+    version means the decision is stale.
+    """
+    step = decision.do
+    if expected_version is not None and expected_version != state.version:
+        raise StaleDecision(
+            decision.car, step, f"made on version {expected_version}, race is at {state.version}"
+        )
+    waiting = pending(state)
+    if waiting is None:
+        raise RaceOver(decision.car, step, "the race is over")
+    if decision.car not in waiting.cars:
+        raise NotYourTurn(decision.car, step, _not_your_turn(state, decision.car, waiting.step))
+    expected_step = "react" if step in ("boost", "adrenaline", "react_done") else step
+    if expected_step != waiting.step:
+        raise NotYourTurn(decision.car, step, f"the race waits for its {waiting.step} decision")
+    working = state.copy()
+    events: list[Event] = []
+    car = working.car(decision.car)
+    _resolve(working, car, decision, events)
+    working.version += 1
+    advance(working, events)
+    return working, events
+
+
+def _not_your_turn(state: RaceState, car_id: str, step: str) -> str:
+    try:
+        car = state.car(car_id)
+    except KeyError:
+        return "no such car in this race"
+    if car.finished is not None:
+        return "the car has finished the race"
+    if car.is_legend:
+        return "a Legend makes no decisions"
+    if step == "plan":
+        return "already planned this round"
+    assert state.turn is not None
+    return f"car {state.turn.car} is deciding its {step} step"
+
+
+def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]) -> None:
+    turn = state.turn
+    if isinstance(decision, Plan):
+        _check_plan(car, decision)
+        car.hand = remove_cards(car.hand, decision.cards) or ()
+        car.plan = PlannedMove(decision.gear, decision.cards)
+        events.append(PlanMade(car.id))
+        return
+    assert turn is not None, "only plans are made outside a car's turn"
+    if isinstance(decision, Boost):
+        if not can_boost(car, turn):
+            reason = "already boosted this turn" if turn.boosted else "no Heat in the Engine"
+            raise IllegalDecision(car.id, "boost", reason)
+        boost(state, car, turn, events)
+    elif isinstance(decision, Adrenaline):
+        if not turn.adrenaline:
+            raise IllegalDecision(car.id, "adrenaline", "no Adrenaline left this round")
+        use_adrenaline(state, car, turn, decision.speed, decision.cooldown, events)
+    elif isinstance(decision, ReactDone):
+        turn.step = "slipstream"
+    elif isinstance(decision, Slipstream):
+        if decision.take:
+            slipstream(state, car, events)
+        end_slipstream(state, car, turn, events)
+    elif isinstance(decision, Discard):
+        _check_discard(car, decision)
+        car.hand = remove_cards(car.hand, decision.cards) or ()
+        car.discard = car.discard + decision.cards
+        if decision.cards:
+            events.append(CardsDiscarded(car.id, decision.cards))
+        end_turn(state, car, speed(car, turn), events)
+
+
+def _check_plan(car: Car, plan: Plan) -> None:
+    def illegal(reason: str) -> IllegalDecision:
+        return IllegalDecision(car.id, "plan", reason)
+
+    if plan.gear not in reachable_gears(car):
+        if plan.gear not in GEAR_NAMES:
+            raise illegal(f"there is no gear {plan.gear}")
+        if abs(plan.gear - car.gear) == 2:
+            raise illegal("shifting two gears costs 1 Heat and the Engine is empty")
+        raise illegal(f"{GEAR_NAMES[plan.gear]} gear is out of reach from {GEAR_NAMES[car.gear]}")
+    if len(plan.cards) != plan.gear:
+        raise illegal(
+            f"{GEAR_NAMES[plan.gear]} gear plays exactly {plan.gear} card(s), not {len(plan.cards)}"
+        )
+    if remove_cards(car.hand, plan.cards) is None:
+        missing = next(c for c in plan.cards if plan.cards.count(c) > car.hand.count(c))
+        raise illegal(f"card {missing!r} is not in hand")
+    playable = sum(1 for card in car.hand if is_playable(card))
+    if HEAT in plan.cards:
+        if not is_cluttered(car):
+            raise illegal("Heat cards can never be played (the hand is not cluttered)")
+        if sum(1 for card in plan.cards if card != HEAT) != playable:
+            raise illegal("a cluttered hand plays every playable card, then Heat")
+
+
+def _check_discard(car: Car, discard: Discard) -> None:
+    for card in discard.cards:
+        if not is_discardable(card):
+            raise IllegalDecision(car.id, "discard", f"card {card!r} can never be discarded")
+    if remove_cards(car.hand, discard.cards) is None:
+        missing = next(c for c in discard.cards if discard.cards.count(c) > car.hand.count(c))
+        raise IllegalDecision(car.id, "discard", f"card {missing!r} is not in hand")

@@ -1,0 +1,160 @@
+"""What happened while a decision was applied, in order, with the figures to show it.
+
+Events carry nothing a viewer may not see: drawn cards are counted, never named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, Literal
+
+from engine.cards import Card
+
+MoveCause = Literal["cards", "boost", "adrenaline", "slipstream"]
+HeatReason = Literal["shift", "boost", "corner"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: ClassVar[str] = "event"
+    car: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as the race notation prints it: car, type, then its figures."""
+        figures = asdict(self)
+        car = figures.pop("car")
+        return {"car": car, "type": self.type, **figures}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    type: ClassVar[str] = "round_started"
+    round: int
+    turn_order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlanMade(Event):
+    type: ClassVar[str] = "planned"
+
+
+@dataclass(frozen=True, slots=True)
+class GearShifted(Event):
+    type: ClassVar[str] = "shifted"
+    from_gear: int
+    to_gear: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRevealed(Event):
+    type: ClassVar[str] = "revealed"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsFlipped(Event):
+    """A + symbol resolved: the cards flipped, the last being the basic card kept."""
+
+    type: ClassVar[str] = "flipped"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CarMoved(Event):
+    type: ClassVar[str] = "moved"
+    cause: MoveCause
+    from_space: int
+    from_spot: int
+    to_space: int
+    to_spot: int
+    blocked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HeatPaid(Event):
+    type: ClassVar[str] = "heat_paid"
+    amount: int
+    reason: HeatReason
+
+
+@dataclass(frozen=True, slots=True)
+class CooledDown(Event):
+    type: ClassVar[str] = "cooled_down"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdrenalineUsed(Event):
+    type: ClassVar[str] = "adrenaline"
+    speed: bool
+    cooldown: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CornerChecked(Event):
+    """A corner line crossed: the car's Speed against the limit, and the Heat it cost."""
+
+    type: ClassVar[str] = "corner"
+    position: int
+    speed_limit: int
+    speed: int
+    heat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpunOut(Event):
+    type: ClassVar[str] = "spun_out"
+    position: int
+    stress: int
+    to_space: int
+    to_spot: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandCluttered(Event):
+    type: ClassVar[str] = "cluttered"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded(Event):
+    type: ClassVar[str] = "discarded"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReshuffled(Event):
+    type: ClassVar[str] = "reshuffled"
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplenished(Event):
+    type: ClassVar[str] = "replenished"
+    drawn: int
+
+
+@dataclass(frozen=True, slots=True)
+class LegendCardRevealed(Event):
+    type: ClassVar[str] = "legend_card"
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Finished(Event):
+    type: ClassVar[str] = "finished"
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class RaceEnded(Event):
+    type: ClassVar[str] = "race_over"
+    hall_of_fame: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    """Steps 3-9 done: the Speed the car raced at this round (0 for a cluttered hand)."""
+
+    type: ClassVar[str] = "turn_ended"
+    speed: int

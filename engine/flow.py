@@ -1,0 +1,111 @@
+"""The round's shape: everyone plans, then each car in turn order takes steps 3-9.
+
+:func:`advance` runs every step that needs no decision and stops where a
+driver must decide, so a stored state always waits for a real choice.
+"""
+
+from __future__ import annotations
+
+from engine.course import course
+from engine.events import Event, Finished, HandReplenished, RaceEnded, RoundStarted, TurnEnded
+from engine.legends import drive_legend
+from engine.movement import position_key, turn_order
+from engine.piles import replenish
+from engine.state import Car, RaceState, Turn
+from engine.steps import (
+    can_slipstream,
+    check_corners,
+    has_react_options,
+    may_discard,
+    reveal_and_move,
+    speed,
+)
+
+
+def must_plan(car: Car) -> bool:
+    """Every car still racing plans its gear and cards, except Legends."""
+    return car.racing and not car.is_legend and car.plan is None
+
+
+def advance(state: RaceState, events: list[Event]) -> None:
+    """Resolve everything that needs no decision, up to the next decision or the end."""
+    while not state.over:
+        turn = state.turn
+        if turn is None:
+            if not state.turn_order:
+                state.turn_order = turn_order(state.cars)
+            if any(must_plan(car) for car in state.cars):
+                return
+            begin_turn(state, state.turn_order[0], events)
+            continue
+        car = state.car(turn.car)
+        if turn.step == "react":
+            if has_react_options(car, turn):
+                return
+            turn.step = "slipstream"
+        elif turn.step == "slipstream":
+            if can_slipstream(state, car):
+                return
+            end_slipstream(state, car, turn, events)
+        elif may_discard(state, car):
+            return
+        else:
+            end_turn(state, car, speed(car, turn), events)
+
+
+def end_slipstream(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    """After step 6 comes the corner check (7), then the Discard step (8)."""
+    check_corners(state, car, turn, events)
+    turn.step = "discard"
+
+
+def begin_turn(state: RaceState, car_id: str, events: list[Event]) -> None:
+    """Step 3 for the next car: a Legend drives; a driver reveals and moves."""
+    car = state.car(car_id)
+    if car.is_legend:
+        end_turn(state, car, drive_legend(state, car, events), events)
+        return
+    turn = reveal_and_move(state, car, events)
+    if turn is None:
+        end_turn(state, car, 0, events)
+    else:
+        state.turn = turn
+
+
+def end_turn(state: RaceState, car: Car, raced: int, events: list[Event]) -> None:
+    """Step 9: Play Area to the discard pile, draw up to 7; then the next car, or round end."""
+    if not car.is_legend:
+        car.discard = car.discard + car.play_area
+        car.play_area = ()
+        drawn = replenish(state, car, events)
+        events.append(HandReplenished(car.id, drawn))
+    events.append(TurnEnded(car.id, raced))
+    state.turn = None
+    following = state.turn_order.index(car.id) + 1
+    if following < len(state.turn_order):
+        begin_turn(state, state.turn_order[following], events)
+    else:
+        end_round(state, events)
+
+
+def end_round(state: RaceState, events: list[Event]) -> None:
+    """Cars past the line enter the Hall of Fame in order; the next round starts.
+
+    "At the end of the round, all the cars that crossed the finish line are
+    removed from the track and placed in order on the Hall of Fame Space."
+    """
+    finish = course(state.track, state.laps).finish
+    place = sum(1 for car in state.cars if car.finished is not None)
+    for car in sorted((c for c in state.cars if c.racing and c.space > finish), key=position_key):
+        place += 1
+        car.finished = place
+        events.append(Finished(car.id, place))
+    state.legend_card = None
+    if state.over:
+        state.turn_order = ()
+        podium = sorted(state.cars, key=lambda car: car.finished or 0)
+        events.append(RaceEnded(None, tuple(car.id for car in podium)))
+        return
+    state.round += 1
+    state.turn_order = turn_order(state.cars)
+    events.append(RoundStarted(None, state.round, state.turn_order))

@@ -1,0 +1,69 @@
+"""The Legends module: cars driven by one shared card a round, with no cards or Heat.
+
+"If a legend is between the legend line and the corner, it will try to go
+around the corner ... Legends do not use any heat."
+"""
+
+from __future__ import annotations
+
+import data
+from engine.course import Course, course
+from engine.events import Event, LegendCardRevealed
+from engine.rng import shuffled
+from engine.state import Car, RaceState
+from engine.steps import move_forward
+
+LEGEND_CARDS = tuple(range(1, 11))
+
+
+def reveal_legend_card(state: RaceState, events: list[Event]) -> int:
+    """This round's card: revealed when the first Legend moves, reshuffled when used up."""
+    if state.legend_card is None:
+        if not state.legend_deck:
+            state.legend_deck = shuffled(state.seed, state.rng, LEGEND_CARDS)
+            state.rng += 1
+        state.legend_card, state.legend_deck = state.legend_deck[0], state.legend_deck[1:]
+        events.append(LegendCardRevealed(None, state.legend_card))
+    return state.legend_card
+
+
+def legend_spaces(state: RaceState, car: Car, card: int) -> int:
+    """How far a Legend moves this round, by the Legends procedure."""
+    value = data.legend_cards().value(card, car.color)
+    straight = value.helmet_speed + state.options.legend_speed_bonus
+    here = course(state.track, state.laps)
+    ahead = [line for line in here.lines_ahead(car.space) if line.space < here.finish]
+    if not ahead:
+        return straight
+    line = ahead[0]
+    lap_start = line.space - line.corner.position
+    legend_line = lap_start + line.corner.legend_line
+    if car.space > legend_line:
+        allowed = corners_allowed(state, here, car, line.corner.position)
+        wanted = line.corner.speed_limit + value.diamond
+        if len(ahead) > allowed and car.space + wanted > ahead[allowed].space:
+            return ahead[allowed].space - car.space
+        return wanted
+    if car.space + straight <= line.space:
+        return straight
+    return line.space - value.diamond - car.space
+
+
+def corners_allowed(state: RaceState, here: Course, car: Car, position: int) -> int:
+    """Corner lines a Legend may cross this round: 1, or more on chevrons when aggressive."""
+    if not state.options.aggressive_legends:
+        return 1
+    corner = next(c for c in here.track.corners if c.position == position)
+    lap_space = here.lap_space(car.space)
+    if lap_space in corner.double_chevron_spaces:
+        return 3
+    if lap_space in corner.chevron_spaces:
+        return 2
+    return 1
+
+
+def drive_legend(state: RaceState, car: Car, events: list[Event]) -> int:
+    """Move a Legend for this round; returns the spaces it aimed to drive."""
+    spaces = legend_spaces(state, car, reveal_legend_card(state, events))
+    move_forward(state, car, spaces, "cards", events)
+    return spaces

@@ -1,0 +1,112 @@
+"""Who must decide what now, and every decision the rules allow them.
+
+One question drives every caller: :func:`pending`. In steps 1-2 every racing
+driver plans at once; in steps 5, 6 and 8 one car decides at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Literal
+
+from engine.cards import HEAT, canonical, is_discardable, is_playable
+from engine.decisions import (
+    Adrenaline,
+    Boost,
+    Decision,
+    Discard,
+    Plan,
+    ReactDone,
+    Slipstream,
+)
+from engine.flow import must_plan
+from engine.state import Car, RaceState
+from engine.steps import can_boost
+
+Step = Literal["plan", "react", "slipstream", "discard"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision the race waits for, and the cars that owe it (state order)."""
+
+    step: Step
+    cars: tuple[str, ...]
+
+    @property
+    def car(self) -> str:
+        """The first car owing the decision (the notation's ``pending.car``)."""
+        return self.cars[0]
+
+
+def pending(state: RaceState) -> Pending | None:
+    """The decision the race waits for, or None once every car has finished."""
+    if state.over:
+        return None
+    if state.turn is None:
+        return Pending("plan", tuple(car.id for car in state.cars if must_plan(car)))
+    return Pending(state.turn.step, (state.turn.car,))
+
+
+def reachable_gears(car: Car) -> tuple[int, ...]:
+    """One step up or down is free; two steps cost 1 Heat from a non-empty Engine."""
+    reach = 2 if car.engine > 0 else 1
+    return tuple(g for g in range(1, 5) if abs(g - car.gear) <= reach)
+
+
+def is_cluttered(car: Car) -> bool:
+    """Even the lowest gear in reach needs more cards than the hand can play."""
+    playable = sum(1 for card in car.hand if is_playable(card))
+    return min(reachable_gears(car)) > playable
+
+
+def plan_options(car: Car) -> list[Decision]:
+    playable = canonical(card for card in car.hand if is_playable(card))
+    if is_cluttered(car):
+        return [
+            Plan(car.id, gear, playable + (HEAT,) * (gear - len(playable)))
+            for gear in reachable_gears(car)
+            if gear <= len(car.hand)
+        ]
+    options: list[Decision] = []
+    for gear in reachable_gears(car):
+        for cards in sorted(set(combinations(playable, gear))):
+            options.append(Plan(car.id, gear, cards))
+    return options
+
+
+def discard_options(car: Car) -> list[Decision]:
+    """Every sub-multiset of the cards that may be discarded, the empty one included."""
+    counts: dict[str, int] = {}
+    for card in car.hand:
+        if is_discardable(card):
+            counts[card] = counts.get(card, 0) + 1
+    kinds = sorted(counts)
+    return [
+        Discard(car.id, tuple(card for card, n in zip(kinds, ns, strict=True) for _ in range(n)))
+        for ns in product(*(range(counts[kind] + 1) for kind in kinds))
+    ]
+
+
+def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
+    """Every decision ``car_id`` may make now (empty when the race waits for someone else)."""
+    waiting = pending(state)
+    if waiting is None or car_id not in waiting.cars:
+        return []
+    car = state.car(car_id)
+    if waiting.step == "plan":
+        return plan_options(car)
+    if waiting.step == "react":
+        turn = state.turn
+        assert turn is not None
+        options: list[Decision] = []
+        if can_boost(car, turn):
+            options.append(Boost(car_id))
+        if turn.adrenaline:
+            options += [Adrenaline(car_id, s, c) for s in (True, False) for c in (True, False)]
+        options.append(ReactDone(car_id))
+        return options
+    if waiting.step == "slipstream":
+        return [Slipstream(car_id, True), Slipstream(car_id, False)]
+    return discard_options(car)

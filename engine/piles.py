@@ -1,0 +1,82 @@
+"""Moving cards between a car's piles: drawing, reshuffling, + symbols, Heat.
+
+Every function changes the car (a working copy) and the race's draw count in
+place, and reports what a player at the table would see.
+"""
+
+from __future__ import annotations
+
+from engine.cards import HAND_SIZE, HEAT, is_basic, speed_value
+from engine.events import CardsFlipped, CooledDown, DeckReshuffled, Event, HeatPaid, HeatReason
+from engine.rng import shuffled
+from engine.state import Car, RaceState
+
+
+def reshuffle_discard(state: RaceState, car: Car, events: list[Event]) -> None:
+    """The draw deck ran out: the discard pile, shuffled with the seed, becomes the deck."""
+    car.deck = car.deck + shuffled(state.seed, state.rng, car.discard)
+    state.rng += 1
+    events.append(DeckReshuffled(car.id, len(car.discard)))
+    car.discard = ()
+
+
+def replenish(state: RaceState, car: Car, events: list[Event]) -> int:
+    """Draw back up to 7 cards, reshuffling when the deck runs out; returns cards drawn."""
+    drawn = 0
+    while len(car.hand) < HAND_SIZE:
+        if not car.deck:
+            if not car.discard:
+                break
+            reshuffle_discard(state, car, events)
+        car.hand = (*car.hand, car.deck[0])
+        car.deck = car.deck[1:]
+        drawn += 1
+    return drawn
+
+
+def resolve_plus(state: RaceState, car: Car, events: list[Event]) -> int:
+    """One + symbol: flip until a basic card, keep it in the Play Area; returns its speed.
+
+    "If it is a Basic card (Speed symbol), add it to your Play Area. Otherwise,
+    immediately put it in the discard pile and keep flipping." With no basic card
+    left in the deck or the discard pile, there is nothing to find and the
+    symbol adds nothing.
+    """
+    if not any(map(is_basic, car.deck)) and not any(map(is_basic, car.discard)):
+        events.append(CardsFlipped(car.id, ()))
+        return 0
+    flipped: list[str] = []
+    while True:
+        if not car.deck:
+            reshuffle_discard(state, car, events)
+        card = car.deck[0]
+        car.deck = car.deck[1:]
+        flipped.append(card)
+        if is_basic(card):
+            car.play_area = (*car.play_area, card)
+            events.append(CardsFlipped(car.id, tuple(flipped)))
+            return speed_value(card)
+        car.discard = (*car.discard, card)
+
+
+def pay_heat(car: Car, amount: int, reason: HeatReason, events: list[Event]) -> None:
+    """Move Heat cards from the Engine to the discard pile (the caller checked there are enough)."""
+    if amount <= 0:
+        return
+    car.engine -= amount
+    car.discard = car.discard + (HEAT,) * amount
+    events.append(HeatPaid(car.id, amount, reason))
+
+
+def cool_down(car: Car, amount: int, events: list[Event]) -> None:
+    """Move up to ``amount`` Heat cards from the hand back to the Engine."""
+    heat_in_hand = car.hand.count(HEAT)
+    cooled = min(amount, heat_in_hand)
+    if cooled <= 0:
+        return
+    hand = list(car.hand)
+    for _ in range(cooled):
+        hand.remove(HEAT)
+    car.hand = tuple(hand)
+    car.engine += cooled
+    events.append(CooledDown(car.id, cooled))

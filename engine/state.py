@@ -1,0 +1,145 @@
+"""What a race is at one moment: the cars, their cards, and where the round stands.
+
+The engine treats a state as a value: ``apply`` works on a copy and never
+changes the state it was given. Card piles are tuples, so a copy of a car shares
+them safely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine.cards import Card
+
+CarKind = Literal["human", "ai", "legend"]
+TurnStep = Literal["react", "slipstream", "discard"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedMove:
+    """Steps 1-2 chosen in secret: the gear to shift to and the cards played face down."""
+
+    gear: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class Car:
+    """One car on the track, with its gear, Engine and card piles (none for a Legend)."""
+
+    id: str
+    color: str
+    kind: CarKind
+    space: int
+    spot: int
+    finished: int | None = None
+    gear: int = 1
+    engine: int = 0
+    hand: tuple[Card, ...] = ()
+    deck: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] = ()
+    plan: PlannedMove | None = None
+    play_area: tuple[Card, ...] = ()
+
+    def copy(self) -> Car:
+        return Car(
+            self.id,
+            self.color,
+            self.kind,
+            self.space,
+            self.spot,
+            self.finished,
+            self.gear,
+            self.engine,
+            self.hand,
+            self.deck,
+            self.discard,
+            self.plan,
+            self.play_area,
+        )
+
+    @property
+    def is_legend(self) -> bool:
+        return self.kind == "legend"
+
+    @property
+    def racing(self) -> bool:
+        """Still on the track: not yet placed in the Hall of Fame."""
+        return self.finished is None
+
+
+@dataclass(slots=True)
+class Turn:
+    """The car taking steps 3-9 now, the step it is at, and what it used so far."""
+
+    car: str
+    step: TurnStep
+    start_space: int
+    boosted: bool = False
+    adrenaline: bool = False
+    adrenaline_speed: bool = False
+
+    def copy(self) -> Turn:
+        return Turn(
+            self.car,
+            self.step,
+            self.start_space,
+            self.boosted,
+            self.adrenaline,
+            self.adrenaline_speed,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Choices the rules leave to the table; the defaults are the base game."""
+
+    adrenaline_cars: int | None = None
+    aggressive_legends: bool = False
+    legend_speed_bonus: int = 0
+
+
+@dataclass(slots=True)
+class RaceState:
+    """A whole race at one moment; the race notation is its public form."""
+
+    track: str
+    laps: int
+    seed: int
+    round: int
+    cars: list[Car]
+    legend_deck: tuple[int, ...] = ()
+    options: Options = field(default_factory=Options)
+    version: int = 0
+    rng: int = 0
+    turn_order: tuple[str, ...] = ()
+    turn: Turn | None = None
+    legend_card: int | None = None
+
+    def copy(self) -> RaceState:
+        """A copy that can be changed without touching this state."""
+        return RaceState(
+            self.track,
+            self.laps,
+            self.seed,
+            self.round,
+            [car.copy() for car in self.cars],
+            self.legend_deck,
+            self.options,
+            self.version,
+            self.rng,
+            self.turn_order,
+            None if self.turn is None else self.turn.copy(),
+            self.legend_card,
+        )
+
+    def car(self, car_id: str) -> Car:
+        for car in self.cars:
+            if car.id == car_id:
+                return car
+        raise KeyError(car_id)
+
+    @property
+    def over(self) -> bool:
+        return all(car.finished is not None for car in self.cars)

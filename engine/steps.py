@@ -1,0 +1,178 @@
+"""Steps 3 to 9 of one car's turn, each as the rulebook states it.
+
+These functions change a working copy of the state; :mod:`engine.flow` calls
+them in order and stops where a driver must decide.
+"""
+
+from __future__ import annotations
+
+from engine.cards import HEAT, STRESS, is_discardable, speed_value
+from engine.course import course
+from engine.events import (
+    AdrenalineUsed,
+    CardsRevealed,
+    CarMoved,
+    CornerChecked,
+    Event,
+    GearShifted,
+    HandCluttered,
+    MoveCause,
+    SpunOut,
+)
+from engine.movement import cars_around, free_spot_at_or_behind
+from engine.piles import cool_down, pay_heat, resolve_plus
+from engine.state import Car, RaceState, Turn
+
+# "the most common is from driving in 1st gear (Cooldown 3) and 2nd gear (Cooldown 1)"
+GEAR_COOLDOWN = {1: 3, 2: 1}
+SLIPSTREAM_SPACES = 2
+
+
+def move_forward(state: RaceState, car: Car, spaces: int, cause: MoveCause, events: list[Event]) -> None:
+    """Move ``spaces`` ahead, to the race-line spot if free, else blocked back behind."""
+    if spaces <= 0:
+        return
+    target = car.space + spaces
+    space, spot = free_spot_at_or_behind(state.cars, car, target)
+    events.append(CarMoved(car.id, cause, car.space, car.spot, space, spot, space != target))
+    car.space, car.spot = space, spot
+
+
+def shift_gears(car: Car, gear: int, events: list[Event]) -> None:
+    """Step 1, made public at the reveal: two gears at once cost 1 Heat."""
+    if abs(gear - car.gear) == 2:
+        pay_heat(car, 1, "shift", events)
+    if gear != car.gear:
+        events.append(GearShifted(car.id, car.gear, gear))
+        car.gear = gear
+
+
+def reveal_and_move(state: RaceState, car: Car, events: list[Event]) -> Turn | None:
+    """Steps 1-4 made public: shift, reveal, resolve Stress, move; then the React step.
+
+    Returns the car's turn, now at React, or None when a cluttered hand sends
+    the car straight to step 9.
+    """
+    planned = car.plan
+    assert planned is not None, "every racing car has planned before the reveal"
+    car.plan = None
+    shift_gears(car, planned.gear, events)
+    car.play_area = planned.cards
+    events.append(CardsRevealed(car.id, planned.cards))
+    if HEAT in planned.cards:
+        clutter(car, events)
+        return None
+    turn = Turn(car.id, "react", car.space, adrenaline=car.id in adrenaline_cars(state))
+    for _ in range(planned.cards.count(STRESS)):
+        resolve_plus(state, car, events)
+    move_forward(state, car, speed(car, turn), "cards", events)
+    cool_down(car, GEAR_COOLDOWN.get(car.gear, 0), events)
+    return turn
+
+
+def clutter(car: Car, events: list[Event]) -> None:
+    """"Your car does not move this turn ... move your Gear pawn to 1st gear, place the
+    cards that are in your Play Area in your Discard pile, and skip straight to step 9."
+    """
+    events.append(HandCluttered(car.id, car.play_area))
+    if car.gear != 1:
+        events.append(GearShifted(car.id, car.gear, 1))
+        car.gear = 1
+    car.discard = car.discard + car.play_area
+    car.play_area = ()
+
+
+def adrenaline_cars(state: RaceState) -> tuple[str, ...]:
+    """The last car to move this round, or the last two if 5 or more cars started.
+
+    "The Adrenaline bonuses are still applied based on the number of cars that
+    started the race, not remaining on the board."
+    """
+    count = state.options.adrenaline_cars
+    if count is None:
+        count = 2 if len(state.cars) >= 5 else 1
+    return state.turn_order[-count:] if count > 0 else ()
+
+
+def speed(car: Car, turn: Turn) -> int:
+    """"Speed = Sum of the values of all the cards in your Play Area, +1 if you used the
+    Adrenaline Bonus" (Slipstream is never Speed)."""
+    return sum(map(speed_value, car.play_area)) + (1 if turn.adrenaline_speed else 0)
+
+
+def can_boost(car: Car, turn: Turn) -> bool:
+    """"Regardless of which gear you are in you may pay 1 Heat to boost once per turn."""
+    return not turn.boosted and car.engine > 0
+
+
+def has_react_options(car: Car, turn: Turn) -> bool:
+    return can_boost(car, turn) or turn.adrenaline
+
+
+def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    pay_heat(car, 1, "boost", events)
+    turn.boosted = True
+    move_forward(state, car, resolve_plus(state, car, events), "boost", events)
+
+
+def use_adrenaline(
+    state: RaceState, car: Car, turn: Turn, add_speed: bool, add_cooldown: bool, events: list[Event]
+) -> None:
+    turn.adrenaline = False
+    events.append(AdrenalineUsed(car.id, add_speed, add_cooldown))
+    if add_speed:
+        turn.adrenaline_speed = True
+        move_forward(state, car, 1, "adrenaline", events)
+    if add_cooldown:
+        cool_down(car, 1, events)
+
+
+def can_slipstream(state: RaceState, car: Car) -> bool:
+    """Next to or directly behind another car, and the 2 spaces stay before the line.
+
+    "Slipstreaming can never be used to cross the finish line nor after having
+    crossed the finish line."
+    """
+    if car.space + SLIPSTREAM_SPACES > course(state.track, state.laps).finish:
+        return False
+    return cars_around(state.cars, car, (car.space, car.space + 1))
+
+
+def slipstream(state: RaceState, car: Car, events: list[Event]) -> None:
+    move_forward(state, car, SLIPSTREAM_SPACES, "slipstream", events)
+
+
+def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    """Step 7: pay the excess Speed at each corner line crossed, first line first.
+
+    "If you do not have enough Heat to pay for your excess Speed, you pay all the
+    Heat you have and immediately spin out."
+    """
+    raced = speed(car, turn)
+    for line in course(state.track, state.laps).corners_crossed(turn.start_space, car.space):
+        limit = line.corner.speed_limit
+        excess = max(0, raced - limit)
+        paid = min(excess, car.engine)
+        pay_heat(car, paid, "corner", events)
+        events.append(CornerChecked(car.id, line.space, limit, raced, paid))
+        if paid < excess:
+            spin_out(state, car, line.space, events)
+            return
+
+
+def spin_out(state: RaceState, car: Car, line_space: int, events: list[Event]) -> None:
+    """Back to the first free space before the line, 1 or 2 Stress to hand, 1st gear."""
+    stress = 1 if car.gear <= 2 else 2
+    car.space, car.spot = free_spot_at_or_behind(state.cars, car, line_space)
+    car.hand = car.hand + (STRESS,) * stress
+    events.append(SpunOut(car.id, line_space, stress, car.space, car.spot))
+    if car.gear != 1:
+        events.append(GearShifted(car.id, car.gear, 1))
+        car.gear = 1
+
+
+def may_discard(state: RaceState, car: Car) -> bool:
+    """Step 8 applies before the finish line, to a hand holding a card one may discard."""
+    if course(state.track, state.laps).crossed_finish(car.space):
+        return False
+    return any(map(is_discardable, car.hand))
