@@ -104,7 +104,7 @@ def _check_plan(car: Car, plan: Plan) -> None:
     def illegal(reason: str) -> IllegalDecision:
         return IllegalDecision(car.id, "plan", reason)
 
-    if plan.gear not in reachable_gears(car):
+    if plan.gear not in reachable_gears(car.gear, car.engine):
         if plan.gear not in GEAR_NAMES:
             raise illegal(f"there is no gear {plan.gear}")
         if abs(plan.gear - car.gear) == 2:
@@ -119,7 +119,7 @@ def _check_plan(car: Car, plan: Plan) -> None:
         raise illegal(f"card {missing!r} is not in hand")
     playable = sum(1 for card in car.hand if is_playable(card))
     if HEAT in plan.cards:
-        if not is_cluttered(car):
+        if not is_cluttered(car.gear, car.engine, car.hand):
             raise illegal("Heat cards can never be played (the hand is not cluttered)")
         if sum(1 for card in plan.cards if card != HEAT) != playable:
             raise illegal("a cluttered hand plays every playable card, then Heat")

@@ -39,7 +39,7 @@ def is_playable(card: Card) -> bool:
 
 
 def is_discardable(card: Card) -> bool:
-    """"You can never choose to discard Stress or Heat cards.\""""
+    """ "You can never choose to discard Stress or Heat cards.\""""
     return card != HEAT and card != STRESS
 
 

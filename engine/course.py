@@ -41,7 +41,9 @@ class Course:
 
         "Disregard any Speed Limits in corners after the finish line."
         """
-        return [line for line in self.lines if start <= line.space < end and line.space < self.finish]
+        return [
+            line for line in self.lines if start <= line.space < end and line.space < self.finish
+        ]
 
     def lines_ahead(self, space: int) -> list[CornerLine]:
         """Every corner line from ``space`` on (a car on space p is just before line p)."""

@@ -50,7 +50,9 @@ class Adrenaline:
     cooldown: bool
 
     def __str__(self) -> str:
-        parts = [name for name, used in (("speed", self.speed), ("cooldown", self.cooldown)) if used]
+        parts = [
+            name for name, used in (("speed", self.speed), ("cooldown", self.cooldown)) if used
+        ]
         return " ".join([self.car, self.do, *(parts or ["none"])])
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Literal
 
-from engine.cards import HEAT, canonical, is_discardable, is_playable
+from engine.cards import HEAT, Card, canonical, is_discardable, is_playable
 from engine.decisions import (
     Adrenaline,
     Boost,
@@ -21,7 +21,7 @@ from engine.decisions import (
     Slipstream,
 )
 from engine.flow import must_plan
-from engine.state import Car, RaceState
+from engine.state import RaceState
 from engine.steps import can_boost
 
 Step = Literal["plan", "react", "slipstream", "discard"]
@@ -49,42 +49,43 @@ def pending(state: RaceState) -> Pending | None:
     return Pending(state.turn.step, (state.turn.car,))
 
 
-def reachable_gears(car: Car) -> tuple[int, ...]:
+def reachable_gears(gear: int, engine: int) -> tuple[int, ...]:
     """One step up or down is free; two steps cost 1 Heat from a non-empty Engine."""
-    reach = 2 if car.engine > 0 else 1
-    return tuple(g for g in range(1, 5) if abs(g - car.gear) <= reach)
+    reach = 2 if engine > 0 else 1
+    return tuple(g for g in range(1, 5) if abs(g - gear) <= reach)
 
 
-def is_cluttered(car: Car) -> bool:
+def is_cluttered(gear: int, engine: int, hand: tuple[Card, ...]) -> bool:
     """Even the lowest gear in reach needs more cards than the hand can play."""
-    playable = sum(1 for card in car.hand if is_playable(card))
-    return min(reachable_gears(car)) > playable
+    playable = sum(1 for card in hand if is_playable(card))
+    return min(reachable_gears(gear, engine)) > playable
 
 
-def plan_options(car: Car) -> list[Decision]:
-    playable = canonical(card for card in car.hand if is_playable(card))
-    if is_cluttered(car):
+def plan_options(car_id: str, gear: int, engine: int, hand: tuple[Card, ...]) -> list[Decision]:
+    """Every plan a car with this gear, Engine and hand may make (what its driver sees)."""
+    playable = canonical(card for card in hand if is_playable(card))
+    if is_cluttered(gear, engine, hand):
         return [
-            Plan(car.id, gear, playable + (HEAT,) * (gear - len(playable)))
-            for gear in reachable_gears(car)
-            if gear <= len(car.hand)
+            Plan(car_id, g, playable + (HEAT,) * (g - len(playable)))
+            for g in reachable_gears(gear, engine)
+            if g <= len(hand)
         ]
     options: list[Decision] = []
-    for gear in reachable_gears(car):
-        for cards in sorted(set(combinations(playable, gear))):
-            options.append(Plan(car.id, gear, cards))
+    for g in reachable_gears(gear, engine):
+        for cards in sorted(set(combinations(playable, g))):
+            options.append(Plan(car_id, g, cards))
     return options
 
 
-def discard_options(car: Car) -> list[Decision]:
+def discard_options(car_id: str, hand: tuple[Card, ...]) -> list[Decision]:
     """Every sub-multiset of the cards that may be discarded, the empty one included."""
     counts: dict[str, int] = {}
-    for card in car.hand:
+    for card in hand:
         if is_discardable(card):
             counts[card] = counts.get(card, 0) + 1
     kinds = sorted(counts)
     return [
-        Discard(car.id, tuple(card for card, n in zip(kinds, ns, strict=True) for _ in range(n)))
+        Discard(car_id, tuple(card for card, n in zip(kinds, ns, strict=True) for _ in range(n)))
         for ns in product(*(range(counts[kind] + 1) for kind in kinds))
     ]
 
@@ -96,7 +97,7 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
         return []
     car = state.car(car_id)
     if waiting.step == "plan":
-        return plan_options(car)
+        return plan_options(car_id, car.gear, car.engine, car.hand)
     if waiting.step == "react":
         turn = state.turn
         assert turn is not None
@@ -109,4 +110,4 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
         return options
     if waiting.step == "slipstream":
         return [Slipstream(car_id, True), Slipstream(car_id, False)]
-    return discard_options(car)
+    return discard_options(car_id, car.hand)

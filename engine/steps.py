@@ -28,7 +28,9 @@ GEAR_COOLDOWN = {1: 3, 2: 1}
 SLIPSTREAM_SPACES = 2
 
 
-def move_forward(state: RaceState, car: Car, spaces: int, cause: MoveCause, events: list[Event]) -> None:
+def move_forward(
+    state: RaceState, car: Car, spaces: int, cause: MoveCause, events: list[Event]
+) -> None:
     """Move ``spaces`` ahead, to the race-line spot if free, else blocked back behind."""
     if spaces <= 0:
         return
@@ -71,7 +73,7 @@ def reveal_and_move(state: RaceState, car: Car, events: list[Event]) -> Turn | N
 
 
 def clutter(car: Car, events: list[Event]) -> None:
-    """"Your car does not move this turn ... move your Gear pawn to 1st gear, place the
+    """ "Your car does not move this turn ... move your Gear pawn to 1st gear, place the
     cards that are in your Play Area in your Discard pile, and skip straight to step 9."
     """
     events.append(HandCluttered(car.id, car.play_area))
@@ -95,13 +97,13 @@ def adrenaline_cars(state: RaceState) -> tuple[str, ...]:
 
 
 def speed(car: Car, turn: Turn) -> int:
-    """"Speed = Sum of the values of all the cards in your Play Area, +1 if you used the
+    """ "Speed = Sum of the values of all the cards in your Play Area, +1 if you used the
     Adrenaline Bonus" (Slipstream is never Speed)."""
     return sum(map(speed_value, car.play_area)) + (1 if turn.adrenaline_speed else 0)
 
 
 def can_boost(car: Car, turn: Turn) -> bool:
-    """"Regardless of which gear you are in you may pay 1 Heat to boost once per turn."""
+    """ "Regardless of which gear you are in you may pay 1 Heat to boost once per turn."""
     return not turn.boosted and car.engine > 0
 
 

@@ -1,0 +1,46 @@
+"""Running a scenario: a position plus decisions in the race notation, to the result.
+
+This is what ``heat scenario FILE.json`` prints: the resulting state, what the
+race waits for next, and every event on the way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.apply import apply, settle
+from engine.events import Event
+from engine.notation import load_scenario, state_json
+from engine.pending import pending
+from engine.state import RaceState
+
+
+def pending_json(state: RaceState) -> dict[str, str] | None:
+    """The decision the race waits for; with several cars planning, the first in car order."""
+    waiting = pending(state)
+    if waiting is None:
+        return None
+    return {"car": waiting.car, "decision": waiting.step}
+
+
+def run_scenario(text: str) -> dict[str, Any]:
+    """Apply a scenario's decisions in order and report state, pending and events.
+
+    Raises NotationError for a document that cannot be read and RulesError for
+    a decision the rules do not allow at that moment.
+    """
+    state, decisions = load_scenario(text)
+    state, events = settle(state)
+    for decision in decisions:
+        state, more = apply(state, decision)
+        events += more
+    return {
+        "state": state_json(state),
+        "pending": pending_json(state),
+        "events": events_json(events),
+    }
+
+
+def events_json(events: list[Event]) -> list[dict[str, Any]]:
+    """Events as the notation prints them: car, type, then figures."""
+    return [event.to_json() for event in events]
