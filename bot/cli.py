@@ -7,7 +7,6 @@ notation scenario; ``heat render`` and ``heat simulate`` draw races.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 import data
-from engine.cards import KNOWN_CARDS, Card
+from engine.cards import KNOWN_CARDS
 from engine.decisions import Adrenaline, Boost, Decision, Discard, Plan, ReactDone, Slipstream
 from engine.errors import NotationError
 from engine.state import Car, Options, PlannedMove, RaceState, Turn
