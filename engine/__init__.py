@@ -7,7 +7,7 @@ to show a race to someone. No I/O happens here; chance comes only from the
 seed kept in the state.
 """
 
-from engine.apply import apply, settle
+from engine.apply import apply, replay, settle
 from engine.decisions import (
     Adrenaline,
     Boost,
@@ -59,6 +59,7 @@ __all__ = [
     "new_race",
     "parse_decision",
     "pending",
+    "replay",
     "settle",
     "view_for",
 ]

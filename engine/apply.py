@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.cards import HEAT, is_discardable, is_playable, remove_cards
 from engine.decisions import Adrenaline, Boost, Decision, Discard, Plan, ReactDone, Slipstream
 from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
@@ -45,11 +47,19 @@ def apply(
         raise NotYourTurn(decision.car, step, f"the race waits for its {waiting.step} decision")
     working = state.copy()
     events: list[Event] = []
-    car = working.car(decision.car)
+    car = working.edit_car(decision.car)
     _resolve(working, car, decision, events)
     working.version += 1
     advance(working, events)
     return working, events
+
+
+def replay(initial: RaceState, decisions: Iterable[Decision]) -> RaceState:
+    """The race after applying a decision log to its first state, in order."""
+    state = initial
+    for decision in decisions:
+        state, _ = apply(state, decision)
+    return state
 
 
 def _not_your_turn(state: RaceState, car_id: str, step: str) -> str:

@@ -7,7 +7,6 @@ Stress.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 Card = str
@@ -55,13 +54,9 @@ def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def remove_cards(pile: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
     """``pile`` without ``cards`` (as a multiset), or None if it lacks one of them."""
-    wanted = Counter(cards)
-    kept: list[Card] = []
-    for card in pile:
-        if wanted[card] > 0:
-            wanted[card] -= 1
-        else:
-            kept.append(card)
-    if any(wanted.values()):
-        return None
+    kept = list(pile)
+    for card in cards:
+        if card not in kept:
+            return None
+        kept.remove(card)
     return tuple(kept)

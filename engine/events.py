@@ -1,6 +1,8 @@
 """What happened while a decision was applied, in order, with the figures to show it.
 
 Events carry nothing a viewer may not see: drawn cards are counted, never named.
+They are values; they are not frozen only because frozen dataclasses cost
+several times more to build, and a race makes thousands.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ MoveCause = Literal["cards", "boost", "adrenaline", "slipstream"]
 HeatReason = Literal["shift", "boost", "corner"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     type: ClassVar[str] = "event"
     car: str | None
@@ -26,32 +28,32 @@ class Event:
         return {"car": car, "type": self.type, **figures}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundStarted(Event):
     type: ClassVar[str] = "round_started"
     round: int
     turn_order: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlanMade(Event):
     type: ClassVar[str] = "planned"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GearShifted(Event):
     type: ClassVar[str] = "shifted"
     from_gear: int
     to_gear: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsRevealed(Event):
     type: ClassVar[str] = "revealed"
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsFlipped(Event):
     """A + symbol resolved: the cards flipped, the last being the basic card kept."""
 
@@ -59,7 +61,7 @@ class CardsFlipped(Event):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CarMoved(Event):
     type: ClassVar[str] = "moved"
     cause: MoveCause
@@ -70,27 +72,27 @@ class CarMoved(Event):
     blocked: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HeatPaid(Event):
     type: ClassVar[str] = "heat_paid"
     amount: int
     reason: HeatReason
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CooledDown(Event):
     type: ClassVar[str] = "cooled_down"
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AdrenalineUsed(Event):
     type: ClassVar[str] = "adrenaline"
     speed: bool
     cooldown: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CornerChecked(Event):
     """A corner line crossed: the car's Speed against the limit, and the Heat it cost."""
 
@@ -101,7 +103,7 @@ class CornerChecked(Event):
     heat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SpunOut(Event):
     type: ClassVar[str] = "spun_out"
     position: int
@@ -110,49 +112,49 @@ class SpunOut(Event):
     to_spot: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandCluttered(Event):
     type: ClassVar[str] = "cluttered"
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsDiscarded(Event):
     type: ClassVar[str] = "discarded"
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeckReshuffled(Event):
     type: ClassVar[str] = "reshuffled"
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandReplenished(Event):
     type: ClassVar[str] = "replenished"
     drawn: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LegendCardRevealed(Event):
     type: ClassVar[str] = "legend_card"
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Finished(Event):
     type: ClassVar[str] = "finished"
     place: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RaceEnded(Event):
     type: ClassVar[str] = "race_over"
     hall_of_fame: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnEnded(Event):
     """Steps 3-9 done: the Speed the car raced at this round (0 for a cluttered hand)."""
 

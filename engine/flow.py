@@ -24,7 +24,7 @@ from engine.steps import (
 
 def must_plan(car: Car) -> bool:
     """Every car still racing plans its gear and cards, except Legends."""
-    return car.racing and not car.is_legend and car.plan is None
+    return car.finished is None and car.kind != "legend" and car.plan is None
 
 
 def advance(state: RaceState, events: list[Event]) -> None:
@@ -38,7 +38,7 @@ def advance(state: RaceState, events: list[Event]) -> None:
                 return
             begin_turn(state, state.turn_order[0], events)
             continue
-        car = state.car(turn.car)
+        car = state.edit_car(turn.car)
         if turn.step == "react":
             if has_react_options(car, turn):
                 return
@@ -61,7 +61,7 @@ def end_slipstream(state: RaceState, car: Car, turn: Turn, events: list[Event]) 
 
 def begin_turn(state: RaceState, car_id: str, events: list[Event]) -> None:
     """Step 3 for the next car: a Legend drives; a driver reveals and moves."""
-    car = state.car(car_id)
+    car = state.edit_car(car_id)
     if car.is_legend:
         end_turn(state, car, drive_legend(state, car, events), events)
         return
@@ -96,7 +96,10 @@ def end_round(state: RaceState, events: list[Event]) -> None:
     """
     finish = course(state.track, state.laps).finish
     place = sum(1 for car in state.cars if car.finished is not None)
-    for car in sorted((c for c in state.cars if c.racing and c.space > finish), key=position_key):
+    crossed = sorted(
+        (c for c in state.cars if c.finished is None and c.space > finish), key=position_key
+    )
+    for car in map(state.edit_car, [c.id for c in crossed]):
         place += 1
         car.finished = place
         events.append(Finished(car.id, place))

@@ -18,7 +18,9 @@ def position_key(car: Car) -> tuple[int, int]:
 
 def turn_order(cars: Iterable[Car]) -> tuple[str, ...]:
     """Cars still racing, frontmost first: the order of steps 3-9 this round."""
-    return tuple(car.id for car in sorted((c for c in cars if c.racing), key=position_key))
+    return tuple(
+        car.id for car in sorted((c for c in cars if c.finished is None), key=position_key)
+    )
 
 
 def free_spot_at_or_behind(cars: Iterable[Car], mover: Car, space: int) -> tuple[int, int]:
@@ -28,7 +30,7 @@ def free_spot_at_or_behind(cars: Iterable[Car], mover: Car, space: int) -> tuple
     then you are blocked and must put your car in the first Space with a free
     Spot behind the cars that blocked you (as close to the Race Line as possible)."
     """
-    taken = {(c.space, c.spot) for c in cars if c.racing and c is not mover}
+    taken = {(c.space, c.spot) for c in cars if c.finished is None and c is not mover}
     while True:
         for spot in (0, 1):
             if (space, spot) not in taken:
@@ -39,4 +41,4 @@ def free_spot_at_or_behind(cars: Iterable[Car], mover: Car, space: int) -> tuple
 def cars_around(cars: Iterable[Car], mover: Car, spaces: Iterable[int]) -> bool:
     """Whether another car on the track stands on any of these spaces."""
     wanted = set(spaces)
-    return any(c.racing and c is not mover and c.space in wanted for c in cars)
+    return any(c.finished is None and c is not mover and c.space in wanted for c in cars)

@@ -17,6 +17,7 @@ all optional on input:
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -306,16 +307,15 @@ def decision_json(decision: Decision) -> dict[str, Any]:
     return out
 
 
-def to_text(document: Any, indent: str = "") -> str:
-    """JSON text indented by level, with lists of plain values (card piles) kept on one line."""
-    inner = indent + "  "
-    if isinstance(document, dict) and document:
-        items = [f"{inner}{json.dumps(k)}: {to_text(v, inner)}" for k, v in document.items()]
-        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
-    if isinstance(document, list) and any(isinstance(v, dict | list) for v in document):
-        items = [f"{inner}{to_text(v, inner)}" for v in document]
-        return "[\n" + ",\n".join(items) + f"\n{indent}]"
-    return json.dumps(document, ensure_ascii=False)
+_SCALAR = r'(?:"(?:[^"\\]|\\.)*"|-?\d+|null|true|false)'
+_SCALAR_LIST = re.compile(rf"\[\n\s*({_SCALAR}(?:,\n\s*{_SCALAR})*)\n\s*\]")
+_LIST_BREAK = re.compile(r",\n\s*")
+
+
+def to_text(document: Any) -> str:
+    """Indented JSON, with lists of plain values (card piles) kept on one line."""
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    return _SCALAR_LIST.sub(lambda m: "[" + _LIST_BREAK.sub(", ", m.group(1)) + "]", text)
 
 
 def dump_state(state: RaceState) -> str:

@@ -27,7 +27,7 @@ from engine.steps import can_boost
 Step = Literal["plan", "react", "slipstream", "discard"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Pending:
     """The decision the race waits for, and the cars that owe it (state order)."""
 
@@ -42,11 +42,10 @@ class Pending:
 
 def pending(state: RaceState) -> Pending | None:
     """The decision the race waits for, or None once every car has finished."""
-    if state.over:
-        return None
-    if state.turn is None:
-        return Pending("plan", tuple(car.id for car in state.cars if must_plan(car)))
-    return Pending(state.turn.step, (state.turn.car,))
+    if state.turn is not None:
+        return Pending(state.turn.step, (state.turn.car,))
+    planners = tuple([car.id for car in state.cars if must_plan(car)])
+    return Pending("plan", planners) if planners else None
 
 
 def reachable_gears(gear: int, engine: int) -> tuple[int, ...]:

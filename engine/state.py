@@ -63,11 +63,6 @@ class Car:
     def is_legend(self) -> bool:
         return self.kind == "legend"
 
-    @property
-    def racing(self) -> bool:
-        """Still on the track: not yet placed in the Hall of Fame."""
-        return self.finished is None
-
 
 @dataclass(slots=True)
 class Turn:
@@ -116,15 +111,20 @@ class RaceState:
     turn_order: tuple[str, ...] = ()
     turn: Turn | None = None
     legend_card: int | None = None
+    _owned: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def copy(self) -> RaceState:
-        """A copy that can be changed without touching this state."""
+        """A copy that can be changed without touching this state.
+
+        The copy shares the car objects; :meth:`edit_car` copies one before it
+        changes, so a decision copies only the cars it moves.
+        """
         return RaceState(
             self.track,
             self.laps,
             self.seed,
             self.round,
-            [car.copy() for car in self.cars],
+            list(self.cars),
             self.legend_deck,
             self.options,
             self.version,
@@ -135,8 +135,19 @@ class RaceState:
         )
 
     def car(self, car_id: str) -> Car:
+        """The car with this id, to read."""
         for car in self.cars:
             if car.id == car_id:
+                return car
+        raise KeyError(car_id)
+
+    def edit_car(self, car_id: str) -> Car:
+        """The car with this id, to change: a copy this state owns, made on first use."""
+        for index, car in enumerate(self.cars):
+            if car.id == car_id:
+                if car_id not in self._owned:
+                    car = self.cars[index] = car.copy()
+                    self._owned.add(car_id)
                 return car
         raise KeyError(car_id)
 

@@ -1,0 +1,45 @@
+"""Invariants over thousands of random races with random legal decisions."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+
+import engine
+from engine.notation import load_state, state_json
+from tests.invariants import assert_cards_kept, assert_sound
+from tests.playout import play
+from tests.strategies import RaceSetup, race_setups
+
+ROUNDS_PER_LAP_BOUND = 100
+
+many_races = settings(
+    max_examples=2000,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def check_step(
+    before: engine.RaceState,
+    decision: engine.Decision,
+    after: engine.RaceState,
+    events: list[engine.Event],
+) -> None:
+    assert_cards_kept(before, after, events)
+    assert_sound(after)
+    assert load_state(json.dumps(state_json(after))) == after
+
+
+@many_races
+@given(race_setups(kinds=("human", "human", "human", "legend")))
+def test_random_races_keep_cards_spots_engine_and_notation(setup: RaceSetup) -> None:
+    """Every decision of a random race keeps the invariants; the log replays the race."""
+    playout = play(setup.track, setup.kinds, setup.seed, setup.laps, on_step=check_step)
+    final = playout.final
+    assert engine.pending(final) is None
+    assert sorted(car.finished for car in final.cars) == list(range(1, len(final.cars) + 1))
+    assert final.round <= ROUNDS_PER_LAP_BOUND * setup.laps
+    assert engine.replay(playout.initial, playout.decisions) == final
