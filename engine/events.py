@@ -23,7 +23,7 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         """The event as the race notation prints it: car, type, then its figures."""
-        figures = asdict(self)
+        figures = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
         car = figures.pop("car")
         return {"car": car, "type": self.type, **figures}
 

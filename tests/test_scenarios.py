@@ -1,0 +1,86 @@
+"""Scenario tests: rulebook positions in the race notation, checked against the rule they quote.
+
+Each file in tests/scenarios holds ``rule`` (a sentence quoted from the rulebook
+in tests/rulebook, named by ``source``), ``scenario`` (a race notation document
+with decisions) and ``expect``:
+
+- ``cars``: per car id, fields that must equal the resulting car's (``"hand#"``
+  compares a pile's length);
+- ``state``: top-level fields of the resulting state (``"legend_deck#"`` too);
+- ``pending``: the pending decision as ``heat scenario`` prints it (or null);
+- ``events``: partial events that must appear in this order (others may come between);
+- ``absent_events``: partial events that must not appear at all;
+- ``error``: the scenario must be refused, with this text in the one-line message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.errors import NotationError, RulesError
+from engine.scenario import run_scenario
+
+HERE = Path(__file__).parent
+SCENARIOS = sorted((HERE / "scenarios").glob("*.json"))
+
+
+def normalised(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def matches(actual: dict[str, Any], partial: dict[str, Any]) -> bool:
+    return all(_field(actual, key) == value for key, value in partial.items())
+
+
+def _field(actual: dict[str, Any], key: str) -> Any:
+    if key.endswith("#"):
+        return len(actual.get(key[:-1]) or ())
+    return actual.get(key, "<missing>")
+
+
+def assert_events_in_order(events: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> None:
+    remaining = iter(events)
+    for partial in wanted:
+        assert any(matches(event, partial) for event in remaining), (
+            f"event {partial} not found in order among {json.dumps(events)}"
+        )
+
+
+def test_there_are_at_least_forty_scenarios() -> None:
+    """The issue asks for a scenario per rule, at least 40."""
+    assert len(SCENARIOS) >= 40
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path: Path) -> None:
+    """The scenario's rule is quoted from the rulebook, and the engine does what it says."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert set(document) == {"rule", "source", "scenario", "expect"}
+    rulebook = normalised((HERE / "rulebook" / document["source"]).read_text(encoding="utf-8"))
+    assert normalised(document["rule"]) in rulebook, "the quoted rule is not in the rulebook"
+    expect = document["expect"]
+    text = json.dumps(document["scenario"])
+    if "error" in expect:
+        with pytest.raises((RulesError, NotationError)) as refused:
+            run_scenario(text)
+        assert expect["error"] in str(refused.value)
+        assert "\n" not in str(refused.value)
+        return
+    result = run_scenario(text)
+    state = result["state"]
+    cars = {car["id"]: car for car in state["cars"]}
+    for car_id, fields in expect.get("cars", {}).items():
+        for key, value in fields.items():
+            assert _field(cars[car_id], key) == value, f"car {car_id} {key}"
+    for key, value in expect.get("state", {}).items():
+        assert _field(state, key) == value, f"state {key}"
+    if "pending" in expect:
+        assert result["pending"] == expect["pending"]
+    assert_events_in_order(result["events"], expect.get("events", []))
+    for partial in expect.get("absent_events", []):
+        assert not any(matches(event, partial) for event in result["events"]), partial
