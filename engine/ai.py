@@ -1,0 +1,143 @@
+"""AI drivers: every decision a person makes, from that car's own view of the race.
+
+``decide(view, car_id, level)`` plays for a ``kind: ai`` car, or for a person
+whose turn timer ran out. It sees only what :func:`engine.view_for` shows that
+car (its hand, never a deck, another hand, a plan or the seed), builds its
+options with the same helpers the engine lists legal decisions with, and picks
+the one whose outcome it values most (see :mod:`engine.ai_judge`). Chance is
+weighed, never drawn: the same view always gives the same decision.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+from engine.ai_cards import plus_odds, sum_odds, unseen_cards
+from engine.ai_discard import choose_discard
+from engine.ai_judge import Judge, Situation
+from engine.cards import HEAT, STRESS, remove_cards, speed_value
+from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
+from engine.pending import plan_options
+from engine.steps import GEAR_COOLDOWN
+from engine.view import CarView, RaceView
+
+__all__ = ["LEVELS", "Level", "decide"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How well a driver plays: a pro sees further and errs less than a rookie."""
+
+    # Rounds of deterministic noise on each plan's value: a rookie misjudges close calls.
+    noise: float
+    # Whether a plan counts on the Boost and Adrenaline it may use after the reveal.
+    plans_react: bool
+    # How much worse than a random draw a card must fit next round before it is discarded.
+    discard_margin: float
+
+
+LEVELS: dict[str, Level] = {
+    "rookie": Level(noise=0.6, plans_react=False, discard_margin=1.2),
+    "pro": Level(noise=0.0, plans_react=True, discard_margin=0.2),
+}
+
+
+def decide(view: RaceView, car_id: str, level: str = "pro") -> Decision:
+    """The decision the AI makes for ``car_id``, which the race must be waiting for."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    waiting = view.pending
+    if waiting is None or car_id not in waiting.cars:
+        raise ValueError(f"car {car_id}: the race is not waiting for this car")
+    me = view.car(car_id)
+    if me.hand is None:
+        raise ValueError(f"car {car_id}: the view is not this car's own")
+    skill = LEVELS[level]
+    judge = Judge(view, car_id, plus_odds(unseen_cards(view.track, me)))
+    if waiting.step == "plan":
+        return _plan(view, me, skill, judge)
+    if waiting.step == "react":
+        return _react(view, me, judge)
+    if waiting.step == "slipstream":
+        return _slipstream(view, me, judge)
+    return choose_discard(view, me, skill.discard_margin, judge)
+
+
+def _plan(view: RaceView, me: CarView, skill: Level, judge: Judge) -> Decision:
+    """Steps 1-2: the gear and cards whose likely outcomes are worth the most."""
+    assert me.hand is not None
+    adrenaline = skill.plans_react and me.id in view.adrenaline
+    best: tuple[float, Decision] | None = None
+    for option in plan_options(me.id, me.gear, me.engine, me.hand):
+        assert isinstance(option, Plan)
+        value = _plan_value(me, option, judge, skill.plans_react, adrenaline)
+        if skill.noise:
+            value += skill.noise * (_hash_unit(view, option) - 0.5)
+        if best is None or value > best[0]:
+            best = (value, option)
+    assert best is not None, "a racing car always has a plan to make"
+    return best[1]
+
+
+def _plan_value(me: CarView, plan: Plan, judge: Judge, react: bool, adrenaline: bool) -> float:
+    """The expected value of a plan over what its Stress cards may flip."""
+    assert me.hand is not None
+    engine = me.engine - (1 if abs(plan.gear - me.gear) == 2 else 0)
+    kept = remove_cards(me.hand, plan.cards) or ()
+    hand_heat = kept.count(HEAT)
+    if HEAT in plan.cards:
+        # A cluttered hand: no move, back to 1st gear, the played cards discarded.
+        return judge.value(me.space, 1, engine, hand_heat)
+    cooled = min(GEAR_COOLDOWN.get(plan.gear, 0), hand_heat)
+    known = sum(map(speed_value, plan.cards))
+    return sum(
+        p
+        * judge.after_reveal(
+            Situation(
+                judge.start + known + flipped,
+                known + flipped,
+                plan.gear,
+                engine + cooled,
+                hand_heat - cooled,
+            ),
+            boost=react,
+            adrenaline=adrenaline,
+        )
+        for flipped, p in sum_odds(judge.plus, plan.cards.count(STRESS))
+    )
+
+
+def _hash_unit(view: RaceView, plan: Plan) -> float:
+    """A number in [0, 1) fixed by the view and the option: a rookie's whim, replayable."""
+    return zlib.crc32(f"{view.version}/{plan}".encode()) / 2**32
+
+
+def _react(view: RaceView, me: CarView, judge: Judge) -> Decision:
+    """Step 5: Boost and Adrenaline when what they likely give is worth their price."""
+    assert me.hand is not None and view.turn is not None
+    turn = view.turn
+    now = Situation(me.space, _speed(view, me), me.gear, me.engine, me.hand.count(HEAT))
+    can_boost = not turn.boosted and me.engine > 0
+    options: list[tuple[float, Decision]] = [(judge.settle(now), ReactDone(me.id))]
+    if turn.adrenaline:
+        for faster, cooler in ((True, True), (True, False), (False, True)):
+            after = judge.adrenaline(now, faster, cooler)
+            value = judge.after_reveal(after, boost=can_boost, adrenaline=False)
+            options.append((value, Adrenaline(me.id, faster, cooler)))
+    if can_boost:
+        options.append((judge.expected_boost(now, turn.adrenaline), Boost(me.id)))
+    return max(options, key=lambda option: option[0])[1]
+
+
+def _slipstream(view: RaceView, me: CarView, judge: Judge) -> Decision:
+    """Step 6: take the 2 spaces when they are worth more after the corner check than without."""
+    assert me.hand is not None
+    now = Situation(me.space, _speed(view, me), me.gear, me.engine, me.hand.count(HEAT))
+    return Slipstream(me.id, judge.corner_check(judge.slipstreamed(now)) > judge.corner_check(now))
+
+
+def _speed(view: RaceView, me: CarView) -> int:
+    """This turn's Speed as the corner check counts it: the Play Area, plus Adrenaline's 1."""
+    assert view.turn is not None
+    return sum(map(speed_value, me.play_area)) + (1 if view.turn.adrenaline_speed else 0)

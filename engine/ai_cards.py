@@ -1,0 +1,56 @@
+"""What a driver knows of its own cards without seeing its deck.
+
+A player knows every card they own: the starting deck, the Heat of their
+Engine, and one Stress more for each Stress taken in a spin out (the pile
+sizes tell how many). What is neither in hand, in play nor in the Engine lies
+in the draw deck or the discard pile, in an order nobody knows, so the odds of
+a + symbol or of a draw come from those unseen cards alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import data
+from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, speed_value, starting_deck
+from engine.view import CarView
+
+Odds = tuple[tuple[int, float], ...]
+
+
+def unseen_cards(track_id: str, car: CarView) -> Counter[Card]:
+    """The cards of ``car`` in its draw deck and discard pile together (its own view only)."""
+    track = data.track(track_id)
+    owned = Counter(starting_deck(track.stress_in_deck))
+    owned[HEAT] += track.heat_in_engine
+    seen = Counter(car.hand or ())
+    seen.update(car.play_area)
+    if car.plan is not None:
+        seen.update(car.plan.cards)
+    seen[HEAT] += car.engine
+    owned[STRESS] += max(0, seen.total() + car.deck_count + car.discard_count - owned.total())
+    return Counter({card: n for card, n in (owned - seen).items() if n > 0})
+
+
+def plus_odds(unseen: Counter[Card]) -> Odds:
+    """The Speed one + symbol adds: the value of a basic card among the unseen ones.
+
+    With no basic card left anywhere the symbol adds nothing, as the engine rules.
+    """
+    basics = {card: unseen[card] for card in BASIC_SPEED_CARDS if unseen[card] > 0}
+    total = sum(basics.values())
+    if total == 0:
+        return ((0, 1.0),)
+    return tuple((speed_value(card), n / total) for card, n in sorted(basics.items()))
+
+
+def sum_odds(odds: Odds, times: int) -> Odds:
+    """The Speed ``times`` + symbols add together (flips treated as independent)."""
+    result: dict[int, float] = {0: 1.0}
+    for _ in range(times):
+        step: dict[int, float] = {}
+        for total, p in result.items():
+            for value, q in odds:
+                step[total + value] = step.get(total + value, 0.0) + p * q
+        result = step
+    return tuple(sorted(result.items()))

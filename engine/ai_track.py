@@ -1,0 +1,107 @@
+"""How many rounds a car needs to the finish from each space, gear and Heat: the AI's map.
+
+A good driver reads the track ahead: ending a round in 4th gear three spaces
+before a Speed Limit 3 corner with an empty Engine means a spin out next round,
+while ending it just after the corner is worth more than a few spaces. This
+table captures that by dynamic programming over (space, gear, Heat in Engine)
+for a nominal car, which may shift one gear a round (two for 1 Heat), drive
+any Speed its gear usually allows, pay Heat for corner excess, spin out when it
+cannot, and win back a little Heat in the low gears. The AI values the end of
+every move it considers by this table, so corner lines beyond the move count.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.course import course
+
+# Speeds a hand of seven usually offers in each gear: about the lowest and the
+# highest sums of `gear` cards from a deck of 1-4s with a 0 and a 5.
+GEAR_SPEEDS: dict[int, tuple[int, int]] = {1: (1, 4), 2: (2, 7), 3: (4, 10), 4: (6, 13)}
+GEARS = (1, 2, 3, 4)
+# The map tells Heat levels apart up to this many; more Heat counts as this much.
+MOST_HEAT = 5
+# Heat a round in 1st or 2nd gear usually wins back (Cooldown only takes Heat from the hand).
+COOLDOWN = {1: 2, 2: 1}
+# Rounds a spin out costs beyond the lost ground and gear: the Stress it adds to the hand.
+SPIN_ROUNDS = 1.0
+
+Move = tuple[float, int, int]
+
+
+class RoundsToGo:
+    """Rounds to the finish for the nominal car, by space, gear and Heat in the Engine."""
+
+    def __init__(self, track_id: str, laps: int) -> None:
+        here = course(track_id, laps)
+        self.finish = here.finish
+        self.low = min(slot.space for slot in here.track.starting_grid) - 1
+        self._lines = [(line.space, line.corner.speed_limit) for line in here.lines]
+        self._passages: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        self._rows: list[list[list[float]]] = [
+            [[0.0] * (MOST_HEAT + 1) for _ in GEARS] for _ in range(self.finish - self.low + 1)
+        ]
+        # A move goes forward, or spins back to a line at or ahead of its start, so filling
+        # from the finish backwards (1st gear with no Heat first) needs only filled entries.
+        for space in range(self.finish, self.low - 1, -1):
+            row = self._rows[space - self.low]
+            row[0][0] = self._best(space, 1, 0, spin_here=False)
+            for gear in GEARS:
+                for heat in range(MOST_HEAT + 1):
+                    if (gear, heat) != (1, 0):
+                        row[gear - 1][heat] = self._best(space, gear, heat, spin_here=True)
+
+    def __call__(self, space: int, gear: int, heat: int) -> float:
+        if space > self.finish:
+            return 0.0
+        return self._rows[max(space, self.low) - self.low][gear - 1][min(heat, MOST_HEAT)]
+
+    def next_moves(self, space: int, gear: int, heat: int) -> list[Move]:
+        """Every (rounds to go, gear, speed) the nominal car may choose next round."""
+        return list(self._moves(space, gear, min(heat, MOST_HEAT), spin_here=True))
+
+    def _best(self, space: int, gear: int, heat: int, spin_here: bool) -> float:
+        return min(rounds for rounds, _, _ in self._moves(space, gear, heat, spin_here))
+
+    def _moves(self, space: int, gear: int, heat: int, spin_here: bool) -> list[Move]:
+        moves = []
+        for to_gear in GEARS:
+            shift = abs(to_gear - gear)
+            if shift > 2 or (shift == 2 and heat == 0):
+                continue
+            left = heat - (shift == 2)
+            lowest, highest = GEAR_SPEEDS[to_gear]
+            for speed in range(lowest, highest + 1):
+                rounds = self._after(space, speed, to_gear, left, spin_here)
+                if rounds is not None:
+                    moves.append((1 + rounds, to_gear, speed))
+        return moves
+
+    def _after(self, space: int, speed: int, gear: int, heat: int, spin_here: bool) -> float | None:
+        """Rounds to go once a move is made: after its corner checks, or its spin out."""
+        for line, excess in self._passage(space, speed):
+            if excess > heat:
+                if line == space and not spin_here:
+                    return None
+                return SPIN_ROUNDS + self(line, 1, 0)
+            heat -= excess
+        heat = min(MOST_HEAT, heat + COOLDOWN.get(gear, 0))
+        return self(min(space + speed, self.finish + 1), gear, heat)
+
+    def _passage(self, space: int, speed: int) -> tuple[tuple[int, int], ...]:
+        """Each corner line a move crosses before the finish, with the Speed over its limit."""
+        key = (space, speed)
+        if key not in self._passages:
+            self._passages[key] = tuple(
+                (line, max(0, speed - limit))
+                for line, limit in self._lines
+                if space <= line < space + speed and line < self.finish
+            )
+        return self._passages[key]
+
+
+@cache
+def rounds_to_go(track_id: str, laps: int) -> RoundsToGo:
+    """The table for one track and lap count (cached: it depends on nothing else)."""
+    return RoundsToGo(track_id, laps)
