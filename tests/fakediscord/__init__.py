@@ -1,0 +1,48 @@
+"""A local fake Discord (REST + gateway) for running the real discord.py client in tests.
+
+Typical use::
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        channel = fake.add_text_channel(guild, "races")
+        alice = fake.add_user("alice", locale="it")
+        fake.add_member(guild, alice)
+        await fake.start_bot(bot)
+        handle = await fake.slash(alice, channel, "heat new", track="usa", laps=1)
+        message = await handle.done()
+        click = await fake.click(alice, message, "race:1:join")
+        await click.ack()
+"""
+
+from .clock import FakeClock
+from .errors import DiscordAPIError, DriverError, InteractionFailed
+from .fake import FakeDiscord
+from .interactions import CallbackType, FakeInteraction
+from .models import (
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    Permission,
+    StoredAttachment,
+)
+
+__all__ = [
+    "CallbackType",
+    "DiscordAPIError",
+    "DriverError",
+    "FakeChannel",
+    "FakeClock",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeInteraction",
+    "FakeMember",
+    "FakeMessage",
+    "FakeRole",
+    "FakeUser",
+    "InteractionFailed",
+    "Permission",
+    "StoredAttachment",
+]

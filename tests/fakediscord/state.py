@@ -1,0 +1,474 @@
+"""Everything the fake Discord knows, in memory: world, messages, commands, interactions.
+
+The REST handlers, the gateway and the test driver all read and mutate this one
+object. Every mutation calls :meth:`DiscordState.changed`, which wakes tests
+blocked in :meth:`DiscordState.wait_for` (no polling).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .bodies import Upload
+from .clock import FakeClock
+from .command_limits import validate_commands
+from .errors import (
+    FormErrors,
+    empty_message,
+    unknown_channel,
+    unknown_guild,
+    unknown_interaction,
+    unknown_message,
+    unknown_user,
+    unknown_webhook,
+)
+from .interactions import Deadlines, FakeInteraction
+from .message_limits import validate_message_body
+from .models import (
+    BOT_DEFAULT,
+    EPHEMERAL_FLAG,
+    EVERYONE_DEFAULT,
+    LOADING_FLAG,
+    ChannelType,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    Overwrite,
+    Permission,
+    Snowflakes,
+    StoredAttachment,
+    iso_now,
+)
+from .payloads import channel_payload, guild_create_payload
+from .permissions import channel_permissions
+
+Json = dict[str, Any]
+EventSink = Callable[[str, Json], None]
+
+# What a bot may do in a DM (there are no roles or overwrites there).
+DM_PERMISSIONS = (
+    Permission.VIEW_CHANNEL
+    | Permission.SEND_MESSAGES
+    | Permission.EMBED_LINKS
+    | Permission.ATTACH_FILES
+    | Permission.READ_MESSAGE_HISTORY
+    | Permission.ADD_REACTIONS
+)
+
+
+class DiscordState:
+    def __init__(self, *, clock: FakeClock, deadlines: Deadlines, bot_name: str) -> None:
+        self.clock = clock
+        self.deadlines = deadlines
+        self.ids = Snowflakes()
+        self.application_id = self.ids.next()
+        self.bot_user = FakeUser(id=self.application_id, name=bot_name, bot=True)
+        self.bot_token = f"fake-bot-token.{self.application_id}"
+        self.base_url = ""
+        self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.attachments: dict[int, StoredAttachment] = {}
+        self.interactions: list[FakeInteraction] = []
+        self._dm_channels: dict[int, FakeChannel] = {}
+        self._channel_log: dict[int, list[FakeMessage]] = {}
+        self._ephemeral_log: dict[int, list[FakeMessage]] = {}
+        self._commands: dict[int | None, list[Json]] = {}
+        self._command_ids: dict[tuple[int | None, int, str], int] = {}
+        self._interactions_by_id: dict[int, FakeInteraction] = {}
+        self._interactions_by_token: dict[str, FakeInteraction] = {}
+        self._unacknowledged: set[FakeInteraction] = set()
+        self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
+        self.event_sink: EventSink | None = None
+        clock.on_advance(self._expire_overdue_interactions)
+
+    @property
+    def gateway_url(self) -> str:
+        return self.base_url.replace("http", "ws", 1) + "/gateway"
+
+    # --- change notification ----------------------------------------------------------
+
+    def changed(self) -> None:
+        """Wake every waiter whose condition now holds."""
+        still_waiting = []
+        for predicate, future in self._waiters:
+            if future.done():
+                continue
+            try:
+                if predicate():
+                    future.set_result(None)
+                    continue
+            except Exception as error:  # surfaced in the waiting test, not swallowed
+                future.set_exception(error)
+                continue
+            still_waiting.append((predicate, future))
+        self._waiters = still_waiting
+
+    async def wait_for(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+        """Return once ``predicate()`` is true; it is re-checked after every change."""
+        if predicate():
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append((predicate, future))
+        try:
+            await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise TimeoutError(f"condition not met within {timeout} s") from None
+
+    def _emit(self, event: str, payload: Json) -> None:
+        if self.event_sink is not None:
+            self.event_sink(event, payload)
+
+    # --- world building -----------------------------------------------------------------
+
+    def add_user(
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        global_name: str | None = None,
+        dms_open: bool = True,
+    ) -> FakeUser:
+        user = FakeUser(
+            id=self.ids.next(), name=name, locale=locale, global_name=global_name, dms_open=dms_open
+        )
+        self.users[user.id] = user
+        return user
+
+    def add_guild(
+        self, name: str = "Heat Club", *, locale: str = "en-US", owner: FakeUser | None = None
+    ) -> FakeGuild:
+        """A guild with @everyone, the bot (with its managed role) and no channels."""
+        guild = FakeGuild(
+            id=self.ids.next(), name=name, locale=locale, owner_id=owner.id if owner else None
+        )
+        guild.roles[guild.id] = FakeRole(guild.id, guild.id, "@everyone", EVERYONE_DEFAULT)
+        bot_role = FakeRole(
+            self.ids.next(), guild.id, self.bot_user.name, BOT_DEFAULT, position=1, managed=True
+        )
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.bot_user.id] = FakeMember(self.bot_user, guild.id, [bot_role])
+        if owner is not None:
+            guild.members[owner.id] = FakeMember(owner, guild.id)
+        self.guilds[guild.id] = guild
+        self._emit("GUILD_CREATE", guild_create_payload(guild))
+        return guild
+
+    def add_role(self, guild: FakeGuild, name: str, permissions: Permission) -> FakeRole:
+        role = FakeRole(self.ids.next(), guild.id, name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        return role
+
+    def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
+        channel = FakeChannel(
+            self.ids.next(), name, ChannelType.GUILD_TEXT, guild.id, position=len(guild.channels)
+        )
+        guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        self._emit("CHANNEL_CREATE", channel_payload(channel))
+        return channel
+
+    def add_member(
+        self,
+        guild: FakeGuild,
+        user: FakeUser,
+        *,
+        manage_guild: bool = False,
+        roles: Iterable[FakeRole] = (),
+        nick: str | None = None,
+    ) -> FakeMember:
+        """Make ``user`` a member; ``manage_guild`` grants a "Race Marshal" role with it."""
+        member_roles = list(roles)
+        if manage_guild:
+            member_roles.append(self._manager_role(guild))
+        member = FakeMember(user, guild.id, member_roles, nick)
+        guild.members[user.id] = member
+        return member
+
+    def _manager_role(self, guild: FakeGuild) -> FakeRole:
+        for role in guild.roles.values():
+            if role.name == "Race Marshal":
+                return role
+        return self.add_role(guild, "Race Marshal", Permission.MANAGE_GUILD)
+
+    def set_overwrite(
+        self,
+        channel: FakeChannel,
+        target: FakeUser | FakeRole,
+        *,
+        allow: Permission = Permission.NONE,
+        deny: Permission = Permission.NONE,
+    ) -> None:
+        """Set a channel permission overwrite and tell a connected bot (CHANNEL_UPDATE)."""
+        kind = 0 if isinstance(target, FakeRole) else 1
+        channel.overwrites[target.id] = Overwrite(target.id, kind, allow, deny)
+        self._emit("CHANNEL_UPDATE", channel_payload(channel))
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        channel = self._dm_channels.get(user.id)
+        if channel is None:
+            channel = FakeChannel(self.ids.next(), "", ChannelType.DM, recipient=user)
+            self._dm_channels[user.id] = channel
+            self.channels[channel.id] = channel
+        return channel
+
+    # --- lookups ----------------------------------------------------------------------------
+
+    def user(self, user_id: int) -> FakeUser:
+        try:
+            return self.users[user_id]
+        except KeyError:
+            raise unknown_user() from None
+
+    def guild(self, guild_id: int) -> FakeGuild:
+        try:
+            return self.guilds[guild_id]
+        except KeyError:
+            raise unknown_guild() from None
+
+    def channel(self, channel_id: int) -> FakeChannel:
+        try:
+            return self.channels[channel_id]
+        except KeyError:
+            raise unknown_channel() from None
+
+    def guild_of(self, channel: FakeChannel) -> FakeGuild | None:
+        return None if channel.guild_id is None else self.guilds[channel.guild_id]
+
+    def bot_permissions(self, channel: FakeChannel) -> Permission:
+        return self.permissions_in(channel, self.bot_user)
+
+    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> Permission:
+        guild = self.guild_of(channel)
+        if guild is None:
+            return DM_PERMISSIONS
+        member = guild.members.get(user.id)
+        if member is None:
+            return Permission.NONE
+        return channel_permissions(guild, member, channel)
+
+    # --- messages ---------------------------------------------------------------------------
+
+    def create_message(
+        self,
+        channel: FakeChannel,
+        body: Json,
+        uploads: list[Upload],
+        *,
+        path: tuple[str, ...] = (),
+        visible_to: FakeUser | None = None,
+        webhook_id: int | None = None,
+        interaction_metadata: Json | None = None,
+        message_type: int = 0,
+    ) -> FakeMessage:
+        """Validate and store a message from the bot; ``visible_to`` makes it ephemeral."""
+        errors = FormErrors()
+        validate_message_body(body, errors, path)
+        errors.raise_if_any()
+        flags = int(body.get("flags") or 0) & ~(EPHEMERAL_FLAG | LOADING_FLAG)
+        if visible_to is not None:
+            flags |= EPHEMERAL_FLAG
+        message = FakeMessage(
+            id=self.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=self.bot_user,
+            content=body.get("content") or "",
+            embeds=body.get("embeds") or [],
+            components=body.get("components") or [],
+            attachments=self._store_uploads(channel, body.get("attachments"), uploads),
+            flags=flags,
+            type=message_type,
+            visible_to=None if visible_to is None else visible_to.id,
+            webhook_id=webhook_id,
+            interaction_metadata=interaction_metadata,
+        )
+        if not (message.content or message.embeds or message.components or message.attachments):
+            raise empty_message()
+        self._store_message(message)
+        return message
+
+    def create_loading_message(
+        self,
+        channel: FakeChannel,
+        *,
+        visible_to: FakeUser | None,
+        interaction_metadata: Json,
+        message_type: int,
+    ) -> FakeMessage:
+        """The "Bot is thinking..." placeholder a deferred response shows."""
+        message = FakeMessage(
+            id=self.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=self.bot_user,
+            flags=LOADING_FLAG | (EPHEMERAL_FLAG if visible_to is not None else 0),
+            type=message_type,
+            visible_to=None if visible_to is None else visible_to.id,
+            webhook_id=self.application_id,
+            interaction_metadata=interaction_metadata,
+        )
+        self._store_message(message)
+        return message
+
+    def _store_message(self, message: FakeMessage) -> None:
+        self.messages[message.id] = message
+        if message.visible_to is None:
+            self._channel_log.setdefault(message.channel_id, []).append(message)
+        else:
+            self._ephemeral_log.setdefault(message.visible_to, []).append(message)
+        self.changed()
+
+    def edit_message(
+        self, message: FakeMessage, body: Json, uploads: list[Upload], *, path: tuple[str, ...] = ()
+    ) -> None:
+        """Apply a partial edit: only keys present in ``body`` change."""
+        errors = FormErrors()
+        validate_message_body({"flags": message.flags, **body}, errors, path)
+        errors.raise_if_any()
+        attachments = message.attachments
+        if "attachments" in body:
+            kept = {str(entry.get("id")) for entry in body["attachments"] or []}
+            attachments = [a for a in attachments if str(a.id) in kept]
+        channel = self.channel(message.channel_id)
+        attachments = attachments + self._store_uploads(channel, body.get("attachments"), uploads)
+        content = (body["content"] or "") if "content" in body else message.content
+        embeds = (body["embeds"] or []) if "embeds" in body else message.embeds
+        components = (body["components"] or []) if "components" in body else message.components
+        if not (content or embeds or components or attachments):
+            raise empty_message()
+
+        if not message.loading:
+            message.edited_timestamp = iso_now()
+        message.content, message.embeds, message.components = content, embeds, components
+        message.attachments = attachments
+        flags = int(body["flags"] or 0) if "flags" in body else message.flags
+        message.flags = (message.flags & EPHEMERAL_FLAG) | (
+            flags & ~(EPHEMERAL_FLAG | LOADING_FLAG)
+        )
+        self.changed()
+
+    def delete_message(self, message: FakeMessage) -> None:
+        message.deleted = True
+        self.messages.pop(message.id, None)
+        log = (
+            self._channel_log.get(message.channel_id, [])
+            if message.visible_to is None
+            else self._ephemeral_log.get(message.visible_to, [])
+        )
+        if message in log:
+            log.remove(message)
+        self.changed()
+
+    def public_message(self, channel: FakeChannel, message_id: int) -> FakeMessage:
+        """A message as channel endpoints see it: ephemeral ones do not exist there."""
+        message = self.messages.get(message_id)
+        if message is None or message.channel_id != channel.id or message.visible_to is not None:
+            raise unknown_message()
+        return message
+
+    def channel_messages(self, channel: FakeChannel) -> list[FakeMessage]:
+        """Public messages, oldest first (what every member of the channel sees)."""
+        return list(self._channel_log.get(channel.id, []))
+
+    def ephemeral_messages(
+        self, user: FakeUser, channel: FakeChannel | None = None
+    ) -> list[FakeMessage]:
+        """Messages only ``user`` can see, oldest first, optionally in one channel."""
+        messages = self._ephemeral_log.get(user.id, [])
+        return [m for m in messages if channel is None or m.channel_id == channel.id]
+
+    def _store_uploads(
+        self, channel: FakeChannel, metadata: list[Json] | None, uploads: list[Upload]
+    ) -> list[StoredAttachment]:
+        described = {str(entry.get("id")): entry for entry in metadata or []}
+        stored = []
+        for upload in uploads:
+            entry = described.get(str(upload.index), {})
+            filename = entry.get("filename") or upload.filename
+            attachment_id = self.ids.next()
+            attachment = StoredAttachment(
+                id=attachment_id,
+                filename=filename,
+                content_type=upload.content_type,
+                data=upload.data,
+                url=f"{self.base_url}/attachments/{channel.id}/{attachment_id}/{filename}",
+                description=entry.get("description"),
+            )
+            self.attachments[attachment_id] = attachment
+            stored.append(attachment)
+        return stored
+
+    # --- application commands ---------------------------------------------------------------
+
+    def overwrite_commands(self, guild_id: int | None, commands: list[Json]) -> list[Json]:
+        """Bulk overwrite; like Discord, a command keeps its id while its name stays."""
+        validate_commands(commands)
+        stored = []
+        for command in commands:
+            kind = int(command.get("type", 1))
+            key = (guild_id, kind, str(command["name"]))
+            command_id = self._command_ids.setdefault(key, self.ids.next())
+            permissions = command.get("default_member_permissions")
+            record: Json = {
+                "options": [],
+                "nsfw": False,
+                "contexts": None,
+                "integration_types": [0],
+                **command,
+                "type": kind,
+                "id": str(command_id),
+                "application_id": str(self.application_id),
+                "version": str(self.ids.next()),
+                "default_member_permissions": None if permissions is None else str(permissions),
+            }
+            if kind != 1:
+                record["description"] = ""
+            if guild_id is not None:
+                record["guild_id"] = str(guild_id)
+            stored.append(record)
+        self._commands[guild_id] = stored
+        self.changed()
+        return stored
+
+    def commands(self, guild: FakeGuild | None = None) -> list[Json]:
+        """Registered commands: global ones, or one guild's own ones."""
+        return list(self._commands.get(None if guild is None else guild.id, []))
+
+    # --- interactions -------------------------------------------------------------------------
+
+    def register_interaction(self, interaction: FakeInteraction) -> None:
+        self.interactions.append(interaction)
+        self._interactions_by_id[interaction.id] = interaction
+        self._interactions_by_token[interaction.token] = interaction
+        self._unacknowledged.add(interaction)
+
+    def interaction_for_callback(self, interaction_id: int, token: str) -> FakeInteraction:
+        interaction = self._interactions_by_id.get(interaction_id)
+        if interaction is None or interaction.token != token:
+            raise unknown_interaction()
+        return interaction
+
+    def interaction_for_webhook(self, application_id: int, token: str) -> FakeInteraction:
+        interaction = self._interactions_by_token.get(token)
+        if interaction is None or application_id != self.application_id:
+            raise unknown_webhook()
+        interaction.check_token()
+        return interaction
+
+    def settled(self, interaction: FakeInteraction) -> None:
+        """The interaction was acknowledged or has failed: stop watching its deadline."""
+        self._unacknowledged.discard(interaction)
+        self.changed()
+
+    def _expire_overdue_interactions(self) -> None:
+        expired = [i for i in self._unacknowledged if i.expire_if_overdue()]
+        self._unacknowledged.difference_update(expired)
+        if expired:
+            self.changed()
