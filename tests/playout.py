@@ -27,7 +27,9 @@ class Playout:
 
 
 def entrants(kinds: list[str]) -> list[Entrant]:
-    return [Entrant(chr(ord("A") + i), COLORS[i], kind) for i, kind in enumerate(kinds)]  # type: ignore[arg-type]
+    return [
+        Entrant(chr(ord("A") + i), COLORS[i % len(COLORS)], kind) for i, kind in enumerate(kinds)
+    ]  # type: ignore[arg-type]
 
 
 def play(
