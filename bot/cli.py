@@ -33,9 +33,32 @@ def scenario_command(args: argparse.Namespace) -> int:
     return 0
 
 
+NO_TOKEN = (
+    "heat run: DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications"
+    " (Bot > Reset Token) and export DISCORD_TOKEN, or try the offline demo:"
+    " heat simulate --track usa --cars 6 --out demo"
+)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Start the Discord bot; without a token, say in one line how to get one."""
+    from bot.settings import Settings
+
+    settings = Settings()
+    if settings.discord_token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return BAD_INPUT
+    from bot.app import run_bot
+
+    run_bot(settings)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="heat", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run.set_defaults(func=run_command)
     scenario = commands.add_parser("scenario", help="run a race notation scenario")
     scenario.add_argument("file", help="a heat-race/1 JSON file with decisions")
     scenario.set_defaults(func=scenario_command)

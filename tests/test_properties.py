@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 import engine
@@ -14,8 +15,10 @@ from tests.strategies import RaceSetup, race_setups
 
 ROUNDS_PER_LAP_BOUND = 100
 
+SHARDS = 4  # 4 x 500 = 2,000 races, spread over the test workers
+
 many_races = settings(
-    max_examples=2000,
+    max_examples=500,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
@@ -33,11 +36,13 @@ def check_step(
     assert load_state(json.dumps(state_json(after))) == after
 
 
+@pytest.mark.parametrize("shard", range(SHARDS))
 @many_races
 @given(race_setups(kinds=("human", "human", "human", "legend")))
-def test_random_races_keep_cards_spots_engine_and_notation(setup: RaceSetup) -> None:
+def test_random_races_keep_cards_spots_engine_and_notation(shard: int, setup: RaceSetup) -> None:
     """Every decision of a random race keeps the invariants; the log replays the race."""
-    playout = play(setup.track, setup.kinds, setup.seed, setup.laps, on_step=check_step)
+    seed = setup.seed + shard * 2**33
+    playout = play(setup.track, setup.kinds, seed, setup.laps, on_step=check_step)
     final = playout.final
     assert engine.pending(final) is None
     assert sorted(car.finished for car in final.cars) == list(range(1, len(final.cars) + 1))
