@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.cards import HEAT, is_discardable, is_playable, remove_cards
+from engine.cards import HEAT, is_discardable, remove_cards
 from engine.decisions import Adrenaline, Boost, Decision, Discard, Plan, ReactDone, Slipstream
 from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
 from engine.events import CardsDiscarded, Event, PlanMade
-from engine.flow import advance, end_slipstream, end_turn
-from engine.pending import is_cluttered, pending, reachable_gears
+from engine.flow import advance, end_slipstream, end_turn, must_plan
+from engine.pending import is_cluttered, reachable_gears
 from engine.state import Car, PlannedMove, RaceState
 from engine.steps import boost, can_boost, slipstream, speed, use_adrenaline
 
@@ -37,14 +37,7 @@ def apply(
         raise StaleDecision(
             decision.car, step, f"made on version {expected_version}, race is at {state.version}"
         )
-    waiting = pending(state)
-    if waiting is None:
-        raise RaceOver(decision.car, step, "the race is over")
-    if decision.car not in waiting.cars:
-        raise NotYourTurn(decision.car, step, _not_your_turn(state, decision.car, waiting.step))
-    expected_step = "react" if step in ("boost", "adrenaline", "react_done") else step
-    if expected_step != waiting.step:
-        raise NotYourTurn(decision.car, step, f"the race waits for its {waiting.step} decision")
+    _check_turn(state, decision)
     working = state.copy()
     events: list[Event] = []
     car = working.edit_car(decision.car)
@@ -60,6 +53,26 @@ def replay(initial: RaceState, decisions: Iterable[Decision]) -> RaceState:
     for decision in decisions:
         state, _ = apply(state, decision)
     return state
+
+
+def _check_turn(state: RaceState, decision: Decision) -> None:
+    """The race waits for this car, and for this kind of decision."""
+    step = decision.do
+    turn = state.turn
+    if turn is None and state.over:
+        raise RaceOver(decision.car, step, "the race is over")
+    waiting_step = "plan" if turn is None else turn.step
+    if turn is None:
+        mine = any(car.id == decision.car and must_plan(car) for car in state.cars)
+    else:
+        mine = turn.car == decision.car
+    if not mine:
+        raise NotYourTurn(decision.car, step, _not_your_turn(state, decision.car, waiting_step))
+    if REACT_STEP.get(step, step) != waiting_step:
+        raise NotYourTurn(decision.car, step, f"the race waits for its {waiting_step} decision")
+
+
+REACT_STEP = {"boost": "react", "adrenaline": "react", "react_done": "react"}
 
 
 def _not_your_turn(state: RaceState, car_id: str, step: str) -> str:
@@ -127,7 +140,7 @@ def _check_plan(car: Car, plan: Plan) -> None:
     if remove_cards(car.hand, plan.cards) is None:
         missing = next(c for c in plan.cards if plan.cards.count(c) > car.hand.count(c))
         raise illegal(f"card {missing!r} is not in hand")
-    playable = sum(1 for card in car.hand if is_playable(card))
+    playable = len(car.hand) - car.hand.count(HEAT)
     if HEAT in plan.cards:
         if not is_cluttered(car.gear, car.engine, car.hand):
             raise illegal("Heat cards can never be played (the hand is not cluttered)")

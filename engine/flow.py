@@ -29,10 +29,12 @@ def must_plan(car: Car) -> bool:
 
 def advance(state: RaceState, events: list[Event]) -> None:
     """Resolve everything that needs no decision, up to the next decision or the end."""
-    while not state.over:
+    while True:
         turn = state.turn
         if turn is None:
             if not state.turn_order:
+                if state.over:
+                    return
                 state.turn_order = turn_order(state.cars)
             if any(must_plan(car) for car in state.cars):
                 return

@@ -56,8 +56,8 @@ def reachable_gears(gear: int, engine: int) -> tuple[int, ...]:
 
 def is_cluttered(gear: int, engine: int, hand: tuple[Card, ...]) -> bool:
     """Even the lowest gear in reach needs more cards than the hand can play."""
-    playable = sum(1 for card in hand if is_playable(card))
-    return min(reachable_gears(gear, engine)) > playable
+    lowest = max(1, gear - (2 if engine > 0 else 1))
+    return lowest > len(hand) - hand.count(HEAT)
 
 
 def plan_options(car_id: str, gear: int, engine: int, hand: tuple[Card, ...]) -> list[Decision]:
