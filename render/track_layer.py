@@ -1,0 +1,195 @@
+"""The part of a board that never changes during a race, drawn once per track and size.
+
+The track is drawn at twice the size and halved, which smooths its edges for
+free: the result is cached and every round's board starts from a copy of it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+import data
+from render import palette
+from render.geometry import Box, Point, Pose, TrackGeometry, track_geometry
+from render.layout import BoardLayout, board_layout
+from render.text import draw_text
+
+SUPERSAMPLE = 2
+GRID_ROWS = 4
+EDGE_SAMPLES = 4
+
+
+@lru_cache(maxsize=16)
+def track_layer(track_id: str, size: tuple[int, int]) -> Image.Image:
+    """The track, its corners and the empty panel; copy it before drawing on it."""
+    layout = board_layout(size)
+    big = Image.new("RGB", (layout.width * SUPERSAMPLE, layout.height * SUPERSAMPLE), palette.GRASS)
+    box = layout.track_box
+    scaled = Box(
+        box.left * SUPERSAMPLE,
+        box.top * SUPERSAMPLE,
+        box.width * SUPERSAMPLE,
+        box.height * SUPERSAMPLE,
+    )
+    geometry = track_geometry(track_id, scaled)
+    draw = ImageDraw.Draw(big)
+    _draw_asphalt(draw, geometry)
+    _draw_race_line_edges(draw, geometry)
+    _draw_grid(draw, geometry)
+    _draw_start_line(draw, geometry)
+    _draw_direction(draw, geometry)
+    _draw_corners(big, geometry, layout.px(19) * SUPERSAMPLE)
+    image = big.reduce(SUPERSAMPLE)
+    _draw_panel_frame(image, layout, track_id)
+    return image
+
+
+def _edge(geometry: TrackGeometry, start: float, end: float, offset: float) -> list[Point]:
+    """Points along the track from lap position ``start`` to ``end``, ``offset`` left of centre."""
+    steps = max(1, round((end - start) * EDGE_SAMPLES))
+    return [
+        geometry.pose_at(start + (end - start) * i / steps).moved(0.0, offset)
+        for i in range(steps + 1)
+    ]
+
+
+def _draw_asphalt(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None:
+    """Each space as its own quad, split in two spots by the lane divider."""
+    half = geometry.track_width / 2
+    line = max(1, round(geometry.space_length * 0.04))
+    for space in range(1, geometry.spaces + 1):
+        left = _edge(geometry, space - 1, space, half)
+        right = _edge(geometry, space - 1, space, -half)
+        draw.polygon(left + right[::-1], fill=palette.ASPHALT)
+    for space in range(1, geometry.spaces + 1):
+        draw.line(geometry.line_across(space), fill=palette.SEPARATOR, width=line)
+        draw.line(
+            _edge(geometry, space - 0.92, space - 0.08, 0.0), fill=palette.SEPARATOR, width=line
+        )
+
+
+def _draw_race_line_edges(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None:
+    """Both track edges; the edge beside the race line is painted gold, sector by sector."""
+    half = geometry.track_width / 2
+    width = max(2, round(geometry.space_length * 0.07))
+    for space in range(1, geometry.spaces + 1):
+        race_lane = geometry.track.race_lane_at(space)
+        for lane, side in ((1, half), (2, -half)):
+            colour = palette.RACE_LINE if lane == race_lane else palette.EDGE
+            draw.line(_edge(geometry, space - 1, space, side), fill=colour, width=width)
+
+
+def _draw_grid(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None:
+    """A white mark at the front of every starting grid spot."""
+    width = max(1, round(geometry.space_length * 0.05))
+    reach = geometry.lane_spacing * 0.4
+    for row in range(GRID_ROWS):
+        space = geometry.spaces - row
+        front = geometry.pose_at(space - 0.12)
+        for lane in (1, 2):
+            offset = geometry.lane_offset(lane)
+            ends = [front.moved(0.0, offset + reach), front.moved(0.0, offset - reach)]
+            draw.line(ends, fill=palette.WHITE, width=width)
+
+
+def _draw_start_line(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None:
+    """A chequered band across the track at the start/finish line."""
+    pose = geometry.pose_at(0.0)
+    squares = 6
+    side = geometry.track_width / squares
+    for column in range(2):
+        for row in range(squares):
+            ahead = (column - 1) * side
+            left = geometry.track_width / 2 - row * side
+            corners = [
+                pose.moved(ahead, left),
+                pose.moved(ahead + side, left),
+                pose.moved(ahead + side, left - side),
+                pose.moved(ahead, left - side),
+            ]
+            colour = palette.WHITE if (row + column) % 2 == 0 else palette.INK
+            draw.polygon(corners, fill=colour)
+
+
+def _draw_direction(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None:
+    """An arrow beside the track after the start line: the direction of travel."""
+    length = geometry.space_length * 1.6
+    x, y = geometry.beside(2.0, length / 2)
+    pose = Pose(x, y, geometry.pose_at(2.0).heading)
+    half = geometry.car_width * 0.22
+    head = geometry.car_width * 0.6
+    shaft_end = length / 2 - head
+    draw.polygon(
+        [
+            pose.moved(-length / 2, half),
+            pose.moved(shaft_end, half),
+            pose.moved(shaft_end, head),
+            pose.moved(length / 2, 0.0),
+            pose.moved(shaft_end, -head),
+            pose.moved(shaft_end, -half),
+            pose.moved(-length / 2, -half),
+        ],
+        fill=palette.WHITE,
+    )
+
+
+def _draw_corners(image: Image.Image, geometry: TrackGeometry, radius: int) -> None:
+    """Each corner line across the track, and its speed limit in a round sign beside it."""
+    draw = ImageDraw.Draw(image)
+    width = max(2, round(geometry.space_length * 0.08))
+    number = round(radius * 1.15)
+    for corner in geometry.track.corners:
+        draw.line(geometry.line_across(corner.position), fill=palette.SIGN_RED, width=width)
+        x, y = geometry.beside(corner.position, radius)
+        draw.ellipse(
+            (x - radius, y - radius, x + radius, y + radius),
+            fill=palette.WHITE,
+            outline=palette.SIGN_RED,
+            width=max(2, round(radius * 0.22)),
+        )
+        draw_text(
+            image,
+            (x, y),
+            str(corner.speed_limit),
+            size=number,
+            fill=palette.INK,
+            bold=True,
+            anchor="mm",
+        )
+
+
+def _draw_panel_frame(image: Image.Image, layout: BoardLayout, track_id: str) -> None:
+    """The panel's background, the track's name and the key to the marks."""
+    draw = ImageDraw.Draw(image)
+    box = layout.panel_box
+    draw.rectangle((box.left, box.top, box.left + box.width, box.height), fill=palette.PANEL)
+    track = data.track(track_id)
+    margin = layout.px(24)
+    title = (box.left + margin, layout.px(20))
+    draw_text(image, title, track.name, size=layout.px(34), fill=palette.TEXT, bold=True)
+    _draw_key(image, layout)
+
+
+def _draw_key(image: Image.Image, layout: BoardLayout) -> None:
+    """What the marks mean, at the foot of the panel."""
+    draw = ImageDraw.Draw(image)
+    box = layout.panel_box
+    margin = layout.px(24)
+    rows = (
+        (palette.RACE_LINE, "gold edge: race line side"),
+        (palette.SIGN_RED, "red line: corner, speed limit in the sign"),
+        (palette.TEXT_DIM, "outline and trail: start and path this round"),
+        (palette.SLIPSTREAM, "chevrons: slipstream"),
+        (palette.SPIN, "orange burst: spun out"),
+    )
+    step = layout.px(24)
+    top = layout.height - margin - step * len(rows)
+    swatch = layout.px(12)
+    for i, (colour, label) in enumerate(rows):
+        y = top + i * step
+        x = box.left + margin
+        draw.rectangle((x, y + layout.px(3), x + swatch, y + layout.px(3) + swatch), fill=colour)
+        where = (x + swatch + layout.px(10), y)
+        draw_text(image, where, label, size=layout.px(15), fill=palette.TEXT_DIM)
