@@ -79,7 +79,11 @@ class TrackSelect(discord.ui.Select[discord.ui.View]):
         super().__init__(custom_id="track-select", options=options)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(f"Track: {self.values[0]}", ephemeral=True)
+        await interaction.response.defer()
+        await interaction.edit_original_response(
+            content=f"Race {RACE_ID} moved to {self.values[0]}"
+        )
+        await interaction.followup.send(f"You picked {self.values[0]}", ephemeral=True)
 
 
 class RaceView(discord.ui.View):
@@ -179,10 +183,21 @@ def heat_commands(bot: HeatBot) -> app_commands.Group:
     async def register(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_modal(DriverNameModal())
 
-    @heat.command(description="Send you a DM")
+    @heat.command(description="Send you a DM, then announce in the channel")
     async def remind(interaction: discord.Interaction[Any]) -> None:
         await interaction.user.send("Your race starts soon")
         await interaction.response.send_message("Check your DMs", ephemeral=True)
+        assert isinstance(interaction.channel, discord.TextChannel)  # from GUILD_CREATE
+        await interaction.channel.send(f"{interaction.user.name} was reminded")
+
+    @heat.command(description="Answer with a button Discord refuses")
+    async def broken(interaction: discord.Interaction[Any]) -> None:
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label="Go", custom_id="x" * 101))
+        try:
+            await interaction.response.send_message("go", view=view)
+        except discord.HTTPException as error:
+            await bot.failures.put(error)
 
     @heat.command(description="Show who you picked")
     async def pick(interaction: discord.Interaction[Any], rival: discord.Member) -> None:
@@ -310,14 +325,19 @@ async def test_options_and_dynamic_button_edit_the_message(
     assert fake.channel_messages(world.channel) == [race]
 
 
-async def test_select_sends_chosen_value(fake: FakeDiscord, world: World, bot: HeatBot) -> None:
+async def test_select_defers_then_edits_and_follows_up(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
     race = await (await fake.slash(world.alice, world.channel, "heat new", track="usa")).done()
     assert race is not None
 
     picked = await fake.select(world.bob, race, "track-select", ["italy"])
 
-    reply = await picked.done()
-    assert reply is not None and reply.content == "Track: italy" and reply.ephemeral
+    assert await picked.ack() is CallbackType.DEFERRED_UPDATE_MESSAGE
+    assert await picked.done() is race
+    await fake.wait_for(lambda: len(picked.followups) == 1)
+    assert race.content == f"Race {RACE_ID} moved to italy"
+    assert [m.content for m in fake.ephemeral_messages(world.bob)] == ["You picked italy"]
     with pytest.raises(DriverError, match="offers"):
         await fake.select(world.bob, race, "track-select", ["monaco"])
 
@@ -515,10 +535,29 @@ async def test_driver_refuses_what_a_user_cannot_do(
     assert allowed is not None and allowed.content == "Settings saved"
 
 
-async def test_bot_can_dm_a_user(fake: FakeDiscord, world: World, bot: HeatBot) -> None:
-    await (await fake.slash(world.alice, world.channel, "heat remind")).done()
+async def test_bot_sends_dm_and_channel_message(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    await fake.slash(world.alice, world.channel, "heat remind")
 
+    await fake.wait_for(lambda: len(fake.channel_messages(world.channel)) == 1)
     assert [m.content for m in fake.dm_messages(world.alice)] == ["Your race starts soon"]
+    assert fake.channel_messages(world.channel)[0].content == "alice was reminded"
+    assert [m.content for m in fake.ephemeral_messages(world.alice)] == ["Check your DMs"]
+
+
+async def test_invalid_response_is_refused_and_recorded(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    handle = await fake.slash(world.alice, world.channel, "heat broken")
+
+    error = await asyncio.wait_for(bot.failures.get(), 5)
+    assert (error.status, error.code) == (400, 50035)
+    assert "data.components.0.components.0.custom_id" in error.text
+    assert handle.ack_type is None
+    assert [r.error.code for r in handle.rejections] == [50035]
+    fake.clock.advance(3.1)
+    assert handle.failed
 
 
 async def test_command_definitions_are_validated(

@@ -15,7 +15,7 @@ Typical use::
 """
 
 from .clock import FakeClock
-from .errors import DiscordAPIError, DriverError, InteractionFailed
+from .errors import DiscordAPIError, DriverError, InteractionFailed, Rejection
 from .fake import FakeDiscord
 from .interactions import CallbackType, FakeInteraction
 from .models import (
@@ -44,5 +44,6 @@ __all__ = [
     "FakeUser",
     "InteractionFailed",
     "Permission",
+    "Rejection",
     "StoredAttachment",
 ]

@@ -31,6 +31,7 @@ def build_app(state: DiscordState, gateway: Gateway) -> web.Application:
                 raise unauthorized()
             return await handler(request)
         except DiscordAPIError as error:
+            state.record_rejection(request.method, request.path, error)
             return json_response(error.to_json(), error.status)
 
     app = web.Application(middlewares=[discord_errors], client_max_size=64 * 1024 * 1024)

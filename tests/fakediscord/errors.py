@@ -7,6 +7,7 @@ under test sees the same exception it would see in production.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 Json = dict[str, Any]
@@ -27,6 +28,18 @@ class DiscordAPIError(Exception):
         if self.errors is not None:
             body["errors"] = self.errors
         return body
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A request the fake refused, kept so a test can see why the bot got nowhere."""
+
+    method: str
+    path: str
+    error: DiscordAPIError
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} -> {self.error}"
 
 
 class DriverError(Exception):

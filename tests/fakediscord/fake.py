@@ -22,7 +22,7 @@ from aiohttp import web
 from .app import build_app
 from .clock import FakeClock
 from .driver import InteractionDriver
-from .errors import DriverError
+from .errors import DriverError, Rejection
 from .gateway import Gateway
 from .interactions import Deadlines, FakeInteraction
 from .models import (
@@ -273,6 +273,11 @@ class FakeDiscord:
     @property
     def interactions(self) -> list[FakeInteraction]:
         return list(self.state.interactions)
+
+    @property
+    def rejections(self) -> list[Rejection]:
+        """Every request the fake refused (4xx), oldest first."""
+        return list(self.state.rejections)
 
     def ack_latencies(self) -> list[float]:
         """Dispatch-to-callback wall time (perf_counter seconds) of acknowledged interactions."""

@@ -13,7 +13,13 @@ from enum import IntEnum
 from typing import Any
 
 from .clock import FakeClock
-from .errors import InteractionFailed, already_acknowledged, unknown_interaction, unknown_webhook
+from .errors import (
+    InteractionFailed,
+    Rejection,
+    already_acknowledged,
+    unknown_interaction,
+    unknown_webhook,
+)
 from .models import FakeChannel, FakeMessage, FakeUser, InteractionType
 
 Json = dict[str, Any]
@@ -73,6 +79,8 @@ class FakeInteraction:
         self.response: FakeMessage | None = None
         self.followups: list[FakeMessage] = []
         self.modal: Json | None = None
+        # Requests for this interaction the fake refused (filled in by the state).
+        self.rejections: list[Rejection] = []
         self._clock = clock
         self._deadlines = deadlines
         self._dispatched_at: float | None = None
@@ -151,4 +159,5 @@ class FakeInteraction:
         try:
             await asyncio.wait_for(event.wait(), timeout)
         except TimeoutError:
-            raise TimeoutError(f"{self!r} was not {what} within {timeout} s") from None
+            refused = "".join(f"\n  refused: {rejection}" for rejection in self.rejections)
+            raise TimeoutError(f"{self!r} was not {what} within {timeout} s{refused}") from None

@@ -60,10 +60,9 @@ class InteractionRoutes:
         except DiscordAPIError:
             self._state.settled(interaction)
             raise
-        try:
-            callback = CallbackType(body.get("type"))
-        except ValueError:
-            raise invalid_callback_type() from None
+        if body.get("type") not in set(CallbackType):
+            raise invalid_callback_type()
+        callback = CallbackType(body["type"])
         message = self._respond(interaction, callback, body.get("data") or {}, uploads)
         interaction.record_acknowledgement(callback)
         self._state.settled(interaction)

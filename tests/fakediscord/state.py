@@ -15,7 +15,9 @@ from .bodies import Upload
 from .clock import FakeClock
 from .command_limits import validate_commands
 from .errors import (
+    DiscordAPIError,
     FormErrors,
+    Rejection,
     empty_message,
     unknown_channel,
     unknown_guild,
@@ -76,6 +78,7 @@ class DiscordState:
         self.messages: dict[int, FakeMessage] = {}
         self.attachments: dict[int, StoredAttachment] = {}
         self.interactions: list[FakeInteraction] = []
+        self.rejections: list[Rejection] = []
         self._dm_channels: dict[int, FakeChannel] = {}
         self._channel_log: dict[int, list[FakeMessage]] = {}
         self._ephemeral_log: dict[int, list[FakeMessage]] = {}
@@ -120,6 +123,16 @@ class DiscordState:
             await asyncio.wait_for(future, timeout)
         except TimeoutError:
             raise TimeoutError(f"condition not met within {timeout} s") from None
+
+    def record_rejection(self, method: str, path: str, error: DiscordAPIError) -> None:
+        rejection = Rejection(method, path, error)
+        self.rejections.append(rejection)
+        # Interaction routes carry the token in the path: file it with its interaction.
+        for segment in path.split("/"):
+            interaction = self._interactions_by_token.get(segment)
+            if interaction is not None:
+                interaction.rejections.append(rejection)
+        self.changed()
 
     def _emit(self, event: str, payload: Json) -> None:
         if self.event_sink is not None:
