@@ -12,7 +12,13 @@ under 300 KB, within 2x of the floor), then the floor and the image size.
 from __future__ import annotations
 
 import statistics
+import sys
 import time
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on the path and its name would
+# shadow the render package: put the project root before it.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from engine.ai import decide
