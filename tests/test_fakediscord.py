@@ -546,6 +546,33 @@ async def test_bot_sends_dm_and_channel_message(
     assert [m.content for m in fake.ephemeral_messages(world.alice)] == ["Check your DMs"]
 
 
+async def test_slash_command_in_a_dm(fake: FakeDiscord, world: World, bot: HeatBot) -> None:
+    dm = fake.dm_channel(world.alice)
+
+    reply = await (await fake.slash(world.alice, dm, "heat hello")).done()
+
+    assert reply is not None and reply.content == "Hello alice [it] can_send=True"
+    assert fake.dm_messages(world.alice) == [reply]
+    assert fake.channel_messages(world.channel) == []
+
+
+async def test_world_changes_reach_a_connected_bot(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    late_guild = fake.add_guild("Late Club")
+    late_channel = fake.add_text_channel(late_guild, "late-races")
+    fake.add_member(late_guild, world.bob)
+    fake.deny_bot_permissions(late_channel, Permission.SEND_MESSAGES)
+
+    # Gateway events are ordered: once this answer exists, the bot saw the events before it.
+    await (await fake.slash(world.bob, late_channel, "heat hello")).done()
+    guild = bot.get_guild(late_guild.id)
+    assert guild is not None and guild.name == "Late Club"
+    channel = guild.get_channel(late_channel.id)
+    assert isinstance(channel, discord.TextChannel) and channel.name == "late-races"
+    assert not channel.permissions_for(guild.me).send_messages
+
+
 async def test_invalid_response_is_refused_and_recorded(
     fake: FakeDiscord, world: World, bot: HeatBot
 ) -> None:

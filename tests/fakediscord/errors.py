@@ -86,10 +86,6 @@ def unknown_interaction() -> DiscordAPIError:
     return DiscordAPIError(404, 10062, "Unknown interaction")
 
 
-def unknown_command() -> DiscordAPIError:
-    return DiscordAPIError(404, 10063, "Unknown application command")
-
-
 def already_acknowledged() -> DiscordAPIError:
     return DiscordAPIError(400, 40060, "Interaction has already been acknowledged.")
 

@@ -284,5 +284,9 @@ class FakeDiscord:
         return [i.ack_latency for i in self.state.interactions if i.ack_latency is not None]
 
     async def wait_for(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
-        """Wait until ``predicate()`` holds; re-checked on every change, never polled."""
+        """Wait until ``predicate()`` holds; re-checked on every change, never polled.
+
+        Use it for what the fake can see (e.g. a message appearing); a predicate on
+        the bot's own variables would only be re-checked by chance.
+        """
         await self.state.wait_for(predicate, timeout)

@@ -75,7 +75,6 @@ class FakeInteraction:
         self.created_at = clock.now()
         self.ack_type: CallbackType | None = None
         self.ack_latency: float | None = None
-        self.failed = False
         self.response: FakeMessage | None = None
         self.followups: list[FakeMessage] = []
         self.modal: Json | None = None
@@ -84,11 +83,17 @@ class FakeInteraction:
         self._clock = clock
         self._deadlines = deadlines
         self._dispatched_at: float | None = None
+        self._failed = False
         self._acked = asyncio.Event()
         self._resolved = asyncio.Event()
 
     def __repr__(self) -> str:
         return f"<FakeInteraction {self.id} {self.label!r} by {self.user.name}>"
+
+    @property
+    def failed(self) -> bool:
+        """True once the ack window passed without an initial callback."""
+        return self.expire_if_overdue()
 
     @property
     def ephemeral(self) -> bool:
@@ -103,8 +108,7 @@ class FakeInteraction:
         """Refuse a second or a late initial callback, as Discord does."""
         if self.ack_type is not None:
             raise already_acknowledged()
-        self.expire_if_overdue()
-        if self.failed:
+        if self.expire_if_overdue():
             raise unknown_interaction()
 
     def record_acknowledgement(self, callback: CallbackType) -> None:
@@ -126,14 +130,14 @@ class FakeInteraction:
             raise unknown_webhook()
 
     def expire_if_overdue(self) -> bool:
-        """Mark the interaction failed if its 3 s window passed unanswered."""
+        """Mark the interaction failed if its ack window passed unanswered."""
         overdue = self._clock.now() - self.created_at > self._deadlines.ack
-        if self.ack_type is None and not self.failed and overdue:
-            self.failed = True
+        if self.ack_type is None and not self._failed and overdue:
+            self._failed = True
             # Wake waiters so they report the failure instead of timing out.
             self._acked.set()
             self._resolved.set()
-        return self.failed
+        return self._failed
 
     # --- test side -----------------------------------------------------------------
 

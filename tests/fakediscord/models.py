@@ -26,7 +26,6 @@ class Permission(IntFlag):
     NONE = 0
     CREATE_INSTANT_INVITE = 1 << 0
     ADMINISTRATOR = 1 << 3
-    MANAGE_CHANNELS = 1 << 4
     MANAGE_GUILD = 1 << 5
     ADD_REACTIONS = 1 << 6
     VIEW_CHANNEL = 1 << 10
@@ -79,7 +78,6 @@ class ComponentType(IntEnum):
     ROLE_SELECT = 6
     MENTIONABLE_SELECT = 7
     CHANNEL_SELECT = 8
-    SECTION = 9
     LABEL = 18
 
 

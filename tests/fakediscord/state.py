@@ -114,7 +114,11 @@ class DiscordState:
         self._waiters = still_waiting
 
     async def wait_for(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
-        """Return once ``predicate()`` is true; it is re-checked after every change."""
+        """Return once ``predicate()`` is true; it is re-checked after every change.
+
+        The predicate should read the fake's state (messages, interactions, the
+        gateway): a change only on the bot's side triggers no re-check.
+        """
         if predicate():
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
