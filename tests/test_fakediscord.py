@@ -616,6 +616,20 @@ async def test_command_definitions_are_validated(
     assert [c["name"] for c in fake.commands()] == ["heat", "settings"]
 
 
+async def test_running_context_and_an_offline_bot(fake: FakeDiscord, world: World) -> None:
+    async with fake.running(HeatBot()) as client:
+        reply = await (await fake.slash(world.alice, world.channel, "heat hello")).done()
+        assert reply is not None
+
+    assert client.is_closed()
+    offline = await fake.slash(world.alice, world.channel, "heat hello")
+    assert not offline.delivered
+    with pytest.raises(InteractionFailed, match="not delivered"):
+        await offline.ack()
+    fake.clock.advance(3.1)
+    assert offline.failed
+
+
 async def test_wrong_token_cannot_log_in(fake: FakeDiscord) -> None:
     client = discord.Client(intents=discord.Intents.none())
     with pytest.raises(discord.LoginFailure):

@@ -150,7 +150,7 @@ class InteractionDriver:
             deadlines=self._state.deadlines,
         )
         interaction.mark_dispatched()
-        self._gateway.dispatch_interaction(payload)
+        interaction.delivered = self._gateway.dispatch_interaction(payload)
         self._state.register_interaction(interaction)
         return interaction
 

@@ -146,11 +146,19 @@ class FakeDiscord:
             raise DriverError("the bot stopped before connecting to the gateway")
         connected.result()
 
-    async def stop_bot(self, client: discord.Client) -> None:
-        """Close the client (clean gateway close, so its session ends) and wait for it."""
+    async def stop_bot(self, client: discord.Client, *, timeout: float = 10.0) -> None:
+        """Close the client, wait until the fake has seen it go, and end its session.
+
+        discord.py's ``close()`` usually sends close code 4000, which leaves a
+        session resumable; a stopped client never resumes, so the fake ends it.
+        Interactions sent afterwards are not delivered until a bot connects.
+        """
         running = self._bots.pop(client)
+        connections = self.gateway.open_connections
         await client.close()
         await running
+        await self.state.wait_for(lambda: self.gateway.open_connections < connections, timeout)
+        self.gateway.end_disconnected_sessions()
 
     async def restart_bot(self, old: discord.Client, new: discord.Client) -> None:
         """Simulate a bot restart: stored messages and their components survive."""

@@ -24,7 +24,8 @@ Json = dict[str, Any]
 
 HEARTBEAT_INTERVAL_MS = 41_250
 _HISTORY_LIMIT = 10_000
-# Close codes with which a client ends its session for good (bot shutdown).
+# Close codes with which a client ends its session for good. discord.py's
+# Client.close() usually sends 4000 instead (see FakeDiscord.stop_bot).
 _FINAL_CLOSE_CODES = frozenset({1000, 1001})
 _AUTHENTICATION_FAILED = 4004
 
@@ -100,21 +101,29 @@ class Gateway:
         self._current: GatewaySession | None = None
         self.identify_count = 0
         self.resume_count = 0
+        self.open_connections = 0
         state.event_sink = self.broadcast
-
-    @property
-    def connected(self) -> bool:
-        return self._current is not None and self._current.connection is not None
 
     def broadcast(self, event: str, data: Json) -> None:
         """Send a world change (GUILD_CREATE, CHANNEL_UPDATE, ...) to the bot, if any."""
         if self._current is not None:
             self._current.dispatch(event, data)
 
-    def dispatch_interaction(self, payload: Json) -> None:
+    def dispatch_interaction(self, payload: Json) -> bool:
+        """Send to the bot's session; False if there is none (the bot is offline).
+
+        A session whose connection dropped still takes it: the bot gets it on RESUME.
+        """
         if self._current is None:
-            raise DriverError("no bot is connected to the fake gateway (start_bot first)")
+            return False
         self._current.dispatch("INTERACTION_CREATE", payload)
+        return True
+
+    def end_disconnected_sessions(self) -> None:
+        """Forget sessions that lost their connection; their client will not resume."""
+        for session in list(self._sessions.values()):
+            if session.connection is None:
+                self._end(session)
 
     def request_reconnect(self) -> None:
         """Ask the bot to reconnect and RESUME (opcode 7), as Discord does on failover."""
@@ -140,6 +149,7 @@ class Gateway:
         connection = Connection(ws)
         connection.send({"op": Op.HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
         session: GatewaySession | None = None
+        self.open_connections += 1
         try:
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
@@ -152,6 +162,7 @@ class Gateway:
                 session.connection = None
                 if ws.close_code in _FINAL_CLOSE_CODES:
                     self._end(session)
+            self.open_connections -= 1
             self._state.changed()
         return ws
 

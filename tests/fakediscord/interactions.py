@@ -78,6 +78,8 @@ class FakeInteraction:
         self.response: FakeMessage | None = None
         self.followups: list[FakeMessage] = []
         self.modal: Json | None = None
+        # False if no bot was connected: nobody will ever answer.
+        self.delivered = True
         # Requests for this interaction the fake refused (filled in by the state).
         self.rejections: list[Rejection] = []
         self._clock = clock
@@ -160,6 +162,8 @@ class FakeInteraction:
         return self.response
 
     async def _wait(self, event: asyncio.Event, timeout: float, what: str) -> None:
+        if not self.delivered:
+            raise InteractionFailed(f"{self!r} was not delivered: no bot is connected")
         try:
             await asyncio.wait_for(event.wait(), timeout)
         except TimeoutError:
