@@ -451,6 +451,48 @@ async def test_component_limits_are_enforced(fake: FakeDiscord, world: World, bo
     assert fake.channel_messages(world.channel) == []
 
 
+async def test_layout_limits_on_raw_payloads(fake: FakeDiscord, world: World) -> None:
+    """Limits discord.py already enforces client-side, checked with raw requests."""
+
+    def button(n: int, label: str = "Go") -> dict[str, Any]:
+        return {"type": 2, "style": 1, "label": label, "custom_id": f"b{n}"}
+
+    def row(*buttons: dict[str, Any]) -> dict[str, Any]:
+        return {"type": 1, "components": list(buttons)}
+
+    bodies = {
+        "components: Must be 5 or fewer in length.": {
+            "components": [row(button(n)) for n in range(6)]
+        },
+        "components.0.components: Must be between 1 and 5 in length.": {
+            "components": [row(*(button(n) for n in range(6)))]
+        },
+        "components.0.components.0.label: Must be 80 or fewer in length.": {
+            "components": [row(button(0, "L" * 81))]
+        },
+        "embeds: Must be 10 or fewer in length.": {
+            "embeds": [{"title": str(n)} for n in range(11)]
+        },
+        "components.0.components.1.custom_id: Component custom id cannot be duplicated": {
+            "components": [row(button(0), button(0))]
+        },
+    }
+    url = f"{fake.state.base_url}/api/v10/channels/{world.channel.id}/messages"
+    headers = {"Authorization": f"Bot {fake.bot_token}"}
+    async with aiohttp.ClientSession(headers=headers) as session:
+        for expected, body in bodies.items():
+            response = await session.post(url, json={"content": "x", **body})
+            error = await response.json()
+            assert (response.status, error["code"]) == (400, 50035), expected
+            field, message = expected.split(": ")
+            node = error["errors"]
+            for key in field.split("."):
+                node = node[key]
+            assert node["_errors"][0]["message"] == message
+
+    assert fake.channel_messages(world.channel) == []
+
+
 async def test_missing_permissions_are_refused(
     fake: FakeDiscord,
     world: World,
