@@ -3,8 +3,12 @@
 Images are drawn in RGB (antialiased shapes and text), then mapped onto one
 fixed palette: the named inks, the cars' colours, and a few blends between
 colours that touch, so antialiased edges keep their softness. A palette PNG is
-a third the size of an RGB one and several times faster to encode, and every
-ink comes out exactly, which the tests rely on.
+a third the size of an RGB one and several times faster to encode.
+
+Pillow matches colours to a palette through a cache at 5-6-5 bits per channel,
+which can hand a colour to a close neighbour; every colour here is therefore
+snapped to that grid (:func:`on_grid`), and then each ink comes out exactly,
+which the tests rely on.
 """
 
 from __future__ import annotations
@@ -17,23 +21,30 @@ from PIL import Image
 
 RGB = tuple[int, int, int]
 
-GRASS: RGB = (54, 104, 64)
-ASPHALT: RGB = (78, 82, 90)
-SEPARATOR: RGB = (58, 61, 68)
-EDGE: RGB = (226, 228, 232)
-RACE_LINE: RGB = (226, 192, 90)
-WHITE: RGB = (250, 250, 250)
-INK: RGB = (22, 22, 26)
-SIGN_RED: RGB = (204, 32, 36)
-PANEL: RGB = (28, 30, 36)
-PANEL_ROW: RGB = (40, 43, 51)
-TEXT: RGB = (236, 238, 242)
-TEXT_DIM: RGB = (150, 156, 168)
-SPIN: RGB = (255, 140, 0)
-SLIPSTREAM: RGB = (110, 210, 255)
-GOLD: RGB = (222, 180, 60)
-SILVER: RGB = (180, 186, 196)
-BRONZE: RGB = (184, 115, 62)
+
+def on_grid(colour: RGB) -> RGB:
+    """``colour`` rounded down to the 5-6-5 grid Pillow's palette matching works on."""
+    red, green, blue = colour
+    return (red & ~7, green & ~3, blue & ~7)
+
+
+GRASS: RGB = on_grid((54, 104, 64))
+ASPHALT: RGB = on_grid((78, 82, 90))
+SEPARATOR: RGB = on_grid((58, 61, 68))
+EDGE: RGB = on_grid((226, 228, 232))
+RACE_LINE: RGB = on_grid((226, 192, 90))
+WHITE: RGB = on_grid((250, 250, 250))
+INK: RGB = on_grid((22, 22, 26))
+SIGN_RED: RGB = on_grid((204, 32, 36))
+PANEL: RGB = on_grid((28, 30, 36))
+PANEL_ROW: RGB = on_grid((40, 43, 51))
+TEXT: RGB = on_grid((236, 238, 242))
+TEXT_DIM: RGB = on_grid((150, 156, 168))
+SPIN: RGB = on_grid((255, 140, 0))
+SLIPSTREAM: RGB = on_grid((110, 210, 255))
+GOLD: RGB = on_grid((222, 180, 60))
+SILVER: RGB = on_grid((180, 186, 196))
+BRONZE: RGB = on_grid((184, 115, 62))
 
 INKS: tuple[RGB, ...] = (
     GRASS,
@@ -57,7 +68,7 @@ INKS: tuple[RGB, ...] = (
 
 # The game's car colours (base game and the Legends' extra ones), bright enough to
 # tell apart on the asphalt.
-CAR_COLOURS: dict[str, RGB] = {
+_CAR_COLOURS: dict[str, RGB] = {
     "black": (34, 34, 38),
     "blue": (36, 110, 230),
     "green": (38, 170, 78),
@@ -72,6 +83,7 @@ CAR_COLOURS: dict[str, RGB] = {
     "brown": (140, 90, 50),
     "cyan": (40, 200, 220),
 }
+CAR_COLOURS = {name: on_grid(colour) for name, colour in _CAR_COLOURS.items()}
 # Stand-ins for colour names we do not know, picked by a stable hash of the name.
 _SPARE_COLOURS: tuple[RGB, ...] = (
     (0, 150, 136),
@@ -126,8 +138,8 @@ def car_rgb(colour: str) -> RGB:
     match = _HEX.fullmatch(colour)
     if match is not None:
         value = int(match.group(1), 16)
-        return (value >> 16, (value >> 8) & 0xFF, value & 0xFF)
-    return _SPARE_COLOURS[zlib.crc32(colour.encode()) % len(_SPARE_COLOURS)]
+        return on_grid((value >> 16, (value >> 8) & 0xFF, value & 0xFF))
+    return on_grid(_SPARE_COLOURS[zlib.crc32(colour.encode()) % len(_SPARE_COLOURS)])
 
 
 def contrast(colour: RGB) -> RGB:
@@ -145,14 +157,17 @@ def blend(background: RGB, colour: RGB, amount: float) -> RGB:
 
 @cache
 def board_palette(car_colours: tuple[RGB, ...]) -> Image.Image:
-    """The palette image for boards with these cars: inks first, then the blends."""
+    """The palette image for boards with these cars: inks first, then the blends.
+
+    ``car_colours`` must come from :func:`car_rgb`, so that they are on the grid.
+    """
     colours: dict[RGB, None] = dict.fromkeys(INKS + car_colours)
     pairs = list(_UI_PAIRS)
     for car in car_colours:
         pairs += [(ASPHALT, car), (car, contrast(car)), (PANEL_ROW, car), (PANEL, car)]
     for background, colour in pairs:
         for amount in _BLEND_STEPS:
-            colours.setdefault(blend(background, colour, amount))
+            colours.setdefault(on_grid(blend(background, colour, amount)))
     chosen = list(colours)[:256]
     flat = [channel for colour in chosen for channel in colour]
     palette = Image.new("P", (1, 1))
