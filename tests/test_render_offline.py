@@ -108,3 +108,12 @@ def test_simulate_refuses_too_many_cars(tmp_path: Path, capsys: pytest.CaptureFi
     """More cars than colours is bad input."""
     assert heat("simulate", "--cars", "9", "--out", str(tmp_path)) == offline.BAD_INPUT
     assert "--cars" in capsys.readouterr().err
+
+
+def test_the_readme_sample_renders(tmp_path: Path) -> None:
+    """docs/sample-race.json is a scenario ``heat render`` draws, as docs/sample-board.png shows."""
+    sample = Path(__file__).resolve().parent.parent / "docs" / "sample-race.json"
+    out = tmp_path / "board.png"
+    assert heat("render", str(sample), "-o", str(out)) == 0
+    with Image.open(out) as image:
+        assert image.size == BOARD_SIZE
