@@ -258,6 +258,8 @@ async def test_public_slash_round_trip(fake: FakeDiscord, world: World, bot: Hea
     assert fetched.content == message.content
     assert handle.ack_latency is not None and handle.ack_latency > 0
     assert fake.ack_latencies() == [handle.ack_latency]
+    # discord.py heartbeats right after HELLO; the ACK precedes READY on the wire.
+    assert bot.latency < 1.0
 
 
 async def test_locale_is_passed_through(fake: FakeDiscord, world: World, bot: HeatBot) -> None:
