@@ -132,6 +132,7 @@ def _write_animation(path: Path, frames: Sequence[Image.Image]) -> None:
 
 
 def _names(pairs: Sequence[str]) -> dict[str, str]:
+    """Drivers' names from ``--name CAR=NAME`` options."""
     names: dict[str, str] = {}
     for pair in pairs:
         car, sep, name = pair.partition("=")

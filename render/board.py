@@ -41,12 +41,13 @@ def board_image(
     colours = {car.id: car_rgb(car.color) for car in view.cars}
     _draw_round(draw, geometry, view, summary, colours)
     labels = car_labels(view)
-    for car in view.cars:
-        if car.finished is None:
-            pose = geometry.spot_pose(car.space, car.spot)
-            if summary.of(car.id).spun_out is not None:
-                draw_spin_mark(draw, geometry, pose)
-            draw_car(image, geometry, pose, colours[car.id], labels[car.id])
+    racing = [car for car in view.cars if car.finished is None]
+    poses = {car.id: geometry.spot_pose(car.space, car.spot) for car in racing}
+    for car in racing:
+        if summary.of(car.id).spun_out is not None:
+            draw_spin_mark(draw, geometry, poses[car.id])
+    for car in racing:
+        draw_car(image, geometry, poses[car.id], colours[car.id], labels[car.id])
     draw_panel(image, layout, view, summary, names)
     return to_palette(image, tuple(dict.fromkeys(colours.values())))
 

@@ -84,12 +84,12 @@ def draw_ghost(draw: ImageDraw.ImageDraw, geometry: TrackGeometry, pose: Pose, c
     draw.polygon(corners, outline=colour, width=max(2, round(geometry.car_width * 0.1)))
 
 
-def spot_anchor(geometry: TrackGeometry, space: int, spot: int) -> tuple[float, float]:
+def _spot_anchor(geometry: TrackGeometry, space: int, spot: int) -> tuple[float, float]:
     """A spot as (race position, offset left of the centreline)."""
     return space - 0.5, geometry.lane_offset(geometry.lane_of(space, spot))
 
 
-def trail_points(
+def _trail_points(
     geometry: TrackGeometry,
     start: tuple[float, float],
     end: tuple[float, float],
@@ -130,13 +130,13 @@ def draw_trail(
     if car.spun_out is not None:
         end = (float(car.spun_out.position), offset)
     else:
-        end = spot_anchor(geometry, *reach)
-    points = trail_points(geometry, spot_anchor(geometry, *start), end, offset)
+        end = _spot_anchor(geometry, *reach)
+    points = _trail_points(geometry, _spot_anchor(geometry, *start), end, offset)
     width = max(2, round(geometry.car_width * 0.22))
     if _faint_on_asphalt(colour):
         casing = palette.contrast(colour)
-        draw.line(points, fill=casing, width=width + 2, joint="curve")
-    draw.line(points, fill=colour, width=width, joint="curve")
+        draw.line(points, fill=casing, width=width + 2)
+    draw.line(points, fill=colour, width=width)
     for move in car.moves:
         if move.cause == "slipstream" and move.to_space > move.from_space:
             for space in range(move.from_space + 1, move.to_space + 1):
@@ -151,6 +151,7 @@ def _faint_on_asphalt(colour: RGB) -> bool:
 def _draw_chevron(
     draw: ImageDraw.ImageDraw, geometry: TrackGeometry, pose: Pose, offset: float
 ) -> None:
+    """A ">" pointing the way, ``offset`` left of the centreline at ``pose``."""
     size = geometry.car_width * 0.45
     tip = pose.moved(size * 0.6, offset)
     wings = [pose.moved(-size * 0.6, offset + size), tip, pose.moved(-size * 0.6, offset - size)]

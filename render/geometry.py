@@ -80,6 +80,7 @@ class TrackGeometry:
         self.track_width = TRACK_WIDTH * self.space_length
         self.car_length = CAR_LENGTH * self.space_length
         self.car_width = CAR_WIDTH * self.space_length
+        self._poses: dict[float, Pose] = {}
 
     def lap_space(self, space: int) -> int:
         """The space within its lap, 1..N; grid spaces 0, -1... are N, N-1..."""
@@ -101,12 +102,20 @@ class TrackGeometry:
         return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
     def pose_at(self, position: float) -> Pose:
-        """The centreline at lap ``position``: 0 is the start line, k.5 the middle of space k+1."""
-        arc = self.arc_at(position)
-        x, y = self.point_at_arc(arc)
-        reach = 0.3 * self.space_length
-        (x0, y0), (x1, y1) = self.point_at_arc(arc - reach), self.point_at_arc(arc + reach)
-        return Pose(x, y, math.atan2(y1 - y0, x1 - x0))
+        """The centreline at lap ``position``: 0 is the start line, k.5 the middle of space k+1.
+
+        Remembered per position: boards ask again and again for the same few
+        (space middles, lines, and trail points a third of a space apart).
+        """
+        key = round(position % self.spaces, 6)
+        pose = self._poses.get(key)
+        if pose is None:
+            arc = self.arc_at(key)
+            x, y = self.point_at_arc(arc)
+            reach = 0.3 * self.space_length
+            (x0, y0), (x1, y1) = self.point_at_arc(arc - reach), self.point_at_arc(arc + reach)
+            pose = self._poses[key] = Pose(x, y, math.atan2(y1 - y0, x1 - x0))
+        return pose
 
     def lane_offset(self, lane: Lane) -> float:
         """How far left of the centreline a lane runs (negative: right)."""
@@ -125,10 +134,10 @@ class TrackGeometry:
         x, y = centre.moved(0.0, self.lane_offset(self.lane_of(space, spot)))
         return Pose(x, y, centre.heading)
 
-    def footprint(self, pose: Pose, scale: float = 1.0) -> list[Point]:
+    def footprint(self, pose: Pose) -> list[Point]:
         """The corners of a car standing at ``pose``, nose first, clockwise on screen."""
-        half_length = self.car_length * scale / 2
-        half_width = self.car_width * scale / 2
+        half_length = self.car_length / 2
+        half_width = self.car_width / 2
         return [
             pose.moved(half_length, half_width),
             pose.moved(half_length, -half_width),

@@ -14,8 +14,6 @@ from PIL import Image, ImageDraw
 from render.fonts import font
 from render.palette import RGB
 
-Anchor = str
-
 
 def draw_text(
     image: Image.Image,
@@ -25,7 +23,7 @@ def draw_text(
     size: int,
     fill: RGB,
     bold: bool = False,
-    anchor: Anchor = "la",
+    anchor: str = "la",
 ) -> None:
     """``text`` at ``xy`` placed as Pillow's ``anchor`` says (e.g. "mm", "lm", "rm")."""
     mask, left, top = _mask(text, size, bold, anchor)
@@ -39,7 +37,7 @@ def text_width(text: str, *, size: int, bold: bool = False) -> float:
 
 
 @lru_cache(maxsize=4096)
-def _mask(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Image.Image, int, int]:
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     typeface = font(size, bold=bold)
     box = typeface.getbbox(text, anchor=anchor)
     left, top = math.floor(box[0]), math.floor(box[1])
