@@ -13,7 +13,7 @@ from render.field import car_labels, driver_name, laps_done, running_order
 from render.layout import BoardLayout
 from render.palette import RGB, car_rgb
 from render.round_summary import CarRound, RoundSummary
-from render.text import draw_text, text_width
+from render.text import draw_text, fitted, text_width
 
 ROW_HEIGHT = 100
 ROWS_TOP = 112
@@ -94,20 +94,23 @@ def _draw_row(
     badge_height = round(line * 0.9)
     badge_top = middles[0] - badge_height / 2
     badge_right = draw_badge(image, indent, badge_top, badge_height, car_rgb(car.color), label)
-    draw_text(
-        image,
-        (badge_right + line * 0.4, middles[0]),
-        name,
-        size=round(line * 0.72),
-        fill=palette.TEXT,
-        bold=True,
-        anchor="lm",
-    )
     if car.finished is not None:
         standing = f"finished P{car.finished}"
     else:
         standing = f"laps {laps_done(view, car)}/{view.laps}"
     draw_text(image, (right, middles[0]), standing, size=size, fill=palette.TEXT_DIM, anchor="rm")
+    name_size = round(line * 0.72)
+    name_left = badge_right + line * 0.4
+    room = right - text_width(standing, size=size) - line * 0.5 - name_left
+    draw_text(
+        image,
+        (name_left, middles[0]),
+        fitted(name, room, size=name_size, bold=True),
+        size=name_size,
+        fill=palette.TEXT,
+        bold=True,
+        anchor="lm",
+    )
     draw_text(
         image, (indent, middles[1]), _car_state(car), size=size, fill=palette.TEXT, anchor="lm"
     )

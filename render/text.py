@@ -36,6 +36,15 @@ def text_width(text: str, *, size: int, bold: bool = False) -> float:
     return _width(text, size, bold)
 
 
+def fitted(text: str, width: float, *, size: int, bold: bool = False) -> str:
+    """``text``, cut short with an ellipsis if it is wider than ``width`` pixels."""
+    if _width(text, size, bold) <= width:
+        return text
+    while text and _width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 @lru_cache(maxsize=4096)
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     typeface = font(size, bold=bold)

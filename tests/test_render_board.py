@@ -23,6 +23,7 @@ from render import board_image, palette, png_bytes
 from render.geometry import Point, Pose, TrackGeometry, track_geometry
 from render.layout import BOARD_SIZE, board_layout
 from render.palette import car_rgb
+from render.text import fitted, text_width
 from render.track_layer import track_layer
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -278,3 +279,13 @@ def test_labels_are_drawn_in_the_contrasting_ink() -> None:
         pose = here.spot_pose(view.car(car).space, view.car(car).spot)
         radius = here.car_width * 0.35
         assert ink in colours_near(image, (pose.x, pose.y), radius)
+
+
+def test_a_long_driver_name_is_cut_to_fit_its_row() -> None:
+    """Names wider than the room left end in an ellipsis; short ones stay whole."""
+    long_name = "Wolfgang Amadeus von Sprintenstein-Überholer"
+    cut = fitted(long_name, 200, size=20, bold=True)
+    assert cut.endswith("…") and long_name.startswith(cut[:-1])
+    assert text_width(cut, size=20, bold=True) <= 200
+    assert fitted("Ada", 200, size=20, bold=True) == "Ada"
+    png_bytes(board_image(race_view("usa", SPREAD), names={"A": long_name}))
