@@ -65,5 +65,6 @@ class RaceRecord(BaseModel):
     state: str | None
     initial: str | None
     version: int
+    round_events: str = "[]"
     lobby_message_id: int | None
     created_at: float

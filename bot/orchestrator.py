@@ -10,6 +10,7 @@ imports discord: bad input is a :class:`Refused` with a text key.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import sqlite3
@@ -24,7 +25,7 @@ from bot.orders import Orders, ordered_decision
 from bot.store import Store, Timer
 from engine import Decision, Entrant, Plan, RaceState, RulesError
 from engine.ai import decide
-from engine.events import Event
+from engine.events import Event, RaceEnded, RoundStarted, event_from_json
 from engine.notation import dump_state, load_state
 
 log = logging.getLogger("heat.race")
@@ -65,6 +66,8 @@ class Progress:
     started: bool = False
     waiting: list[Seat] = field(default_factory=list)
     newly_waiting: list[Seat] = field(default_factory=list)
+    finished_rounds: list[list[Event]] = field(default_factory=list)
+    deadlines: dict[str, float] = field(default_factory=dict)
 
     def seat(self, car_id: str) -> Seat:
         return next(seat for seat in self.seats if seat.car_id == car_id)
@@ -319,7 +322,11 @@ class Orchestrator:
             if (seat.car_id, _wait_of(state, seat.car_id)) not in waited_before
         ]
         timers = self._timers(record, state, progress.waiting, previous_timers)
+        progress.deadlines = {t.car_id: t.due_at for t in timers if t.kind == "deadline"}
         finished = engine.pending(state) is None
+        progress.finished_rounds, ongoing = _split_rounds(
+            [event_from_json(e) for e in json.loads(record.round_events)] + progress.events
+        )
         await self.store.record(
             record.id,
             record.version,
@@ -328,6 +335,7 @@ class Orchestrator:
             [(str(d), by) for d, by in decisions],
             timers,
             finished,
+            json.dumps([event.to_json() for event in ongoing]),
         )
         status = RaceStatus.FINISHED if finished else RaceStatus.RUNNING
         progress.race = record.model_copy(update={"version": state.version, "status": status})
@@ -373,6 +381,22 @@ class Orchestrator:
             await self.store.replace_timer(
                 timer, Timer(timer.race_id, REMINDED, timer.car_id, NEVER, timer.wait)
             )
+
+
+def _split_rounds(events: list[Event]) -> tuple[list[list[Event]], list[Event]]:
+    """The events of each round that ended, and those of the round under way.
+
+    A round ends with the next RoundStarted (or RaceEnded); the round under way
+    is what follows the last of them.
+    """
+    rounds: list[list[Event]] = []
+    current: list[Event] = []
+    for event in events:
+        current.append(event)
+        if isinstance(event, RoundStarted | RaceEnded):
+            rounds.append(current)
+            current = []
+    return rounds, current
 
 
 def _automatic(

@@ -32,6 +32,7 @@ MIGRATIONS: tuple[str, ...] = (
         initial TEXT,
         state TEXT,
         version INTEGER NOT NULL DEFAULT 0,
+        round_events TEXT NOT NULL DEFAULT '[]',
         lobby_message_id INTEGER,
         created_at REAL NOT NULL,
         updated_at REAL NOT NULL
@@ -205,6 +206,16 @@ class Store:
             row = await cursor.fetchone()
         return None if row is None else _race(row)
 
+    async def last_finished_in(self, channel_id: int) -> RaceRecord | None:
+        """The channel's most recently finished race."""
+        query = (
+            "SELECT * FROM races WHERE channel_id = ? AND status = 'finished'"
+            " ORDER BY updated_at DESC, id DESC LIMIT 1"
+        )
+        async with self._db.execute(query, (channel_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _race(row)
+
     async def running_races(self) -> list[RaceRecord]:
         async with self._db.execute("SELECT * FROM races WHERE status = 'running'") as cursor:
             rows = await cursor.fetchall()
@@ -277,6 +288,7 @@ class Store:
         decisions: Sequence[tuple[str, str]],
         timers: Sequence[Timer],
         finished: bool,
+        round_events: str,
     ) -> None:
         """Store the new state with the decisions that led to it and the new timers, at once.
 
@@ -286,9 +298,9 @@ class Store:
         async with self.transaction() as db:
             status = RaceStatus.FINISHED if finished else RaceStatus.RUNNING
             cursor = await db.execute(
-                "UPDATE races SET state = ?, version = ?, status = ?, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'running'",
-                (state, version, status, now, race_id, seen_version),
+                "UPDATE races SET state = ?, version = ?, status = ?, updated_at = ?,"
+                " round_events = ? WHERE id = ? AND version = ? AND status = 'running'",
+                (state, version, status, now, round_events, race_id, seen_version),
             )
             if cursor.rowcount != 1:
                 raise StaleWrite(f"race {race_id} is no longer at version {seen_version}")
@@ -415,6 +427,7 @@ def _race(row: Any) -> RaceRecord:
         state=row["state"],
         initial=row["initial"],
         version=row["version"],
+        round_events=row["round_events"],
         lobby_message_id=row["lobby_message_id"],
         created_at=row["created_at"],
     )

@@ -1,0 +1,93 @@
+"""The Discord client: wiring in ``setup_hook``, a central error handler, ``run_bot``."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import HeatCommands
+from bot.components import DYNAMIC_ITEMS
+from bot.controller import Controller
+from bot.orchestrator import Orchestrator
+from bot.publisher import Publisher
+from bot.scheduler import Scheduler
+from bot.settings import Settings
+from bot.store import Store
+from bot.texts import HeatTranslator
+
+log = logging.getLogger("heat.bot")
+
+
+class HeatBot(discord.Client):
+    """The bot: one store, one orchestrator, the ``/heat`` commands and restart-proof buttons."""
+
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(intents=discord.Intents(guilds=True))
+        self.settings = settings
+        self.clock = clock
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database)
+        self.orchestrator = Orchestrator(self.store, self.clock)
+        self.publisher = Publisher(self)
+        self.scheduler = Scheduler(
+            self.store, self.orchestrator, self.publisher, self.locale_of, self.clock
+        )
+        self.controller = Controller(self.store, self.orchestrator, self.publisher, self.scheduler)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.add_command(HeatCommands(self.controller))
+        await self.tree.set_translator(HeatTranslator())
+        if self.settings.dev_guild is not None:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.scheduler.start()
+        log.info("bot ready database=%s", self.settings.database)
+
+    def locale_of(self, guild_id: int) -> str:
+        """The language for a server's public messages."""
+        guild = self.get_guild(guild_id)
+        return str(guild.preferred_locale) if guild is not None else "en-US"
+
+    async def close(self) -> None:
+        if hasattr(self, "scheduler"):
+            await self.scheduler.stop()
+        if hasattr(self, "store"):
+            await self.store.close()
+        await super().close()
+
+    async def on_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Log with the guild, and tell the user something went wrong (never the details)."""
+        log.error(
+            "command failed guild=%s user=%s: %r",
+            interaction.guild_id,
+            interaction.user.id,
+            error,
+            exc_info=error,
+        )
+        text = "Something went wrong; the race is unchanged."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+def run_bot(settings: Settings) -> None:
+    """Start the bot and block until it stops; logs go to stderr, one line per event."""
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+    )
+    assert settings.discord_token is not None
+    HeatBot(settings).run(settings.discord_token.get_secret_value(), log_handler=None)

@@ -1,0 +1,143 @@
+"""The ``/heat`` slash commands; each hands its options to the controller."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+import data
+from bot.controller import Controller
+from bot.models import RaceConfig
+
+BASE_TRACKS = ("usa", "france", "great_britain", "italy")
+LIVE_TIMER_MINUTES = 3
+ASYNC_TIMER_MINUTES = 24 * 60
+
+
+class HeatCommands(app_commands.Group):
+    """``/heat new``, ``join``, ``leave``, ``start``, ``hand``, ``board``, ``status``..."""
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__(
+            name="heat", description=_("Race Heat: Pedal to the Metal"), guild_only=True
+        )
+        self.controller = controller
+
+    @app_commands.command(name="new", description=_("Open a race lobby in this channel"))
+    @app_commands.describe(
+        track=_("Track"),
+        laps=_("Laps (default: the track's)"),
+        seats=_("Cars in the race, 2 to 6"),
+        fill=_("Fill empty seats with"),
+        timer=_("Turn timer in minutes"),
+        mode=_("Live or async race"),
+        level=_("AI level"),
+    )
+    @app_commands.choices(
+        track=[app_commands.Choice(name=data.track(t).name, value=t) for t in BASE_TRACKS],
+        fill=[
+            app_commands.Choice(name=_("Legends"), value="legends"),
+            app_commands.Choice(name=_("AI drivers"), value="ai"),
+            app_commands.Choice(name=_("Nobody"), value="none"),
+        ],
+        mode=[
+            app_commands.Choice(name=_("Live"), value="live"),
+            app_commands.Choice(name=_("Async (over days)"), value="async"),
+        ],
+        level=[
+            app_commands.Choice(name="Pro", value="pro"),
+            app_commands.Choice(name="Rookie", value="rookie"),
+        ],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        track: str,
+        laps: app_commands.Range[int, 1, 5] | None = None,
+        seats: app_commands.Range[int, 2, 6] = 6,
+        fill: str = "legends",
+        timer: app_commands.Range[int, 1, 10080] | None = None,
+        mode: str = "live",
+        level: str = "pro",
+    ) -> None:
+        if timer is None:
+            stored = await self.controller.store.guild_settings(interaction.guild_id or 0)
+            default = LIVE_TIMER_MINUTES if mode == "live" else ASYNC_TIMER_MINUTES
+            minutes = stored.timer_seconds // 60 if stored.timer_seconds else default
+        else:
+            minutes = timer
+        config = RaceConfig(
+            track=track,
+            laps=laps or data.track(track).laps,
+            seats=seats,
+            fill=fill,  # type: ignore[arg-type]
+            ai_level=level,
+            timer_seconds=max(minutes * 60, 30),
+            mode=mode,  # type: ignore[arg-type]
+        )
+        await self.controller.new(interaction, config)
+
+    @app_commands.command(name="join", description=_("Join the race in this channel"))
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.join(interaction)
+
+    @app_commands.command(name="leave", description=_("Leave the lobby"))
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.leave(interaction)
+
+    @app_commands.command(name="start", description=_("Start the race (host)"))
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.start(interaction)
+
+    @app_commands.command(name="hand", description=_("Re-open your hand"))
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.hand(interaction)
+
+    @app_commands.command(name="board", description=_("Show the current board"))
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.board(interaction)
+
+    @app_commands.command(name="status", description=_("Where the race stands"))
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.status(interaction)
+
+    @app_commands.command(name="cancel", description=_("Cancel the race (host or Manage Server)"))
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.cancel(interaction)
+
+    @app_commands.command(name="kick", description=_("Let the AI drive for an idle driver (host)"))
+    @app_commands.describe(user=_("The driver to replace"))
+    async def kick(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
+        await self.controller.kick(interaction, user)
+
+    @app_commands.command(
+        name="export", description=_("Download a finished race in the race notation")
+    )
+    @app_commands.describe(race=_("Race number (default: the last finished here)"))
+    async def export(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
+        await self.controller.export(interaction, race)
+
+    @app_commands.command(
+        name="settings", description=_("Server settings: default timer, allowed channels")
+    )
+    @app_commands.describe(timer=_("Default turn timer in minutes"))
+    @app_commands.choices(
+        channel=[
+            app_commands.Choice(name=_("Allow races in this channel"), value="allow"),
+            app_commands.Choice(name=_("Stop allowing races in this channel"), value="disallow"),
+        ]
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        timer: app_commands.Range[int, 1, 10080] | None = None,
+        channel: str | None = None,
+    ) -> None:
+        await self.controller.settings(interaction, timer, channel)
+
+    @app_commands.command(name="rules", description=_("A short rules reference"))
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.rules(interaction)

@@ -1,0 +1,667 @@
+"""Turns slash commands and clicks into orchestrator calls and answers, acknowledging first.
+
+Every handler acknowledges the interaction before any work (Discord allows 3 s),
+reloads the race from the store, and answers bad input with a short ephemeral
+message; the stored race is only ever changed by the orchestrator.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+import data
+import engine
+from bot.components import HeatButton, HeatSelect, view_of
+from bot.hand import (
+    Draft,
+    cards_from_values,
+    hand_components,
+    hand_embed,
+    orders_from_values,
+    orders_text,
+    planned_cards,
+    starting_draft,
+)
+from bot.ids import ComponentId, button, select
+from bot.models import RaceConfig, RaceRecord, RaceStatus
+from bot.orchestrator import Driver, Orchestrator, Progress, Refused
+from bot.orders import Orders
+from bot.publisher import Publisher, board_png
+from bot.scheduler import Scheduler
+from bot.store import GuildSettings, Store
+from bot.texts import t
+from engine import Adrenaline, Boost, Decision, Discard, ReactDone, Slipstream
+from engine.ai import decide
+from engine.cards import is_discardable, is_playable
+from engine.notation import decision_json, load_state, state_json
+from engine.view import CarView, RaceView
+
+log = logging.getLogger("heat.bot")
+
+NEEDED = discord.Permissions(
+    view_channel=True, send_messages=True, attach_files=True, embed_links=True
+)
+MakeDecision = Callable[[str], Decision]  # a live choice, given the clicker's car id
+
+REACTIONS: dict[str, tuple[bool, bool] | str] = {
+    "boost": "boost",
+    "done": "done",
+    "as": (True, False),
+    "ac": (False, True),
+    "asc": (True, True),
+}
+
+
+def driver_of(interaction: discord.Interaction[Any]) -> Driver:
+    user = interaction.user
+    return Driver(user.id, user.display_name, str(interaction.locale))
+
+
+def public_locale(interaction: discord.Interaction[Any]) -> str:
+    return str(interaction.guild_locale or interaction.locale)
+
+
+class Controller:
+    """The bot's handlers, shared by the slash commands and the components."""
+
+    def __init__(
+        self,
+        store: Store,
+        orchestrator: Orchestrator,
+        publisher: Publisher,
+        scheduler: Scheduler,
+    ) -> None:
+        self.store = store
+        self.orchestrator = orchestrator
+        self.publisher = publisher
+        self.scheduler = scheduler
+
+    # --- helpers --------------------------------------------------------------------------
+
+    async def refuse(self, interaction: discord.Interaction[Any], key: str, **values: Any) -> None:
+        """A short ephemeral answer; the race is unchanged."""
+        text = t(key, interaction.locale, **values)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def _refused(self, interaction: discord.Interaction[Any], refused: Refused) -> None:
+        log.info(
+            "refused key=%s user=%s guild=%s",
+            refused.key,
+            interaction.user.id,
+            interaction.guild_id,
+        )
+        await self.refuse(interaction, refused.key, **refused.details)
+
+    async def _allowed_here(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await self.refuse(interaction, "no_race")
+            return False
+        settings = await self.store.guild_settings(interaction.guild_id)
+        if settings.channels and interaction.channel_id not in settings.channels:
+            channels = ", ".join(f"<#{c}>" for c in settings.channels)
+            await self.refuse(interaction, "channel_not_allowed", channels=channels)
+            return False
+        return True
+
+    async def _race_here(self, interaction: discord.Interaction[Any]) -> RaceRecord | None:
+        assert interaction.channel_id is not None
+        record = await self.store.open_race_in(interaction.channel_id)
+        if record is None:
+            await self.refuse(interaction, "no_race")
+        return record
+
+    async def _after(self, progress: Progress, locale: str) -> None:
+        """After a change: timers may have moved, and the channel may have news."""
+        self.scheduler.wake()
+        await self.publisher.publish(progress, locale)
+
+    # --- commands -------------------------------------------------------------------------
+
+    async def new(self, interaction: discord.Interaction[Any], config: RaceConfig) -> None:
+        if not await self._allowed_here(interaction):
+            return
+        missing = [
+            name for name, on in NEEDED if on and not getattr(interaction.app_permissions, name)
+        ]
+        if missing:
+            await self.refuse(
+                interaction,
+                "missing_permissions",
+                channel=interaction.channel_id,
+                permissions=", ".join(missing),
+            )
+            return
+        await interaction.response.defer()
+        try:
+            record = await self.orchestrator.new_race(
+                interaction.guild_id or 0,
+                interaction.channel_id or 0,
+                driver_of(interaction),
+                config,
+            )
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        seats = await self.store.seats(record.id)
+        message = await interaction.followup.send(
+            **self.publisher.lobby_message(record, seats, public_locale(interaction)), wait=True
+        )
+        await self.store.set_lobby_message(record.id, message.id)
+
+    async def join(self, interaction: discord.Interaction[Any], race_id: int | None = None) -> None:
+        await self._lobby_change(interaction, race_id, "join")
+
+    async def leave(
+        self, interaction: discord.Interaction[Any], race_id: int | None = None
+    ) -> None:
+        await self._lobby_change(interaction, race_id, "leave")
+
+    async def _lobby_change(
+        self, interaction: discord.Interaction[Any], race_id: int | None, change: str
+    ) -> None:
+        if race_id is None:
+            if not await self._allowed_here(interaction):
+                return
+            record = await self._race_here(interaction)
+            if record is None:
+                return
+            race_id = record.id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if change == "join":
+                seats = await self.orchestrator.join(race_id, driver_of(interaction))
+                mine = next(s for s in seats if s.user_id == interaction.user.id)
+                answer = t("joined", interaction.locale, car=mine.car_id)
+            else:
+                seats = await self.orchestrator.leave(race_id, interaction.user.id)
+                answer = t("left", interaction.locale)
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        await interaction.followup.send(answer, ephemeral=True)
+        await self._refresh_lobby(interaction, race_id)
+
+    async def _refresh_lobby(self, interaction: discord.Interaction[Any], race_id: int) -> None:
+        record = await self.store.race(race_id)
+        channel = interaction.channel
+        if record is None or record.lobby_message_id is None or channel is None:
+            return
+        seats = await self.store.seats(race_id)
+        message = self.publisher.lobby_message(record, seats, public_locale(interaction))
+        try:
+            partial = channel.get_partial_message(record.lobby_message_id)  # type: ignore[union-attr]
+            await partial.edit(**message)
+        except discord.HTTPException:
+            log.warning("cannot refresh lobby race=%s guild=%s", race_id, record.guild_id)
+
+    async def start(
+        self, interaction: discord.Interaction[Any], race_id: int | None = None
+    ) -> None:
+        if race_id is None:
+            if not await self._allowed_here(interaction):
+                return
+            record = await self._race_here(interaction)
+            if record is None:
+                return
+            race_id = record.id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            progress = await self.orchestrator.start(race_id, interaction.user.id)
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        await interaction.followup.send("🏁", ephemeral=True)
+        record = progress.race
+        channel = interaction.channel
+        if record.lobby_message_id is not None and channel is not None:
+            try:
+                partial = channel.get_partial_message(record.lobby_message_id)  # type: ignore[union-attr]
+                await partial.edit(view=None)
+            except discord.HTTPException:
+                pass
+        await self._after(progress, public_locale(interaction))
+
+    async def hand(self, interaction: discord.Interaction[Any], race_id: int | None = None) -> None:
+        if race_id is None:
+            record = await self._race_here(interaction)
+            if record is None:
+                return
+            race_id = record.id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._send_hand(interaction, race_id)
+
+    async def _send_hand(
+        self,
+        interaction: discord.Interaction[Any],
+        race_id: int,
+        draft: Draft | None = None,
+        note: str = "",
+    ) -> None:
+        """A fresh hand view, sent as a new ephemeral message."""
+        try:
+            record, seats, state = await self.orchestrator.load(race_id)
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
+        if seat is None:
+            await self.refuse(interaction, "not_your_race")
+            return
+        view = engine.view_for(state, seat.car_id)
+        car = view.car(seat.car_id)
+        locale = str(interaction.locale)
+        if not _must_plan(view, seat.car_id) or record.status != RaceStatus.RUNNING:
+            await interaction.followup.send(
+                note + t("hand_waiting", locale),
+                ephemeral=True,
+                embed=_status_embed(view, car, locale),
+            )
+            return
+        draft = draft or starting_draft(car)
+        await interaction.followup.send(
+            note,
+            ephemeral=True,
+            embed=hand_embed(view, car, draft, locale),
+            view=hand_components(race_id, view, car, draft, locale),
+        )
+
+    async def board(
+        self, interaction: discord.Interaction[Any], race_id: int | None = None
+    ) -> None:
+        if race_id is None:
+            record = await self._race_here(interaction)
+            if record is None:
+                return
+            race_id = record.id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            record, seats, state = await self.orchestrator.load(race_id)
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        names = {s.car_id: s.name for s in seats}
+        png = await asyncio.to_thread(board_png, state, [], names)
+        await interaction.followup.send(
+            file=discord.File(io.BytesIO(png), f"race-{race_id}.png"), ephemeral=True
+        )
+
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._race_here(interaction)
+        if record is None:
+            return
+        locale = str(interaction.locale)
+        track = data.track(record.config.track).name
+        seats = await self.store.seats(record.id)
+        if record.state is None:
+            text = t(
+                "status_lobby",
+                locale,
+                race=record.id,
+                track=track,
+                count=len(seats),
+                seats=record.config.seats,
+            )
+        else:
+            state = load_state(record.state)
+            waiting = engine.pending(state)
+            who = [
+                f"<@{s.user_id}>" if s.user_id else s.name
+                for s in seats
+                if waiting is not None and s.car_id in waiting.cars
+            ]
+            text = t(
+                "status",
+                locale,
+                race=record.id,
+                track=track,
+                round=state.round,
+                step=waiting.step if waiting else "-",
+                waiting=", ".join(who) or t("status_nobody", locale),
+            )
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._race_here(interaction)
+        if record is None:
+            return
+        await interaction.response.defer()
+        permissions = interaction.permissions
+        try:
+            await self.orchestrator.cancel(record.id, interaction.user.id, permissions.manage_guild)
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        await interaction.followup.send(
+            t("cancelled", public_locale(interaction), user=interaction.user.id),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def kick(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
+        record = await self._race_here(interaction)
+        if record is None:
+            return
+        await interaction.response.defer()
+        try:
+            progress = await self.orchestrator.kick(record.id, interaction.user.id, user.id)
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        await interaction.followup.send(
+            t("kicked", public_locale(interaction), user=user.id),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self._after(progress, public_locale(interaction))
+
+    async def export(self, interaction: discord.Interaction[Any], race_id: int | None) -> None:
+        assert interaction.channel_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await (
+            self.store.race(race_id)
+            if race_id is not None
+            else self.store.last_finished_in(interaction.channel_id)
+        )
+        if record is None or record.guild_id != interaction.guild_id:
+            await self.refuse(interaction, "no_finished_race")
+            return
+        if record.status != RaceStatus.FINISHED or record.initial is None:
+            await self.refuse(interaction, "export_running")
+            return
+        decisions = [engine.parse_decision(line) for line in await self.store.decisions(record.id)]
+        document = state_json(load_state(record.initial)) | {
+            "decisions": [decision_json(d) for d in decisions]
+        }
+        payload = json.dumps(document, indent=1).encode()
+        await interaction.followup.send(
+            t("export_ready", interaction.locale, race=record.id),
+            ephemeral=True,
+            file=discord.File(io.BytesIO(payload), f"heat-race-{record.id}.json"),
+        )
+
+    async def settings(
+        self, interaction: discord.Interaction[Any], timer_minutes: int | None, channel: str | None
+    ) -> None:
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            await self.refuse(interaction, "needs_manage_server")
+            return
+        current = await self.store.guild_settings(interaction.guild_id)
+        channels = set(current.channels)
+        if channel == "allow" and interaction.channel_id is not None:
+            channels.add(interaction.channel_id)
+        elif channel == "disallow":
+            channels.discard(interaction.channel_id or 0)
+        timer = current.timer_seconds if timer_minutes is None else timer_minutes * 60
+        updated = GuildSettings(timer, tuple(sorted(channels)))
+        await self.store.save_guild_settings(interaction.guild_id, updated)
+        locale = str(interaction.locale)
+        shown = ", ".join(f"<#{c}>" for c in updated.channels) or t("settings_any_channel", locale)
+        minutes = f"{updated.timer_seconds // 60} min" if updated.timer_seconds else "-"
+        await interaction.response.send_message(
+            t("settings_saved", locale, timer=minutes, channels=shown), ephemeral=True
+        )
+
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(t("rules", interaction.locale), ephemeral=True)
+
+    # --- components -----------------------------------------------------------------------
+
+    async def on_button(self, interaction: discord.Interaction[Any], target: ComponentId) -> None:
+        action = target.action
+        if action in ("join", "leave", "start"):
+            await getattr(self, action)(interaction, target.race)
+        elif action == "hand":
+            await self.hand(interaction, target.race)
+        elif action == "board":
+            await self.board(interaction, target.race)
+        elif action in ("go", "sug"):
+            await self._hand_button(interaction, target)
+        elif action in ("r", "sl", "keep"):
+            await self._live(interaction, target, _live_decision(action, target.arg))
+        elif action == "dx":
+            await self._discard_picker(interaction, target)
+
+    async def on_select(
+        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
+    ) -> None:
+        if target.action == "dl":
+            await self._live_discard(interaction, target, values)
+        else:
+            await self._hand_select(interaction, target, values)
+
+    async def _hand_context(
+        self, interaction: discord.Interaction[Any], target: ComponentId
+    ) -> tuple[RaceView, CarView, Draft] | None:
+        """The race as the clicker sees it, if the hand view is still current."""
+        try:
+            draft = Draft.decode(target.arg)
+            _, seats, state = await self.orchestrator.load(target.race)
+        except (Refused, ValueError):
+            await self.refuse(interaction, "no_race")
+            return None
+        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
+        if seat is None:
+            await self.refuse(interaction, "not_your_race")
+            return None
+        view = engine.view_for(state, seat.car_id)
+        if view.round != target.stamp or not _must_plan(view, seat.car_id):
+            await self._send_hand(
+                interaction, target.race, note=t("stale", interaction.locale) + "\n"
+            )
+            return None
+        return view, view.car(seat.car_id), draft
+
+    async def _hand_select(
+        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
+    ) -> None:
+        await interaction.response.defer()
+        context = await self._hand_context(interaction, target)
+        if context is None:
+            return
+        view, car, draft = context
+        assert car.hand is not None
+        try:
+            if target.action == "g":
+                draft = draft.with_gear(int(values[0]))
+            elif target.action == "c":
+                playable = sorted(c for c in car.hand if is_playable(c))
+                draft = Draft(draft.gear, cards_from_values(playable, values), draft.orders)
+            elif target.action == "o":
+                orders = orders_from_values(values, draft.orders.discard)
+                draft = Draft(draft.gear, draft.cards, orders)
+            elif target.action == "d":
+                rest = _without(list(car.hand), draft.cards)
+                discardable = sorted(c for c in rest if is_discardable(c))
+                chosen = cards_from_values(discardable, values)
+                draft = Draft(draft.gear, draft.cards, _with_discard(draft, chosen))
+        except (ValueError, IndexError):
+            await self.refuse(interaction, "stale")
+            return
+        await self._show_hand(interaction, target.race, view, car, draft)
+
+    async def _show_hand(
+        self,
+        interaction: discord.Interaction[Any],
+        race_id: int,
+        view: RaceView,
+        car: CarView,
+        draft: Draft,
+    ) -> None:
+        locale = str(interaction.locale)
+        await interaction.edit_original_response(
+            content=None,
+            embed=hand_embed(view, car, draft, locale),
+            view=hand_components(race_id, view, car, draft, locale),
+        )
+
+    async def _hand_button(
+        self, interaction: discord.Interaction[Any], target: ComponentId
+    ) -> None:
+        await interaction.response.defer()
+        context = await self._hand_context(interaction, target)
+        if context is None:
+            return
+        view, car, draft = context
+        if target.action == "sug":
+            suggestion = decide(view, car.id)
+            assert isinstance(suggestion, engine.Plan)
+            draft = Draft(suggestion.gear, suggestion.cards, draft.orders)
+            await self._show_hand(interaction, target.race, view, car, draft)
+            return
+        cards = planned_cards(car, draft)
+        if cards is None:
+            await self.refuse(interaction, "cards_count", gear=draft.gear)
+            return
+        try:
+            progress = await self.orchestrator.plan(
+                target.race, interaction.user.id, target.stamp, (draft.gear, cards), draft.orders
+            )
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        locale = str(interaction.locale)
+        await interaction.edit_original_response(
+            content=t(
+                "hand_planned",
+                locale,
+                gear=draft.gear,
+                cards=" ".join(cards),
+                orders=orders_text(draft.orders, locale),
+            ),
+            embed=None,
+            view=None,
+        )
+        await self._after(progress, public_locale(interaction))
+
+    async def _live(
+        self, interaction: discord.Interaction[Any], target: ComponentId, make: Any
+    ) -> None:
+        await interaction.response.defer()
+        if make is None:
+            await self.refuse(interaction, "stale")
+            return
+        try:
+            progress = await self.orchestrator.react(
+                target.race, interaction.user.id, target.stamp, make
+            )
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        if interaction.message is not None and not interaction.message.flags.ephemeral:
+            await interaction.edit_original_response(view=None)
+        else:
+            await interaction.edit_original_response(
+                content=t("decided", interaction.locale), view=None
+            )
+        await self._after(progress, public_locale(interaction))
+
+    async def _discard_picker(
+        self, interaction: discord.Interaction[Any], target: ComponentId
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            _, seats, state = await self.orchestrator.load(target.race)
+        except Refused as refused:
+            await self._refused(interaction, refused)
+            return
+        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
+        waiting = engine.pending(state)
+        if seat is None or waiting is None or waiting.cars != (seat.car_id,):
+            await self.refuse(interaction, "not_your_turn")
+            return
+        if state.version != target.stamp:
+            await self.refuse(interaction, "stale")
+            return
+        car = engine.view_for(state, seat.car_id).car(seat.car_id)
+        assert car.hand is not None
+        discardable = sorted(c for c in car.hand if is_discardable(c))
+        locale = str(interaction.locale)
+        options = [discord.SelectOption(label=c, value=str(i)) for i, c in enumerate(discardable)]
+        await interaction.followup.send(
+            t("prompt_discard", locale, user=interaction.user.id),
+            ephemeral=True,
+            view=view_of(
+                HeatSelect(
+                    select("dl", target.race, target.stamp, ""),
+                    options,
+                    t("discard_placeholder", locale),
+                    min_values=0,
+                    max_values=len(options),
+                ),
+                HeatButton(button("keep", target.race, target.stamp), t("keep_all", locale)),
+            ),
+        )
+
+    async def _live_discard(
+        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
+    ) -> None:
+        _, seats, state = await self.orchestrator.load(target.race)
+        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
+        hand = () if seat is None else state.car(seat.car_id).hand
+        discardable = sorted(c for c in hand if is_discardable(c))
+        try:
+            cards = cards_from_values(discardable, values)
+        except ValueError:
+            cards = ()
+        await self._live(interaction, target, lambda car_id: Discard(car_id, cards))
+
+
+def _must_plan(view: RaceView, car_id: str) -> bool:
+    waiting = view.pending
+    return waiting is not None and waiting.step == "plan" and car_id in waiting.cars
+
+
+def _status_embed(view: RaceView, car: CarView, locale: str) -> discord.Embed:
+    assert car.hand is not None
+    lines = [
+        t(
+            "hand_status",
+            locale,
+            gear=car.gear,
+            engine=car.engine,
+            deck=car.deck_count,
+            discard=car.discard_count,
+        ),
+        t("hand_cards", locale, cards=" ".join(f"`{c}`" for c in sorted(car.hand))),
+    ]
+    return discord.Embed(description="\n".join(lines))
+
+
+def _without(cards: list[str], removed: tuple[str, ...]) -> list[str]:
+    rest = list(cards)
+    for card in removed:
+        if card in rest:
+            rest.remove(card)
+    return rest
+
+
+def _with_discard(draft: Draft, cards: tuple[str, ...]) -> Orders:
+    return replace(draft.orders, discard=cards)
+
+
+def _live_decision(action: str, arg: str) -> MakeDecision | None:
+    """What a live prompt button decides, as a function of the clicker's car id."""
+    if action == "keep":
+        return lambda car_id: Discard(car_id, ())
+    if action == "sl" and arg in ("y", "n"):
+        return lambda car_id: Slipstream(car_id, arg == "y")
+    choice = REACTIONS.get(arg) if action == "r" else None
+    if choice == "boost":
+        return Boost
+    if choice == "done":
+        return ReactDone
+    if isinstance(choice, tuple):
+        speed, cooldown = choice
+        return lambda car_id: Adrenaline(car_id, speed, cooldown)
+    return None

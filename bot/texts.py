@@ -1,0 +1,293 @@
+"""Every user-facing text, in English and Italian, in one place.
+
+``t(key, locale, **values)`` picks the user's language from their Discord
+locale (Italian for ``it``, English otherwise). Command descriptions go through
+:class:`HeatTranslator`, discord.py's translator.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+TEXTS: dict[str, tuple[str, str]] = {
+    # --- refusals (the race is unchanged) ---
+    "channel_busy": (
+        "This channel already has a race. Finish or `/heat cancel` it first.",
+        "In questo canale c'è già una gara. Finiscila o usa `/heat cancel`.",
+    ),
+    "already_joined": ("You are already in this race.", "Sei già in questa gara."),
+    "lobby_full": ("This race is full.", "Questa gara è al completo."),
+    "not_in_race": ("You are not in this race.", "Non sei in questa gara."),
+    "host_cannot_leave": (
+        "The host cannot leave; use `/heat cancel` instead.",
+        "Chi ospita non può uscire: usa `/heat cancel`.",
+    ),
+    "not_host": ("Only the host can do that.", "Solo chi ospita la gara può farlo."),
+    "not_host_or_manager": (
+        "Only the host or someone with Manage Server can cancel a race.",
+        "Solo chi ospita o chi può gestire il server può annullare una gara.",
+    ),
+    "need_rival": (
+        "You need a rival: wait for someone to join, or start a race with Legends or AI fill.",
+        "Serve un avversario: aspetta che qualcuno entri o crea la gara con Leggende o IA.",
+    ),
+    "no_race": ("There is no race here.", "Qui non c'è nessuna gara."),
+    "race_running": ("The race has already started.", "La gara è già iniziata."),
+    "not_started": ("The race has not started yet.", "La gara non è ancora iniziata."),
+    "stale": (
+        "That was for an earlier moment of the race; here is where it stands now.",
+        "Questo valeva per un momento precedente della gara; ecco la situazione attuale.",
+    ),
+    "not_your_race": ("You are not driving in this race.", "Non stai guidando in questa gara."),
+    "not_your_turn": ("It is not your decision now.", "Ora non tocca a te decidere."),
+    "kick_not_driver": ("That user is not driving here.", "Quell'utente non guida qui."),
+    "illegal": ("Not allowed: {reason}", "Non consentito: {reason}"),
+    "channel_not_allowed": (
+        "Races are not allowed in this channel. Allowed: {channels}",
+        "Le gare non sono consentite in questo canale. Consentiti: {channels}",
+    ),
+    "export_running": (
+        "Export is available once the race is over (it shows every hand and the seed).",
+        "L'esportazione è disponibile a gara finita (mostra tutte le mani e il seme).",
+    ),
+    "no_finished_race": (
+        "No finished race in this channel.",
+        "Nessuna gara finita in questo canale.",
+    ),
+    "needs_manage_server": (
+        "You need the Manage Server permission for that.",
+        "Serve il permesso Gestisci server.",
+    ),
+    "unknown_track": ("Unknown track.", "Pista sconosciuta."),
+    "missing_permissions": (
+        "I cannot race in <#{channel}>: I am missing {permissions}. Ask an admin to grant them.",
+        "Non posso gareggiare in <#{channel}>: mi mancano {permissions}. Chiedi a un admin.",
+    ),
+    "cards_count": (
+        "Pick exactly {gear} card(s) for gear {gear}.",
+        "Scegli esattamente {gear} carte per la marcia {gear}.",
+    ),
+    # --- lobby ---
+    "lobby_title": ("Heat race — {track}", "Gara Heat — {track}"),
+    "lobby_body": (
+        "{laps} lap(s) · {seats} cars · fill: {fill} · timer: {timer} · {mode}\n"
+        "Host: <@{host}>\n**Drivers**\n{drivers}",
+        "{laps} giri · {seats} auto · riempimento: {fill} · timer: {timer} · {mode}\n"
+        "Ospite: <@{host}>\n**Piloti**\n{drivers}",
+    ),
+    "fill_none": ("none", "nessuno"),
+    "fill_legends": ("Legends", "Leggende"),
+    "fill_ai": ("AI drivers", "piloti IA"),
+    "mode_live": ("live", "dal vivo"),
+    "mode_async": ("async", "asincrona"),
+    "join": ("Join", "Entra"),
+    "leave": ("Leave", "Esci"),
+    "start": ("Start", "Via"),
+    "joined": ("You are in: car {car}.", "Sei dentro: auto {car}."),
+    "left": ("You left the race.", "Sei uscito dalla gara."),
+    "cancelled": ("Race cancelled by <@{user}>.", "Gara annullata da <@{user}>."),
+    "kicked": (
+        "<@{user}> is now driven by the AI.",
+        "<@{user}> ora è guidato dall'IA.",
+    ),
+    # --- rounds ---
+    "race_started": (
+        "**The race is on!** {track}, {laps} lap(s). {mentions} plan your first move.",
+        "**Si parte!** {track}, {laps} giri. {mentions} pianificate la prima mossa.",
+    ),
+    "round_done": ("**Round {round}**", "**Round {round}**"),
+    "your_move": (
+        "{mentions}: plan round {round} (before <t:{deadline}:R>).",
+        "{mentions}: pianificate il round {round} (entro <t:{deadline}:R>).",
+    ),
+    "open_hand": ("Open my hand", "Apri la mia mano"),
+    "show_board": ("Board", "Tabellone"),
+    "race_over": ("**Chequered flag!** {podium}", "**Bandiera a scacchi!** {podium}"),
+    "reminder": (
+        "<@{user}>, your {step} decision is due <t:{deadline}:R>; then the AI drives for you.",
+        "<@{user}>, la tua decisione ({step}) scade <t:{deadline}:R>; poi guida l'IA.",
+    ),
+    "timer_played": (
+        "Time ran out for {name}: the AI made the {step} decision.",
+        "Tempo scaduto per {name}: l'IA ha preso la decisione ({step}).",
+    ),
+    "summary_car": (
+        "{name}: gear {gear}, speed {speed}, {moved}",
+        "{name}: marcia {gear}, velocità {speed}, {moved}",
+    ),
+    "summary_legend": ("{name}: speed {speed}, {moved}", "{name}: velocità {speed}, {moved}"),
+    "summary_moved": ("{from_} → {to}", "{from_} → {to}"),
+    "summary_heat": ("paid {heat} Heat", "pagato {heat} Calore"),
+    "summary_spin": ("SPUN OUT", "TESTACODA"),
+    "summary_slip": ("slipstream", "scia"),
+    "summary_clutter": ("cluttered hand, did not move", "mano intasata, ferma"),
+    "summary_finished": ("finished #{place}", "arrivato #{place}"),
+    # --- the hand ---
+    "hand_title": (
+        "Your hand — round {round}, car {car}",
+        "La tua mano — round {round}, auto {car}",
+    ),
+    "hand_status": (
+        "Gear {gear} · Engine {engine} Heat · deck {deck} · discard {discard}",
+        "Marcia {gear} · Motore {engine} Calore · mazzo {deck} · scarti {discard}",
+    ),
+    "hand_cards": ("Hand: {cards}", "Mano: {cards}"),
+    "hand_corner": (
+        "Next corner: space {space}, limit {limit} ({distance} ahead)",
+        "Prossima curva: casella {space}, limite {limit} (tra {distance})",
+    ),
+    "hand_plan": ("Plan: gear {gear}, cards {cards}", "Piano: marcia {gear}, carte {cards}"),
+    "hand_forecast": (
+        "Speed {low}–{high} → space {land_low}–{land_high}",
+        "Velocità {low}–{high} → casella {land_low}–{land_high}",
+    ),
+    "hand_forecast_corner": (
+        "Corner {space} (limit {limit}): {heat_low}–{heat_high} Heat",
+        "Curva {space} (limite {limit}): {heat_low}–{heat_high} Calore",
+    ),
+    "hand_spin_risk": (
+        "⚠ Engine has {engine}: may spin out",
+        "⚠ Il motore ha {engine}: rischio testacoda",
+    ),
+    "hand_cluttered": (
+        "Cluttered hand: you play every card you can plus Heat, and do not move.",
+        "Mano intasata: giochi tutte le carte possibili più Calore, e resti fermo.",
+    ),
+    "hand_orders": ("Reactions: {orders}", "Reazioni: {orders}"),
+    "hand_planned": (
+        "Plan locked: gear {gear}, cards {cards}. Reactions: {orders}.",
+        "Piano bloccato: marcia {gear}, carte {cards}. Reazioni: {orders}.",
+    ),
+    "hand_waiting": ("Nothing to plan right now.", "Niente da pianificare adesso."),
+    "gear_option": ("Gear {gear}: play {gear} card(s)", "Marcia {gear}: gioca {gear} carte"),
+    "gear_cost": (" · costs 1 Heat", " · costa 1 Calore"),
+    "gear_cooldown": (" · cooldown {n}", " · raffreddamento {n}"),
+    "cards_placeholder": ("Cards to play", "Carte da giocare"),
+    "orders_placeholder": ("Reactions this round", "Reazioni in questo round"),
+    "discard_placeholder": ("After moving, discard…", "Dopo il movimento, scarta…"),
+    "orders_ai": ("let the AI decide (boost, slipstream, discard)", "decide l'IA"),
+    "orders_live": ("ask me at each step", "chiedimelo a ogni passo"),
+    "orders_boost": ("boost (1 Heat)", "boost (1 Calore)"),
+    "orders_slipstream": ("take slipstream", "prendi la scia"),
+    "orders_adrenaline_speed": ("adrenaline: +1 speed", "adrenalina: +1 velocità"),
+    "orders_adrenaline_cooldown": ("adrenaline: cooldown", "adrenalina: raffreddamento"),
+    "orders_none": ("no boost, no slipstream", "niente boost né scia"),
+    "confirm": ("Confirm", "Conferma"),
+    "suggest": ("AI suggestion", "Suggerimento IA"),
+    # --- live prompts ---
+    "prompt_react": (
+        "<@{user}> — React (speed {speed}, Engine {engine}):",
+        "<@{user}> — Reazione (velocità {speed}, Motore {engine}):",
+    ),
+    "prompt_slipstream": ("<@{user}> — Slipstream 2 spaces?", "<@{user}> — Scia di 2 caselle?"),
+    "prompt_discard": ("<@{user}> — Discard step.", "<@{user}> — Fase di scarto."),
+    "boost": ("Boost (1 Heat)", "Boost (1 Calore)"),
+    "adrenaline_speed": ("Adrenaline +1 speed", "Adrenalina +1 velocità"),
+    "adrenaline_cooldown": ("Adrenaline cooldown", "Adrenalina raffreddamento"),
+    "adrenaline_both": ("Adrenaline both", "Adrenalina entrambe"),
+    "react_done": ("Done", "Fatto"),
+    "slipstream_yes": ("Slipstream +2", "Scia +2"),
+    "slipstream_no": ("No", "No"),
+    "choose_discards": ("Choose discards", "Scegli gli scarti"),
+    "keep_all": ("Keep all", "Tieni tutto"),
+    "decided": ("Done.", "Fatto."),
+    # --- status, settings, rules ---
+    "status": (
+        "Race {race} on {track}: round {round}, {step}. Waiting for: {waiting}.",
+        "Gara {race} su {track}: round {round}, {step}. In attesa di: {waiting}.",
+    ),
+    "status_lobby": (
+        "Race {race} on {track}: lobby, {count}/{seats} drivers.",
+        "Gara {race} su {track}: in attesa, {count}/{seats} piloti.",
+    ),
+    "status_nobody": ("nobody", "nessuno"),
+    "settings_saved": (
+        "Settings saved: timer {timer}, channels {channels}.",
+        "Impostazioni salvate: timer {timer}, canali {channels}.",
+    ),
+    "settings_any_channel": ("any", "tutti"),
+    "rules": (
+        "**Heat in one breath**\n"
+        "1-2. Everyone picks a gear (±1 free, ±2 costs 1 Heat) and plays that many cards.\n"
+        "3. Frontmost car first: reveal, move exactly your speed; Stress flips until a 1-4.\n"
+        "4-5. Last car (last two with 5+) gets Adrenaline. React: Boost (1 Heat, +1-4), "
+        "cooldown (3 in 1st gear, 1 in 2nd).\n"
+        "6. Slipstream +2 if next to or right behind a car (not across the finish).\n"
+        "7. Each corner crossed: pay Heat over the limit; can't pay → spin out.\n"
+        "8-9. Discard (never Heat or Stress), draw back to 7.",
+        "**Heat in breve**\n"
+        "1-2. Tutti scelgono la marcia (±1 gratis, ±2 costa 1 Calore) e giocano tante carte.\n"
+        "3. Dalla prima auto: rivela e muovi esattamente la velocità; lo Stress gira fino a 1-4.\n"
+        "4-5. L'ultima auto (ultime due con 5+) ha Adrenalina. Reazione: Boost (1 Calore), "
+        "raffreddamento (3 in 1ª, 1 in 2ª).\n"
+        "6. Scia +2 se accanto o subito dietro un'auto (non oltre il traguardo).\n"
+        "7. Ogni curva superata: paghi il Calore oltre il limite; se non puoi, testacoda.\n"
+        "8-9. Scarta (mai Calore o Stress), ripesca fino a 7.",
+    ),
+    "export_ready": ("Race {race} in the race notation.", "Gara {race} in notazione di gara."),
+}
+
+# Slash command descriptions and option descriptions, translated by HeatTranslator.
+COMMAND_TEXTS: dict[str, str] = {
+    "Race Heat: Pedal to the Metal": "Corri a Heat: Pedal to the Metal",
+    "Open a race lobby in this channel": "Apri una gara in questo canale",
+    "Join the race in this channel": "Entra nella gara di questo canale",
+    "Leave the lobby": "Esci dalla gara in attesa",
+    "Start the race (host)": "Avvia la gara (ospite)",
+    "Re-open your hand": "Riapri la tua mano",
+    "Show the current board": "Mostra il tabellone",
+    "Where the race stands": "A che punto è la gara",
+    "Cancel the race (host or Manage Server)": "Annulla la gara (ospite o gestione server)",
+    "Let the AI drive for an idle driver (host)": "Fai guidare l'IA per un pilota assente",
+    "Download a finished race in the race notation": "Scarica una gara finita",
+    "Server settings: default timer, allowed channels": "Impostazioni: timer, canali consentiti",
+    "A short rules reference": "Un breve riepilogo delle regole",
+    "Track": "Pista",
+    "Laps (default: the track's)": "Giri (predefinito: quelli della pista)",
+    "Cars in the race, 2 to 6": "Auto in gara, da 2 a 6",
+    "Fill empty seats with": "Riempi i posti vuoti con",
+    "Turn timer in minutes": "Timer del turno in minuti",
+    "Live or async race": "Gara dal vivo o asincrona",
+    "AI level": "Livello IA",
+    "The driver to replace": "Il pilota da sostituire",
+    "Race number (default: the last finished here)": "Numero gara (predefinito: l'ultima qui)",
+    "Default turn timer in minutes": "Timer predefinito in minuti",
+    "Allow races in this channel": "Consenti gare in questo canale",
+    "Stop allowing races in this channel": "Non consentire più gare in questo canale",
+    "Legends": "Leggende",
+    "AI drivers": "Piloti IA",
+    "Nobody": "Nessuno",
+    "Live": "Dal vivo",
+    "Async (over days)": "Asincrona (su più giorni)",
+}
+
+
+def is_italian(locale: str | discord.Locale) -> bool:
+    return str(locale).lower().startswith("it")
+
+
+def t(key: str, locale: str | discord.Locale, **values: object) -> str:
+    """The text for ``key`` in the user's language, with ``values`` filled in."""
+    english, italian = TEXTS[key]
+    return (italian if is_italian(locale) else english).format(**values)
+
+
+class HeatTranslator(app_commands.Translator):
+    """Italian descriptions and choice names for the slash commands."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is not discord.Locale.italian:
+            return None
+        if context.location in (
+            app_commands.TranslationContextLocation.command_name,
+            app_commands.TranslationContextLocation.group_name,
+            app_commands.TranslationContextLocation.parameter_name,
+        ):
+            return None
+        return COMMAND_TEXTS.get(string.message)
