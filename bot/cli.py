@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot import offline
+
 BAD_INPUT = 2
 
 
@@ -62,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario = commands.add_parser("scenario", help="run a race notation scenario")
     scenario.add_argument("file", help="a heat-race/1 JSON file with decisions")
     scenario.set_defaults(func=scenario_command)
+    offline.register(commands)
     return parser
 
 

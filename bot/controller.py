@@ -142,6 +142,9 @@ class Controller:
                 permissions=", ".join(missing),
             )
             return
+        if await self.store.open_race_in(interaction.channel_id or 0) is not None:
+            await self.refuse(interaction, "channel_busy")
+            return
         await interaction.response.defer()
         try:
             record = await self.orchestrator.new_race(
@@ -189,8 +192,8 @@ class Controller:
         except Refused as refused:
             await self._refused(interaction, refused)
             return
-        await interaction.followup.send(answer, ephemeral=True)
         await self._refresh_lobby(interaction, race_id)
+        await interaction.followup.send(answer, ephemeral=True)
 
     async def _refresh_lobby(self, interaction: discord.Interaction[Any], race_id: int) -> None:
         record = await self.store.race(race_id)
@@ -337,42 +340,40 @@ class Controller:
         record = await self._race_here(interaction)
         if record is None:
             return
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=True, thinking=True)
         permissions = interaction.permissions
         try:
             await self.orchestrator.cancel(record.id, interaction.user.id, permissions.manage_guild)
         except Refused as refused:
             await self._refused(interaction, refused)
             return
-        await interaction.followup.send(
-            t("cancelled", public_locale(interaction), user=interaction.user.id),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        notice = t("cancelled", public_locale(interaction), user=interaction.user.id)
+        await self.publisher.say(record, notice)
+        await interaction.followup.send(notice, ephemeral=True)
 
     async def kick(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
         record = await self._race_here(interaction)
         if record is None:
             return
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             progress = await self.orchestrator.kick(record.id, interaction.user.id, user.id)
         except Refused as refused:
             await self._refused(interaction, refused)
             return
-        await interaction.followup.send(
-            t("kicked", public_locale(interaction), user=user.id),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        notice = t("kicked", public_locale(interaction), user=user.id)
+        await interaction.followup.send(notice, ephemeral=True)
+        await self.publisher.say(record, notice)
         await self._after(progress, public_locale(interaction))
 
     async def export(self, interaction: discord.Interaction[Any], race_id: int | None) -> None:
         assert interaction.channel_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await (
-            self.store.race(race_id)
-            if race_id is not None
-            else self.store.last_finished_in(interaction.channel_id)
-        )
+        if race_id is not None:
+            record = await self.store.race(race_id)
+        else:
+            running = await self.store.open_race_in(interaction.channel_id)
+            record = running or await self.store.last_finished_in(interaction.channel_id)
         if record is None or record.guild_id != interaction.guild_id:
             await self.refuse(interaction, "no_finished_race")
             return

@@ -46,8 +46,20 @@ class Draft:
         return replace(self, gear=gear, cards=self.cards[:gear])
 
 
+def playable_gears(car: CarView) -> list[int]:
+    """Gears the car can shift to and fill with cards (every reachable one when cluttered)."""
+    assert car.hand is not None
+    reachable = reachable_gears(car.gear, car.engine)
+    if is_cluttered(car.gear, car.engine, car.hand):
+        return [gear for gear in reachable if gear <= len(car.hand)]
+    playable = sum(1 for c in car.hand if is_playable(c))
+    return [gear for gear in reachable if gear <= playable]
+
+
 def starting_draft(car: CarView) -> Draft:
-    return Draft(car.gear)
+    """Stay in gear if the hand allows it, else the nearest gear it does allow."""
+    gears = playable_gears(car)
+    return Draft(min(gears, key=lambda gear: (abs(gear - car.gear), -gear)))
 
 
 def cluttered_cards(car: CarView, gear: int) -> tuple[Card, ...]:
@@ -169,7 +181,7 @@ def hand_components(
             select("o", race_id, stamp, arg),
             _orders_options(draft.orders, locale),
             t("orders_placeholder", locale),
-            min_values=1,
+            min_values=0,
             max_values=6,
             row=2,
         )
@@ -205,13 +217,8 @@ def hand_components(
 
 
 def _gear_options(car: CarView, draft: Draft, locale: str) -> list[discord.SelectOption]:
-    assert car.hand is not None
-    playable = sum(1 for c in car.hand if is_playable(c))
-    cluttered = is_cluttered(car.gear, car.engine, car.hand)
     options = []
-    for gear in reachable_gears(car.gear, car.engine):
-        if not cluttered and gear > playable:
-            continue
+    for gear in playable_gears(car):
         label = t("gear_option", locale, gear=gear)
         if abs(gear - car.gear) == 2:
             label += t("gear_cost", locale)

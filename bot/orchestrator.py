@@ -23,7 +23,7 @@ import engine
 from bot.models import RaceConfig, RaceRecord, RaceStatus, Seat
 from bot.orders import Orders, ordered_decision
 from bot.store import Store, Timer
-from engine import Decision, Entrant, Plan, RaceState, RulesError
+from engine import Decision, Entrant, NotYourTurn, Plan, RaceOver, RaceState, RulesError
 from engine.ai import decide
 from engine.events import Event, RaceEnded, RoundStarted, event_from_json
 from engine.notation import dump_state, load_state
@@ -282,8 +282,12 @@ class Orchestrator:
     ) -> Progress:
         try:
             after, events = engine.apply(state, decision)
+        except NotYourTurn:
+            raise Refused("not_your_turn") from None
+        except RaceOver:
+            raise Refused("no_race") from None
         except RulesError as exc:
-            raise Refused("illegal", reason=str(exc)) from None
+            raise Refused("illegal", reason=exc.reason) from None
         progress = Progress(record, seats, after, list(events))
         progress.waiting = _waiting_humans(state, seats)
         return await self._run(

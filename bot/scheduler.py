@@ -39,6 +39,7 @@ class Scheduler:
         self.locale_of = locale_of
         self.clock = clock
         self._wake = asyncio.Event()
+        self._firing = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -67,14 +68,15 @@ class Scheduler:
                 await asyncio.wait_for(self._wake.wait(), nap)
 
     async def run_due(self, now: float) -> int:
-        """Fire every timer due at ``now``; returns how many fired."""
-        timers = [t for t in await self.store.due_timers(now) if t.kind != REMINDED]
-        for timer in timers:
-            if timer.kind == "deadline":
-                await self._deadline(timer)
-            else:
-                await self._reminder(timer)
-        return len(timers)
+        """Fire every timer due at ``now``, one run at a time; returns how many fired."""
+        async with self._firing:
+            timers = [t for t in await self.store.due_timers(now) if t.kind != REMINDED]
+            for timer in timers:
+                if timer.kind == "deadline":
+                    await self._deadline(timer)
+                else:
+                    await self._reminder(timer)
+            return len(timers)
 
     async def _deadline(self, timer: Timer) -> None:
         progress = await self.orchestrator.expire(timer)

@@ -243,7 +243,7 @@ class FakeDiscord:
     # --- acting as users ---------------------------------------------------------------------
 
     async def slash(
-        self, user: FakeUser, channel: FakeChannel, command: str, **options: Any
+        self, user: FakeUser, channel: FakeChannel, command: str, /, **options: Any
     ) -> FakeInteraction:
         """Run ``/command`` (e.g. ``"heat new"``) with typed options, as ``user`` would."""
         return self._driver.slash(user, channel, command, options)
