@@ -13,11 +13,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
-from engine import Decision, Discard, Plan, RaceState  # noqa: E402
-from engine.cards import is_discardable, is_playable  # noqa: E402
-from engine.pending import is_cluttered, reachable_gears  # noqa: E402
-from tests.playout import entrants  # noqa: E402
+import engine
+from engine import Decision, Discard, Plan, RaceState
+from engine.cards import is_discardable, is_playable
+from engine.pending import is_cluttered, reachable_gears
+from tests.playout import entrants
 
 RACES = 300
 

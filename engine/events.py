@@ -160,3 +160,37 @@ class TurnEnded(Event):
 
     type: ClassVar[str] = "turn_ended"
     speed: int
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.type: cls
+    for cls in (
+        RoundStarted,
+        PlanMade,
+        GearShifted,
+        CardsRevealed,
+        CardsFlipped,
+        CarMoved,
+        HeatPaid,
+        CooledDown,
+        AdrenalineUsed,
+        CornerChecked,
+        SpunOut,
+        HandCluttered,
+        CardsDiscarded,
+        DeckReshuffled,
+        HandReplenished,
+        LegendCardRevealed,
+        Finished,
+        RaceEnded,
+        TurnEnded,
+    )
+}
+
+
+def event_from_json(document: dict[str, Any]) -> Event:
+    """An event back from :meth:`Event.to_json`'s form (lists become tuples again)."""
+    figures: dict[str, Any] = {
+        k: tuple(v) if isinstance(v, list) else v for k, v in document.items() if k != "type"
+    }
+    return EVENT_TYPES[str(document["type"])](**figures)
