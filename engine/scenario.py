@@ -1,18 +1,23 @@
 """Running a scenario: a position plus decisions in the race notation, to the result.
 
 This is what ``heat scenario FILE.json`` prints: the resulting state, what the
-race waits for next, and every event on the way.
+race waits for next, and every event on the way. Cars of kind ``ai`` decide for
+themselves whenever the race waits for them and the file does not speak for them.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
+from engine.ai import decide
 from engine.apply import apply, settle
+from engine.decisions import Decision
 from engine.events import Event
 from engine.notation import load_scenario, state_json
 from engine.pending import pending
 from engine.state import RaceState
+from engine.view import view_for
 
 
 def pending_json(state: RaceState) -> dict[str, str] | None:
@@ -24,15 +29,28 @@ def pending_json(state: RaceState) -> dict[str, str] | None:
 
 
 def run_scenario(text: str) -> dict[str, Any]:
-    """Apply a scenario's decisions in order and report state, pending and events.
+    """Apply a scenario's decisions in order, letting AI cars play, and report the outcome.
 
     Raises NotationError for a document that cannot be read and RulesError for
     a decision the rules do not allow at that moment.
     """
     state, decisions = load_scenario(text)
     state, events = settle(state)
-    for decision in decisions:
+    given = deque(decisions)
+    while (waiting := pending(state)) is not None:
+        decision: Decision
+        if given and given[0].car in waiting.cars:
+            decision = given.popleft()
+        elif robots := [c for c in waiting.cars if state.car(c).kind == "ai"]:
+            decision = decide(view_for(state, robots[0]), robots[0])
+        elif given:
+            decision = given.popleft()
+        else:
+            break
         state, more = apply(state, decision)
+        events += more
+    while given:
+        state, more = apply(state, given.popleft())
         events += more
     return {
         "state": state_json(state),

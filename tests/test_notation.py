@@ -171,3 +171,18 @@ def test_heat_scenario_reports_a_missing_file(tmp_path: Path) -> None:
     done = heat("scenario", str(tmp_path / "nope.json"))
     assert done.returncode == 2
     assert "No such file" in done.stderr
+
+
+def test_ai_cars_decide_for_themselves_in_a_scenario() -> None:
+    """ "``kind`` is ... ``ai`` (a driver played by the project's AI with full rules)"."""
+    doc = json.loads(json.dumps(SPEC_EXAMPLE))
+    doc["cars"][1] = {**doc["cars"][0], "id": "B", "kind": "ai", "space": -1}
+    doc["decisions"] = [{"car": "A", "do": "plan", "gear": 1, "cards": ["1"]}]
+    result = run_scenario(json.dumps(doc))
+    planned = [e for e in result["events"] if e["type"] == "planned"]
+    assert [e["car"] for e in planned] == ["A", "B"]
+    assert result["pending"] is None or result["pending"]["car"] == "A"
+    ai_only = {**doc, "cars": [doc["cars"][1]], "decisions": []}
+    finished = run_scenario(json.dumps(ai_only))
+    assert finished["pending"] is None
+    assert finished["state"]["cars"][0]["finished"] == 1
