@@ -515,7 +515,7 @@ class Controller:
             return
         view, car, draft = context
         if target.action == "sug":
-            suggestion = decide(view, car.id)
+            suggestion = await asyncio.to_thread(decide, view, car.id)
             assert isinstance(suggestion, engine.Plan)
             draft = Draft(suggestion.gear, suggestion.cards, draft.orders)
             await self._show_hand(interaction, target.race, view, car, draft)

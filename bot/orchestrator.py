@@ -26,7 +26,7 @@ from bot.store import Store, Timer
 from engine import Decision, Entrant, NotYourTurn, Plan, RaceOver, RaceState, RulesError
 from engine.ai import decide
 from engine.events import Event, RaceEnded, RoundStarted, event_from_json
-from engine.notation import dump_state, load_state
+from engine.notation import compact_state, load_state
 
 log = logging.getLogger("heat.race")
 
@@ -158,7 +158,7 @@ class Orchestrator:
             state, events = engine.new_race(
                 record.config.track, entrants, seed, laps=record.config.laps
             )
-            initial = dump_state(state)
+            initial = compact_state(state)
             progress = Progress(record, seats, state, list(events), started=True)
             await self.store.start_race(race_id, seats, initial, initial, state.version)
             record = await self._record(race_id, RaceStatus.RUNNING)
@@ -312,12 +312,11 @@ class Orchestrator:
             if before is not None
             else set()
         )
-        state = progress.state
-        while (made := _automatic(state, progress.seats, orders, record.config)) is not None:
-            decision, by = made
-            state, events = engine.apply(state, decision)
-            progress.events += events
-            decisions.append((decision, by))
+        state, events, made = await asyncio.to_thread(
+            play_on, progress.state, progress.seats, orders, record.config
+        )
+        progress.events += events
+        decisions += made
         progress.state = state
         progress.waiting = _waiting_humans(state, progress.seats)
         progress.newly_waiting = [
@@ -334,7 +333,7 @@ class Orchestrator:
         await self.store.record(
             record.id,
             record.version,
-            dump_state(state),
+            compact_state(state),
             state.version,
             [(str(d), by) for d, by in decisions],
             timers,
@@ -401,6 +400,26 @@ def _split_rounds(events: list[Event]) -> tuple[list[list[Event]], list[Event]]:
             rounds.append(current)
             current = []
     return rounds, current
+
+
+def play_on(
+    state: RaceState,
+    seats: list[Seat],
+    orders: dict[str, tuple[int, str]],
+    config: RaceConfig,
+) -> tuple[RaceState, list[Event], list[tuple[Decision, str]]]:
+    """Every decision the AI and standing orders make from here, until a driver must decide.
+
+    Pure CPU work: the caller runs it in a worker thread so the event loop keeps
+    acknowledging interactions meanwhile.
+    """
+    events: list[Event] = []
+    made: list[tuple[Decision, str]] = []
+    while (next_decision := _automatic(state, seats, orders, config)) is not None:
+        state, more = engine.apply(state, next_decision[0])
+        events += more
+        made.append(next_decision)
+    return state, events, made
 
 
 def _automatic(

@@ -318,6 +318,11 @@ def to_text(document: Any) -> str:
     return _SCALAR_LIST.sub(lambda m: "[" + _LIST_BREAK.sub(", ", m.group(1)) + "]", text)
 
 
+def compact_state(state: RaceState) -> str:
+    """The race in the notation, as compact JSON text (for storage, not for people)."""
+    return json.dumps(state_json(state), separators=(",", ":"))
+
+
 def dump_state(state: RaceState) -> str:
     """The race in the notation, as readable JSON text."""
     return to_text(state_json(state)) + "\n"

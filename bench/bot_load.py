@@ -1,0 +1,117 @@
+"""Load on the real bot: many races at once through the fake Discord.
+
+Starts the fake Discord and the bot in this process (the fake's own overhead is
+counted in the figures), opens RACES lobbies with six drivers each, and plays
+ROUNDS rounds of every race concurrently: each driver opens their hand, takes
+the AI's suggestion and confirms. Prints the interaction-to-acknowledgement
+latency (``ack_p50_ms``, ``ack_p99_ms``) and ``decisions_lost``: plans a driver
+saw confirmed that the database does not hold, plus interactions never
+acknowledged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import aiosqlite
+
+from bot.app import HeatBot
+from bot.settings import Settings
+from tests.botdriver import answer, custom_id, custom_ids
+from tests.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeMessage, FakeUser
+
+RACES = 100
+DRIVERS = 6
+ROUNDS = 4
+
+
+async def plan(fake: FakeDiscord, user: FakeUser, board: FakeMessage) -> bool:
+    """One driver's round: open the hand, take the suggestion, confirm. True if confirmed."""
+    opened = await fake.click(user, board, custom_id(board, "heat:b:hand:"))
+    await opened.done(timeout=60)
+    hand = answer(opened)
+    if not any(cid.startswith("heat:b:sug:") for cid in custom_ids(hand)):
+        return False
+    suggestion = await fake.click(user, hand, custom_id(hand, "heat:b:sug:"))
+    await suggestion.done(timeout=60)
+    confirm = await fake.click(user, hand, custom_id(hand, "heat:b:go:"))
+    await confirm.done(timeout=60)
+    return answer(confirm).content.startswith("Plan locked")
+
+
+async def race(fake: FakeDiscord, channel: FakeChannel, users: list[FakeUser]) -> int:
+    """Open, fill and start a race, then play ROUNDS rounds; returns plans confirmed."""
+    host, *guests = users
+    created = await fake.slash(host, channel, "heat new", track="usa", laps=1, seats=6, fill="none")
+    await created.done(timeout=60)
+    lobby = answer(created)
+    for guest in guests:
+        joined = await fake.click(guest, lobby, custom_id(lobby, "heat:b:join:"))
+        await joined.done(timeout=60)
+    started = await fake.click(host, lobby, custom_id(lobby, "heat:b:start:"))
+    await started.done(timeout=60)
+    confirmed = 0
+    for played in range(ROUNDS):
+        await fake.wait_for(lambda: _boards(fake, channel) > played, timeout=120)
+        board = [m for m in fake.channel_messages(channel) if m.attachments][-1]
+        if not custom_ids(board):
+            break
+        results = await asyncio.gather(*(plan(fake, user, board) for user in users))
+        confirmed += sum(results)
+    return confirmed
+
+
+def _boards(fake: FakeDiscord, channel: FakeChannel) -> int:
+    return sum(1 for m in fake.channel_messages(channel) if m.attachments)
+
+
+async def stored_plans(database: Path) -> int:
+    async with aiosqlite.connect(database) as db:
+        cursor = await db.execute(
+            "SELECT COUNT(*) FROM decisions WHERE decided_by LIKE 'user:%' AND decision LIKE '% plan %'"
+        )
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "heat.sqlite3"
+        async with FakeDiscord(clock=FakeClock(follow_real_time=True)) as fake:
+            guild = fake.add_guild("Load")
+            tables = []
+            for number in range(RACES):
+                channel = fake.add_text_channel(guild, f"race-{number}")
+                users = [fake.add_user(f"driver-{number}-{i}") for i in range(DRIVERS)]
+                for user in users:
+                    fake.add_member(guild, user)
+                tables.append((channel, users))
+            bot = HeatBot(Settings(database=database))
+            await fake.start_bot(bot)
+            start = time.perf_counter()
+            confirmed = sum(await asyncio.gather(*(race(fake, c, u) for c, u in tables)))
+            elapsed = time.perf_counter() - start
+            await fake.stop_bot(bot)
+            latencies = sorted(fake.ack_latencies())
+            unanswered = sum(1 for i in fake.interactions if i.ack_type is None)
+        lost = confirmed - await stored_plans(database) + unanswered
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    print(f"races: {RACES}")
+    print(f"drivers: {RACES * DRIVERS}")
+    print(f"interactions: {len(latencies)}")
+    print(f"plans_confirmed: {confirmed}")
+    print(f"elapsed_s: {elapsed:.1f}")
+    print(f"ack_p50_ms: {statistics.median(latencies) * 1000:.1f}")
+    print(f"ack_p99_ms: {p99 * 1000:.1f}")
+    print(f"decisions_lost: {lost}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
