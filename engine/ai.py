@@ -13,13 +13,11 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from engine.ai_cards import plus_odds, sum_odds, unseen_cards
 from engine.ai_discard import choose_discard
 from engine.ai_judge import Judge, Situation
 from engine.cards import HEAT, STRESS, remove_cards, speed_value
 from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
 from engine.pending import plan_options
-from engine.steps import GEAR_COOLDOWN
 from engine.view import CarView, RaceView
 
 __all__ = ["LEVELS", "Level", "decide"]
@@ -38,7 +36,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "rookie": Level(noise=0.6, plans_react=False, discard_margin=1.2),
+    "rookie": Level(noise=0.6, plans_react=False, discard_margin=0.5),
     "pro": Level(noise=0.0, plans_react=True, discard_margin=0.2),
 }
 
@@ -54,14 +52,14 @@ def decide(view: RaceView, car_id: str, level: str = "pro") -> Decision:
     if me.hand is None:
         raise ValueError(f"car {car_id}: the view is not this car's own")
     skill = LEVELS[level]
-    judge = Judge(view, car_id, plus_odds(unseen_cards(view.track, me)))
+    judge = Judge(view, car_id)
     if waiting.step == "plan":
         return _plan(view, me, skill, judge)
     if waiting.step == "react":
         return _react(view, me, judge)
     if waiting.step == "slipstream":
         return _slipstream(view, me, judge)
-    return choose_discard(view, me, skill.discard_margin, judge)
+    return choose_discard(view, me, skill.discard_margin)
 
 
 def _plan(view: RaceView, me: CarView, skill: Level, judge: Judge) -> Decision:
@@ -83,29 +81,14 @@ def _plan(view: RaceView, me: CarView, skill: Level, judge: Judge) -> Decision:
 def _plan_value(me: CarView, plan: Plan, judge: Judge, react: bool, adrenaline: bool) -> float:
     """The expected value of a plan over what its Stress cards may flip."""
     assert me.hand is not None
-    engine = me.engine - (1 if abs(plan.gear - me.gear) == 2 else 0)
     kept = remove_cards(me.hand, plan.cards) or ()
-    hand_heat = kept.count(HEAT)
     if HEAT in plan.cards:
         # A cluttered hand: no move, back to 1st gear, the played cards discarded.
-        return judge.value(me.space, 1, engine, hand_heat)
-    cooled = min(GEAR_COOLDOWN.get(plan.gear, 0), hand_heat)
+        engine = me.engine - (1 if abs(plan.gear - me.gear) == 2 else 0)
+        return judge.value(me.space, 1, engine, kept.count(HEAT))
     known = sum(map(speed_value, plan.cards))
-    return sum(
-        p
-        * judge.after_reveal(
-            Situation(
-                judge.start + known + flipped,
-                known + flipped,
-                plan.gear,
-                engine + cooled,
-                hand_heat - cooled,
-            ),
-            boost=react,
-            adrenaline=adrenaline,
-        )
-        for flipped, p in sum_odds(judge.plus, plan.cards.count(STRESS))
-    )
+    stress = plan.cards.count(STRESS)
+    return judge.plan_value(plan.gear, known, stress, kept.count(HEAT), react, adrenaline)
 
 
 def _hash_unit(view: RaceView, plan: Plan) -> float:

@@ -1,62 +1,76 @@
-"""Step 8 for the AI: keep the cards that suit next round, discard the rest.
+"""Step 8 for the AI: keep the cards that make next round's best plan, discard the rest.
 
-Next round's best move from here, by the track map, asks for a Speed per card:
-low before a slow corner, as high as it gets on a straight. A card is
-discarded when it suits that move worse than the card that would replace it,
-drawn from the car's unseen cards (which may be Heat or Stress), by more than
-the level's margin.
+Next round's hand will be the cards kept plus fresh draws from the car's
+unseen cards. The AI compares a few ways to discard (nothing, the highest
+cards, the lowest ones) by the best plan each next hand would allow from
+where the car stands, valued as plans are. The draws are stood in for by
+cards spread evenly over the unseen ones, so a 4 discarded before a slow
+corner comes back, on average, as something slower, and every draw risks
+bringing a Heat card.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import combinations
+
 from engine.ai_cards import unseen_cards
 from engine.ai_judge import Judge
-from engine.ai_track import GEAR_SPEEDS
-from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, is_discardable, speed_value
+from engine.cards import HAND_SIZE, HEAT, STRESS, Card, is_discardable, is_playable, speed_value
 from engine.decisions import Decision, Discard
+from engine.pending import reachable_gears
 from engine.view import CarView, RaceView
 
-# Moves rated within this many rounds of the best one are as good for choosing cards.
-TOLERANCE = 0.35
-# How badly a Heat card (unplayable) or a Stress card (a gamble) suits any move.
-HEAT_MISFIT = 3.0
-STRESS_MISFIT = 0.5
 
-
-def choose_discard(view: RaceView, me: CarView, margin: float, judge: Judge) -> Decision:
-    """The cards that suit next round's move worse than a fresh draw would, by ``margin``."""
+def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
+    """The discard whose next hand promises the best plan, if better by ``margin`` rounds."""
     assert me.hand is not None
-    low, high = _wanted_card_speed(me, judge)
+    judge = Judge(view, me.id, next_round=True)
     unseen = unseen_cards(view.track, me)
-    basics = [int(card) for card in BASIC_SPEED_CARDS for _ in range(unseen[card])]
-    gamble = sum(_gap(value, low, high) for value in basics) / max(1, len(basics))
-
-    def misfit(card: Card) -> float:
-        if card == HEAT:
-            return HEAT_MISFIT
-        if card == STRESS:
-            return gamble + STRESS_MISFIT
-        return _gap(speed_value(card), low, high)
-
-    drawn = unseen.total()
-    draw = sum(n * misfit(card) for card, n in unseen.items()) / drawn if drawn else 0.0
-    return Discard(
-        me.id,
-        tuple(card for card in me.hand if is_discardable(card) and misfit(card) > draw + margin),
+    always_kept = tuple(card for card in me.hand if not is_discardable(card))
+    choosable = sorted((card for card in me.hand if is_discardable(card)), key=speed_value)
+    candidates = sorted(
+        {()}
+        | {
+            tuple(cut)
+            for k in range(1, len(choosable) + 1)
+            for cut in (choosable[:k], choosable[-k:])
+        }
     )
 
+    def promise(discarded: tuple[Card, ...]) -> float:
+        kept = always_kept + tuple(_without(choosable, discarded))
+        draws = _typical_draws(unseen + Counter(discarded), HAND_SIZE - len(kept))
+        return best_plan(judge, kept + draws)
 
-def _wanted_card_speed(me: CarView, judge: Judge) -> tuple[float, float]:
-    """The range of Speed per card of next round's best moves in the best move's gear."""
-    moves = judge.rounds.next_moves(me.space, me.gear, me.engine)
-    if not moves:
-        return 0.0, float("inf")
-    best, gear, _ = min(moves, key=lambda move: (move[0], -move[2]))
-    speeds = [speed for rounds, g, speed in moves if g == gear and rounds <= best + TOLERANCE]
-    # At the top of the gear's usual range nothing slows the car: any higher card is welcome.
-    top = max(speeds)
-    return min(speeds) / gear, float("inf") if top == GEAR_SPEEDS[gear][1] else top / gear
+    base = promise(())
+    value, best = max((promise(cards), cards) for cards in candidates)
+    return Discard(me.id, best if value > base + margin else ())
 
 
-def _gap(value: int, low: float, high: float) -> float:
-    return max(0.0, low - value, value - high)
+def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:
+    """The value of the best plan this hand allows (no React counted on)."""
+    playable = sorted(card for card in hand if is_playable(card))
+    hand_heat = hand.count(HEAT)
+    best = judge.value(judge.start, 1, judge.engine, hand_heat)
+    for gear in reachable_gears(judge.gear, judge.engine):
+        for cards in set(combinations(playable, gear)):
+            known = sum(map(speed_value, cards))
+            value = judge.plan_value(gear, known, cards.count(STRESS), hand_heat, False, False)
+            best = max(best, value)
+    return best
+
+
+def _without(cards: list[Card], removed: tuple[Card, ...]) -> list[Card]:
+    left = list(cards)
+    for card in removed:
+        left.remove(card)
+    return left
+
+
+def _typical_draws(unseen: Counter[Card], count: int) -> tuple[Card, ...]:
+    """``count`` cards spread evenly over the unseen ones, worst (Heat) to best."""
+    pool = sorted(unseen.elements(), key=lambda card: -1 if card == HEAT else speed_value(card))
+    if not pool or count <= 0:
+        return ()
+    return tuple(pool[int((i + 0.5) * len(pool) / count)] for i in range(count))

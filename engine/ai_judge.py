@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.ai_cards import Odds
+from engine.ai_cards import plus_odds, sum_odds, unseen_cards
 from engine.ai_track import rounds_to_go
 from engine.course import course
-from engine.steps import SLIPSTREAM_SPACES
+from engine.steps import GEAR_COOLDOWN, SLIPSTREAM_SPACES
 from engine.view import RaceView
 
 # The track map counts what Heat does at corners; beyond that, the n-th Heat card left in
@@ -44,17 +44,50 @@ class Situation:
 class Judge:
     """Values the end of a move for one car, from that car's view of the race."""
 
-    def __init__(self, view: RaceView, car_id: str, plus: Odds) -> None:
+    def __init__(self, view: RaceView, car_id: str, next_round: bool = False) -> None:
+        """A judge for the car's turn now, or (``next_round``) for its next plan from here."""
         me = view.car(car_id)
         self.course = course(view.track, view.laps)
         self.rounds = rounds_to_go(view.track, view.laps)
-        self.plus = plus
+        self.plus = plus_odds(unseen_cards(view.track, me))
+        self.gear = me.gear
+        self.engine = me.engine
         # During its own turn the car knows where everyone stands, so blocking and
         # Slipstream can be played out; while planning, the cars ahead have yet to move.
-        self.live = view.turn is not None and view.turn.car == car_id
+        self.live = not next_round and view.turn is not None and view.turn.car == car_id
         self.start = view.turn.start_space if view.turn is not None and self.live else me.space
         self.taken = {(c.space, c.spot) for c in view.cars if c.id != car_id and c.finished is None}
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
+        self._plans: dict[tuple[int, int, int, int, bool, bool], float] = {}
+
+    def plan_value(
+        self, gear: int, known: int, stress: int, hand_heat: int, react: bool, adrenaline: bool
+    ) -> float:
+        """The expected value of shifting to ``gear`` and playing cards worth ``known`` + Stress.
+
+        ``hand_heat`` is the Heat left in hand, which the gear's Cooldown takes back;
+        ``react`` and ``adrenaline`` say whether to count on the React step.
+        """
+        key = (gear, known, stress, hand_heat, react, adrenaline)
+        if key not in self._plans:
+            engine = self.engine - (1 if abs(gear - self.gear) == 2 else 0)
+            cooled = min(GEAR_COOLDOWN.get(gear, 0), hand_heat)
+            self._plans[key] = sum(
+                p
+                * self.after_reveal(
+                    Situation(
+                        self.start + known + flipped,
+                        known + flipped,
+                        gear,
+                        engine + cooled,
+                        hand_heat - cooled,
+                    ),
+                    boost=react,
+                    adrenaline=adrenaline,
+                )
+                for flipped, p in sum_odds(self.plus, stress)
+            )
+        return self._plans[key]
 
     def land(self, target: int) -> int:
         """Where a move to ``target`` ends: behind full spaces, as the engine places cars."""

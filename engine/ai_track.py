@@ -5,9 +5,10 @@ before a Speed Limit 3 corner with an empty Engine means a spin out next round,
 while ending it just after the corner is worth more than a few spaces. This
 table captures that by dynamic programming over (space, gear, Heat in Engine)
 for a nominal car, which may shift one gear a round (two for 1 Heat), drive
-any Speed its gear usually allows, pay Heat for corner excess, spin out when it
-cannot, and win back a little Heat in the low gears. The AI values the end of
-every move it considers by this table, so corner lines beyond the move count.
+any Speed its gear usually allows, and pay Heat for corner excess or spin out.
+Cooldown is left to the AI's own count of the Heat in its hand. The AI values
+the end of every move it considers by this table, so corner lines beyond the
+move count.
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ GEAR_SPEEDS: dict[int, tuple[int, int]] = {1: (1, 4), 2: (2, 7), 3: (4, 10), 4: 
 GEARS = (1, 2, 3, 4)
 # The map tells Heat levels apart up to this many; more Heat counts as this much.
 MOST_HEAT = 5
-# Heat a round in 1st or 2nd gear usually wins back (Cooldown only takes Heat from the hand).
-COOLDOWN = {1: 2, 2: 1}
 # Rounds a spin out costs beyond the lost ground and gear: the Stress it adds to the hand.
 SPIN_ROUNDS = 1.0
 
@@ -86,7 +85,6 @@ class RoundsToGo:
                     return None
                 return SPIN_ROUNDS + self(line, 1, 0)
             heat -= excess
-        heat = min(MOST_HEAT, heat + COOLDOWN.get(gear, 0))
         return self(min(space + speed, self.finish + 1), gear, heat)
 
     def _passage(self, space: int, speed: int) -> tuple[tuple[int, int], ...]:

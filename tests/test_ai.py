@@ -1,0 +1,202 @@
+"""The AI drivers: legal, blind to what their view hides, able to finish, and sensible."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import data
+import engine
+from engine import Boost, Discard, Entrant, Plan, RaceState, ReactDone, Slipstream, view_for
+from engine.ai import LEVELS, decide
+from engine.cards import speed_value
+from engine.state import Car, Turn
+
+TRACKS = data.track_ids()
+COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
+DECK = ("1", "2", "3", "4", "1", "2", "3", "4", "S", "0", "5")
+# A 1-lap race takes a lone AI about 9 rounds; this bound leaves room for blocking and bad luck.
+ROUNDS_PER_LAP = 16
+
+
+def _entrants(kinds: list[str]) -> list[Entrant]:
+    return [
+        Entrant(chr(ord("A") + i), COLOURS[i], "legend" if kind == "legend" else "ai")
+        for i, kind in enumerate(kinds)
+    ]
+
+
+def _hide_differently(state: RaceState, viewer: str, rng: random.Random) -> RaceState:
+    """The same race with everything ``viewer`` may not see changed: seed, decks, other hands."""
+    other = state.copy()
+    other.seed = rng.randrange(2**32)
+    other.rng = state.rng + rng.randrange(1, 50)
+    other.legend_deck = tuple(rng.sample(state.legend_deck, len(state.legend_deck)))
+    pool = [card for car in state.cars for card in car.hand + car.deck + car.discard]
+    for car_id in [car.id for car in other.cars]:
+        car = other.edit_car(car_id)
+        # Own pile order and which unseen card lies in deck or discard pile are hidden too.
+        unseen = list(car.deck + car.discard[:-1])
+        rng.shuffle(unseen)
+        car.deck, car.discard = (
+            tuple(unseen[: len(car.deck)]),
+            tuple(unseen[len(car.deck) :]) + car.discard[-1:],
+        )
+        if car.id != viewer and not car.is_legend:
+            car.hand = tuple(rng.choice(pool) for _ in car.hand)
+            if car.plan is not None:
+                cards = tuple(rng.choice(pool) for _ in car.plan.cards)
+                car.plan = replace(car.plan, cards=cards)
+    return other
+
+
+def _race(kinds: list[str], levels: list[str], track: str, seed: int, laps: int) -> int:
+    """Play a race with AI drivers to the end, checking every decision; the rounds it took."""
+    state, _ = engine.new_race(track, _entrants(kinds), seed, laps=laps)
+    rng = random.Random(seed)
+    level_of = {car.id: level for car, level in zip(state.cars, levels, strict=True)}
+    while (waiting := engine.pending(state)) is not None:
+        car = waiting.cars[-1]
+        view = view_for(state, car)
+        decision = decide(view, car, level_of[car])
+        assert decision in engine.legal_decisions(state, car), (str(decision), view)
+        if rng.random() < 0.1:
+            hidden = _hide_differently(state, car, rng)
+            assert view_for(hidden, car) == view
+            assert decide(view_for(hidden, car), car, level_of[car]) == decision
+        state, _ = engine.apply(state, decision)
+        assert state.round <= ROUNDS_PER_LAP * laps, f"round {state.round} on {track}"
+    return state.round
+
+
+race_args = st.tuples(
+    st.sampled_from(TRACKS),
+    st.integers(0, 2**32),
+    st.sampled_from((1, 1, 1, 2)),
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(args=race_args, levels=st.lists(st.sampled_from(sorted(LEVELS)), min_size=1, max_size=6))
+def test_ai_only_races_finish_with_legal_blind_decisions(
+    args: tuple[str, int, int], levels: list[str]
+) -> None:
+    """Races of AI cars only end in bounded rounds; each decision is legal and view-only."""
+    track, seed, laps = args
+    _race(["ai"] * len(levels), levels, track, seed, laps)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(args=race_args, kinds=st.lists(st.sampled_from(("ai", "legend")), min_size=2, max_size=6))
+def test_ai_and_legend_races_finish(args: tuple[str, int, int], kinds: list[str]) -> None:
+    """With Legends on the track too, AI races end in bounded rounds with legal decisions."""
+    track, seed, laps = args
+    kinds = ["ai", *kinds[1:]]
+    _race(kinds, ["pro" if i % 2 else "rookie" for i in range(len(kinds))], track, seed, laps)
+
+
+def _position(
+    space: int,
+    gear: int,
+    heat: int,
+    hand: str,
+    *,
+    turn: Turn | None = None,
+    play_area: str = "",
+    ahead: int | None = None,
+) -> RaceState:
+    """Car A on the USA track (corners after spaces 12, 33, 49, 57), settled to its decision."""
+    cars = [
+        Car("A", "red", "ai", space, 0, gear=gear, engine=heat, hand=tuple(hand), deck=DECK),
+    ]
+    cars[0].play_area = tuple(play_area)
+    if ahead is not None:
+        cars.append(Car("B", "blue", "ai", ahead, 0, gear=3, engine=6, hand=tuple("1234123")))
+    order = ("B", "A") if ahead is not None else ()
+    state = RaceState("usa", 1, 7, 4, cars, turn=turn, turn_order=order)
+    return engine.settle(state)[0]
+
+
+def _decide(state: RaceState, level: str = "pro") -> engine.Decision:
+    decision = decide(view_for(state, "A"), "A", level)
+    assert decision in engine.legal_decisions(state, "A")
+    return decision
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize(
+    ("space", "gear", "heat", "hand"),
+    [
+        (31, 3, 1, "1124445"),
+        (28, 4, 2, "1233445"),
+        (26, 4, 0, "1233445"),
+        (30, 2, 0, "SS11223"),
+        (29, 2, 0, "SS11223"),
+    ],
+)
+def test_no_overspeed_before_a_slow_corner(
+    level: str, space: int, gear: int, heat: int, hand: str
+) -> None:
+    """Before the Speed Limit 3 corner it plans a Speed that crosses without Heat or stops short.
+
+    A Stress card could flip too much, so with an empty Engine it is left in hand.
+    """
+    plan = _decide(_position(space, gear, heat, hand), level)
+    assert isinstance(plan, Plan)
+    assert "S" not in plan.cards
+    speed = sum(map(speed_value, plan.cards))
+    assert speed <= 3 or space + speed <= 33, str(plan)
+
+
+@pytest.mark.parametrize(("gear", "heat"), [(2, 0), (3, 2)])
+def test_cools_down_a_heat_clogged_hand(gear: int, heat: int) -> None:
+    """Four Heat cards in hand: it drops to 1st gear, whose Cooldown takes three back."""
+    plan = _decide(_position(36, gear, heat, "HHHH234"))
+    assert isinstance(plan, Plan) and plan.gear == 1
+
+
+def test_takes_a_free_slipstream_on_a_straight() -> None:
+    state = _position(20, 2, 3, "12345", turn=Turn("A", "slipstream", 14), play_area="33", ahead=21)
+    assert _decide(state) == Slipstream("A", True)
+
+
+@pytest.mark.parametrize("heat", [0, 5])
+def test_no_slipstream_over_a_corner_line_it_cannot_afford(heat: int) -> None:
+    """Speed 8 over the Speed Limit 3 line means a spin out, or 5 Heat for 2 spaces."""
+    turn = Turn("A", "slipstream", 24)
+    state = _position(32, 4, heat, "123", turn=turn, play_area="2222", ahead=33)
+    assert _decide(state) == Slipstream("A", False)
+
+
+def test_no_boost_into_a_spin_out() -> None:
+    """On the corner line with 1 Heat: the Boost's card would cross it with no Heat left."""
+    state = _position(33, 1, 1, "123456", turn=Turn("A", "react", 30), play_area="3")
+    assert _decide(state) == ReactDone("A")
+
+
+def test_boosts_on_the_last_straight() -> None:
+    """Past the last corner with Heat to spare, a Boost only brings the finish closer."""
+    state = _position(64, 4, 5, "123", turn=Turn("A", "react", 58), play_area="2211")
+    assert _decide(state) == Boost("A")
+
+
+def test_discards_high_cards_before_a_slow_corner() -> None:
+    state = _position(30, 2, 0, "11445", turn=Turn("A", "discard", 26), play_area="22")
+    assert _decide(state) == Discard("A", ("4", "4", "5"))
+
+
+def test_discards_slow_cards_on_a_straight() -> None:
+    state = _position(14, 3, 3, "0145", turn=Turn("A", "discard", 8), play_area="222")
+    assert _decide(state) == Discard("A", ("0", "1"))
+
+
+def test_rejects_an_unknown_level_and_a_car_not_deciding() -> None:
+    state = _position(36, 3, 3, "0145123")
+    with pytest.raises(ValueError, match="unknown AI level"):
+        decide(view_for(state, "A"), "A", "legend")
+    with pytest.raises(ValueError, match="not waiting"):
+        decide(view_for(state, "B"), "B")
