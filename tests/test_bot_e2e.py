@@ -306,3 +306,26 @@ async def test_a_finished_race_exports_a_replayable_scenario(tmp_path: Path) -> 
         result = run_scenario(document)
         assert result["pending"] is None
         assert sorted(car["finished"] for car in result["state"]["cars"]) == [1, 2]
+
+
+async def test_a_channel_the_bot_cannot_post_in_is_reported_once_to_the_host(
+    tmp_path: Path,
+) -> None:
+    from tests.fakediscord import Permission
+
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        board = await two_driver_race(t)
+        t.fake.deny_bot_permissions(t.channel, Permission.SEND_MESSAGES)
+        await plan(t, t.alice, board, None)
+        await plan(t, t.bob, board, None)
+        await t.fake.wait_for(lambda: len(t.fake.dm_messages(t.alice)) == 1)
+        hand = answer(await t.click(t.alice, board, "heat:b:hand:"))
+        await t.click(t.alice, hand, "heat:b:sug:")
+        await t.click(t.alice, hand, "heat:b:go:")
+        hand = answer(await t.click(t.bob, board, "heat:b:hand:"))
+        await t.click(t.bob, hand, "heat:b:sug:")
+        await t.click(t.bob, hand, "heat:b:go:")
+        assert len(t.fake.dm_messages(t.alice)) == 1
+        assert "Send Messages" in t.fake.dm_messages(t.alice)[0].content
+        assert t.fake.dm_messages(t.bob) == []
