@@ -19,7 +19,7 @@ from engine.course import course
 
 # Speeds a hand of seven usually offers in each gear: about the lowest and the
 # highest sums of `gear` cards from a deck of 1-4s with a 0 and a 5.
-GEAR_SPEEDS: dict[int, tuple[int, int]] = {1: (1, 4), 2: (2, 7), 3: (4, 10), 4: (6, 13)}
+GEAR_SPEEDS: dict[int, tuple[int, int]] = {1: (1, 5), 2: (3, 8), 3: (5, 11), 4: (7, 14)}
 GEARS = (1, 2, 3, 4)
 # The map tells Heat levels apart up to this many; more Heat counts as this much.
 MOST_HEAT = 5
