@@ -54,8 +54,8 @@ def _hide_differently(state: RaceState, viewer: str, rng: random.Random) -> Race
     return other
 
 
-def _race(kinds: list[str], levels: list[str], track: str, seed: int, laps: int) -> int:
-    """Play a race with AI drivers to the end, checking every decision; the rounds it took."""
+def _race(kinds: list[str], levels: list[str], track: str, seed: int, laps: int) -> None:
+    """Play a race with AI drivers to the end, checking every decision and the round count."""
     state, _ = engine.new_race(track, _entrants(kinds), seed, laps=laps)
     rng = random.Random(seed)
     level_of = {car.id: level for car, level in zip(state.cars, levels, strict=True)}
@@ -70,7 +70,6 @@ def _race(kinds: list[str], levels: list[str], track: str, seed: int, laps: int)
             assert decide(view_for(hidden, car), car, level_of[car]) == decision
         state, _ = engine.apply(state, decision)
         assert state.round <= ROUNDS_PER_LAP * laps, f"round {state.round} on {track}"
-    return state.round
 
 
 race_args = st.tuples(
@@ -160,6 +159,7 @@ def test_cools_down_a_heat_clogged_hand(gear: int, heat: int) -> None:
 
 
 def test_takes_a_free_slipstream_on_a_straight() -> None:
+    """Right behind a car with no corner line near, the 2 spaces cost nothing."""
     state = _position(20, 2, 3, "12345", turn=Turn("A", "slipstream", 14), play_area="33", ahead=21)
     assert _decide(state) == Slipstream("A", True)
 
@@ -185,16 +185,19 @@ def test_boosts_on_the_last_straight() -> None:
 
 
 def test_discards_high_cards_before_a_slow_corner() -> None:
+    """Three spaces before the Speed Limit 3 line with no Heat, only 1s and 2s are of use."""
     state = _position(30, 2, 0, "11445", turn=Turn("A", "discard", 26), play_area="22")
     assert _decide(state) == Discard("A", ("4", "4", "5"))
 
 
 def test_discards_slow_cards_on_a_straight() -> None:
+    """With 19 spaces to the next corner line, the 0 and the 1 only hold the car back."""
     state = _position(14, 3, 3, "0145", turn=Turn("A", "discard", 8), play_area="222")
     assert _decide(state) == Discard("A", ("0", "1"))
 
 
 def test_rejects_an_unknown_level_and_a_car_not_deciding() -> None:
+    """Asking for a level that does not exist, or for a car nobody waits for, is an error."""
     state = _position(36, 3, 3, "0145123")
     with pytest.raises(ValueError, match="unknown AI level"):
         decide(view_for(state, "A"), "A", "legend")
