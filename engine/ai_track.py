@@ -26,8 +26,6 @@ MOST_HEAT = 5
 # Rounds a spin out costs beyond the lost ground and gear: the Stress it adds to the hand.
 SPIN_ROUNDS = 1.0
 
-Move = tuple[float, int, int]
-
 
 class RoundsToGo:
     """Rounds to the finish for the nominal car, by space, gear and Heat in the Engine."""
@@ -56,15 +54,9 @@ class RoundsToGo:
             return 0.0
         return self._rows[max(space, self.low) - self.low][gear - 1][min(heat, MOST_HEAT)]
 
-    def next_moves(self, space: int, gear: int, heat: int) -> list[Move]:
-        """Every (rounds to go, gear, speed) the nominal car may choose next round."""
-        return list(self._moves(space, gear, min(heat, MOST_HEAT), spin_here=True))
-
     def _best(self, space: int, gear: int, heat: int, spin_here: bool) -> float:
-        return min(rounds for rounds, _, _ in self._moves(space, gear, heat, spin_here))
-
-    def _moves(self, space: int, gear: int, heat: int, spin_here: bool) -> list[Move]:
-        moves = []
+        """The fewest rounds to go over every gear and Speed the nominal car may choose."""
+        best = float("inf")
         for to_gear in GEARS:
             shift = abs(to_gear - gear)
             if shift > 2 or (shift == 2 and heat == 0):
@@ -74,8 +66,8 @@ class RoundsToGo:
             for speed in range(lowest, highest + 1):
                 rounds = self._after(space, speed, to_gear, left, spin_here)
                 if rounds is not None:
-                    moves.append((1 + rounds, to_gear, speed))
-        return moves
+                    best = min(best, 1 + rounds)
+        return best
 
     def _after(self, space: int, speed: int, gear: int, heat: int, spin_here: bool) -> float | None:
         """Rounds to go once a move is made: after its corner checks, or its spin out."""
