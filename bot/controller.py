@@ -22,6 +22,7 @@ import engine
 from bot.components import HeatButton, HeatSelect, view_of
 from bot.hand import (
     Draft,
+    car_lines,
     cards_from_values,
     hand_components,
     hand_embed,
@@ -121,6 +122,15 @@ class Controller:
             await self.refuse(interaction, "no_race")
         return record
 
+    async def _race_id_here(
+        self, interaction: discord.Interaction[Any], *, check_channel: bool = True
+    ) -> int | None:
+        """The open race of the interaction's channel, or None after saying why there is none."""
+        if check_channel and not await self._allowed_here(interaction):
+            return None
+        record = await self._race_here(interaction)
+        return None if record is None else record.id
+
     async def _after(self, progress: Progress, locale: str) -> None:
         """After a change: timers may have moved, and the channel may have news."""
         self.scheduler.wake()
@@ -173,13 +183,9 @@ class Controller:
     async def _lobby_change(
         self, interaction: discord.Interaction[Any], race_id: int | None, change: str
     ) -> None:
+        race_id = race_id or await self._race_id_here(interaction)
         if race_id is None:
-            if not await self._allowed_here(interaction):
-                return
-            record = await self._race_here(interaction)
-            if record is None:
-                return
-            race_id = record.id
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             if change == "join":
@@ -202,22 +208,14 @@ class Controller:
             return
         seats = await self.store.seats(race_id)
         message = self.publisher.lobby_message(record, seats, public_locale(interaction))
-        try:
-            partial = channel.get_partial_message(record.lobby_message_id)  # type: ignore[union-attr]
-            await partial.edit(**message)
-        except discord.HTTPException:
-            log.warning("cannot refresh lobby race=%s guild=%s", race_id, record.guild_id)
+        await _edit_lobby(channel, record, **message)
 
     async def start(
         self, interaction: discord.Interaction[Any], race_id: int | None = None
     ) -> None:
+        race_id = race_id or await self._race_id_here(interaction)
         if race_id is None:
-            if not await self._allowed_here(interaction):
-                return
-            record = await self._race_here(interaction)
-            if record is None:
-                return
-            race_id = record.id
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             progress = await self.orchestrator.start(race_id, interaction.user.id)
@@ -225,22 +223,14 @@ class Controller:
             await self._refused(interaction, refused)
             return
         await interaction.followup.send("🏁", ephemeral=True)
-        record = progress.race
-        channel = interaction.channel
-        if record.lobby_message_id is not None and channel is not None:
-            try:
-                partial = channel.get_partial_message(record.lobby_message_id)  # type: ignore[union-attr]
-                await partial.edit(view=None)
-            except discord.HTTPException:
-                pass
+        if interaction.channel is not None:
+            await _edit_lobby(interaction.channel, progress.race, view=None)
         await self._after(progress, public_locale(interaction))
 
     async def hand(self, interaction: discord.Interaction[Any], race_id: int | None = None) -> None:
+        race_id = race_id or await self._race_id_here(interaction, check_channel=False)
         if race_id is None:
-            record = await self._race_here(interaction)
-            if record is None:
-                return
-            race_id = record.id
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._send_hand(interaction, race_id)
 
@@ -282,14 +272,12 @@ class Controller:
     async def board(
         self, interaction: discord.Interaction[Any], race_id: int | None = None
     ) -> None:
+        race_id = race_id or await self._race_id_here(interaction, check_channel=False)
         if race_id is None:
-            record = await self._race_here(interaction)
-            if record is None:
-                return
-            race_id = record.id
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            record, seats, state = await self.orchestrator.load(race_id)
+            _, seats, state = await self.orchestrator.load(race_id)
         except Refused as refused:
             await self._refused(interaction, refused)
             return
@@ -618,25 +606,23 @@ class Controller:
         await self._live(interaction, target, lambda car_id: Discard(car_id, cards))
 
 
+async def _edit_lobby(channel: Any, record: RaceRecord, **changes: Any) -> None:
+    """Update the lobby message (its drivers, or its buttons gone once the race starts)."""
+    if record.lobby_message_id is None:
+        return
+    try:
+        await channel.get_partial_message(record.lobby_message_id).edit(**changes)
+    except discord.HTTPException:
+        log.warning("cannot edit lobby race=%s guild=%s", record.id, record.guild_id)
+
+
 def _must_plan(view: RaceView, car_id: str) -> bool:
     waiting = view.pending
     return waiting is not None and waiting.step == "plan" and car_id in waiting.cars
 
 
 def _status_embed(view: RaceView, car: CarView, locale: str) -> discord.Embed:
-    assert car.hand is not None
-    lines = [
-        t(
-            "hand_status",
-            locale,
-            gear=car.gear,
-            engine=car.engine,
-            deck=car.deck_count,
-            discard=car.discard_count,
-        ),
-        t("hand_cards", locale, cards=" ".join(f"`{c}`" for c in sorted(car.hand))),
-    ]
-    return discord.Embed(description="\n".join(lines))
+    return discord.Embed(description="\n".join(car_lines(car, locale)))
 
 
 def _without(cards: list[str], removed: tuple[str, ...]) -> list[str]:

@@ -96,19 +96,24 @@ def orders_text(orders: Orders, locale: str) -> str:
     return text + (f"; discard {' '.join(orders.discard)}" if orders.discard else "")
 
 
+def car_lines(car: CarView, locale: str) -> list[str]:
+    """Gear, Engine, deck and discard counts, and the hand: what the driver always sees."""
+    assert car.hand is not None
+    status = t(
+        "hand_status",
+        locale,
+        gear=car.gear,
+        engine=car.engine,
+        deck=car.deck_count,
+        discard=car.discard_count,
+    )
+    cards = t("hand_cards", locale, cards=" ".join(f"`{c}`" for c in sorted(car.hand)))
+    return [status, cards]
+
+
 def hand_embed(view: RaceView, car: CarView, draft: Draft, locale: str) -> discord.Embed:
     assert car.hand is not None
-    lines = [
-        t(
-            "hand_status",
-            locale,
-            gear=car.gear,
-            engine=car.engine,
-            deck=car.deck_count,
-            discard=car.discard_count,
-        ),
-        t("hand_cards", locale, cards=" ".join(f"`{c}`" for c in sorted(car.hand))),
-    ]
+    lines = car_lines(car, locale)
     corner = next_corner(view, car)
     if corner is not None:
         lines.append(

@@ -40,23 +40,25 @@ class Scheduler:
         self.clock = clock
         self._wake = asyncio.Event()
         self._firing = asyncio.Lock()
+        self._stopping = False
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._loop(), name="heat-timers")
 
     async def stop(self) -> None:
+        """Let the loop finish its current run and end."""
+        self._stopping = True
+        self._wake.set()
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await self._task
 
     def wake(self) -> None:
         """Timers changed: look again for the soonest one."""
         self._wake.set()
 
     async def _loop(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 await self.run_due(self.clock())
@@ -65,7 +67,8 @@ class Scheduler:
             due = await self.store.next_due()
             nap = LONGEST_NAP if due is None else min(max(due - self.clock(), 0), LONGEST_NAP)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), nap)
+                async with asyncio.timeout(nap):
+                    await self._wake.wait()
 
     async def run_due(self, now: float) -> int:
         """Fire every timer due at ``now``, one run at a time; returns how many fired."""

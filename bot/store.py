@@ -348,14 +348,14 @@ class Store:
             query, args = "SELECT * FROM timers WHERE race_id = ? ORDER BY due_at", (race_id,)
         async with self._db.execute(query, args) as cursor:
             rows = await cursor.fetchall()
-        return [Timer(r["race_id"], r["kind"], r["car_id"], r["due_at"], r["wait"]) for r in rows]
+        return [_timer(row) for row in rows]
 
     async def due_timers(self, now: float) -> list[Timer]:
         """Timers whose time has come, soonest first."""
         query = "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at"
         async with self._db.execute(query, (now,)) as cursor:
             rows = await cursor.fetchall()
-        return [Timer(r["race_id"], r["kind"], r["car_id"], r["due_at"], r["wait"]) for r in rows]
+        return [_timer(row) for row in rows]
 
     async def next_due(self) -> float | None:
         """When the soonest timer is due, if any is armed."""
@@ -414,6 +414,10 @@ async def _insert_seat(db: aiosqlite.Connection, race_id: int, seat: Seat) -> No
             int(seat.autopilot),
         ),
     )
+
+
+def _timer(row: Any) -> Timer:
+    return Timer(row["race_id"], row["kind"], row["car_id"], row["due_at"], row["wait"])
 
 
 def _race(row: Any) -> RaceRecord:
