@@ -59,7 +59,7 @@ async def race(fake: FakeDiscord, channel: FakeChannel, users: list[FakeUser]) -
     await started.done(timeout=60)
     confirmed = 0
     for played in range(ROUNDS):
-        await fake.wait_for(lambda: _boards(fake, channel) > played, timeout=120)
+        await fake.wait_for(lambda seen=played: _boards(fake, channel) > seen, timeout=120)
         board = [m for m in fake.channel_messages(channel) if m.attachments][-1]
         if not custom_ids(board):
             break
@@ -75,7 +75,8 @@ def _boards(fake: FakeDiscord, channel: FakeChannel) -> int:
 async def stored_plans(database: Path) -> int:
     async with aiosqlite.connect(database) as db:
         cursor = await db.execute(
-            "SELECT COUNT(*) FROM decisions WHERE decided_by LIKE 'user:%' AND decision LIKE '% plan %'"
+            "SELECT COUNT(*) FROM decisions"
+            " WHERE decided_by LIKE 'user:%' AND decision LIKE '% plan %'"
         )
         row = await cursor.fetchone()
     return int(row[0]) if row else 0
