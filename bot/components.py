@@ -106,8 +106,15 @@ DYNAMIC_ITEMS = (HeatButton, HeatSelect)
 
 
 def view_of(*items: ui.Item[Any]) -> ui.View:
-    """A view holding these items; it is never stored, the items route by their ids."""
+    """A view holding these items, already stopped so discord.py never stores it.
+
+    The items route by their custom ids (DynamicItem), so the view is only a
+    container for sending. A stored view would live on: discord.py gives every
+    ephemeral one a 15-minute timeout task, and thousands of live views mean
+    long garbage-collection pauses.
+    """
     view = ui.View(timeout=None)
     for item in items:
         view.add_item(item)
+    view.stop()
     return view
