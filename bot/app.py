@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
 from collections.abc import Callable
@@ -51,6 +52,10 @@ class HeatBot(discord.Client):
         else:
             await self.tree.sync()
         self.scheduler.start()
+        # Everything built so far lives as long as the process: move it out of the
+        # collector's sight, so full collections scan only what races create (they
+        # pause the event loop, and every interaction waits for them).
+        gc.freeze()
         log.info("bot ready database=%s", self.settings.database)
 
     def locale_of(self, guild_id: int) -> str:

@@ -1,0 +1,28 @@
+"""The bot alone in its own process, pointed at a fake Discord (for bench/bot_load.py).
+
+Usage: ``python bench/bot_process.py BASE_URL GATEWAY_URL TOKEN DATABASE``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord
+import yarl
+
+from bot.app import HeatBot
+from bot.settings import Settings
+
+
+def main() -> None:
+    base_url, gateway_url, token, database = sys.argv[1:5]
+    discord.http.Route.BASE = f"{base_url}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    HeatBot(Settings(database=Path(database))).run(token, log_handler=None)
+
+
+if __name__ == "__main__":
+    main()
