@@ -329,3 +329,34 @@ async def test_a_channel_the_bot_cannot_post_in_is_reported_once_to_the_host(
         assert len(t.fake.dm_messages(t.alice)) == 1
         assert "Send Messages" in t.fake.dm_messages(t.alice)[0].content
         assert t.fake.dm_messages(t.bob) == []
+
+
+async def test_live_prompts_answer_only_their_driver_and_only_once(tmp_path: Path) -> None:
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        board = await two_driver_race(t)
+        count = len(t.public())
+        await plan(t, t.alice, board, ["live"])
+        await plan(t, t.bob, board, ["live"])
+        await t.wait_public(count + 1)
+        prompt = t.public()[-1]
+        owner = t.alice if f"<@{t.alice.id}>" in prompt.content else t.bob
+        other = t.bob if owner is t.alice else t.alice
+        done = next(cid for cid in custom_ids(prompt) if cid.startswith("heat:b:"))
+        before = await stored(t)
+        for intruder, text in (
+            (t.cleo, "not driving"),
+            (other, ("not your decision", "non tocca")),
+        ):
+            click = await t.fake.click(intruder, prompt, done)
+            await click.done()
+            assert answer(click).ephemeral
+            expected = (text,) if isinstance(text, str) else text
+            assert any(e in answer(click).content for e in expected), answer(click).content
+        assert await stored(t) == before
+        first = await t.fake.click(owner, prompt, done)
+        late = await t.fake.click(owner, prompt, done)
+        await first.done()
+        await late.done()
+        assert answer(late).ephemeral
+        assert (await stored(t))[0] == before[0] + 1
