@@ -12,9 +12,14 @@ from typing import Literal
 
 from engine import Adrenaline, Boost, Decision, Discard, RaceView, ReactDone, Slipstream
 from engine.ai import decide
-from engine.cards import Card, is_discardable, remove_cards
+from engine.cards import Card, is_discardable, remove_cards, speed_value
+from engine.course import course
+from engine.steps import SLIPSTREAM_SPACES
+from engine.view import CarView
 
 OrdersMode = Literal["ai", "orders", "live"]
+
+MOST_A_PLUS_ADDS = 4  # a + symbol flips a basic card: 1 to 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +69,12 @@ def ordered_decision(orders: Orders, view: RaceView, car_id: str, level: str) ->
     turn, car = view.turn, view.car(car_id)
     assert turn is not None and car.hand is not None
     if turn.step == "react":
-        if orders.boost and not turn.boosted and car.engine > 0:
+        if (
+            orders.boost
+            and not turn.boosted
+            and car.engine > 0
+            and boost_is_safe(view, car, orders)
+        ):
             return Boost(car_id)
         if turn.adrenaline and (orders.adrenaline_speed or orders.adrenaline_cooldown):
             return Adrenaline(car_id, orders.adrenaline_speed, orders.adrenaline_cooldown)
@@ -72,6 +82,20 @@ def ordered_decision(orders: Orders, view: RaceView, car_id: str, level: str) ->
     if turn.step == "slipstream":
         return Slipstream(car_id, orders.slipstream)
     return Discard(car_id, _still_in_hand(orders.discard, car.hand))
+
+
+def boost_is_safe(view: RaceView, car: CarView, orders: Orders) -> bool:
+    """A boost adds up to 4: ordered boosts never risk paying Heat at a corner for it.
+
+    Counts the corner lines the car could cross with the boost's 4 spaces (and
+    the slipstream's 2, if ordered) at the speed it would then have.
+    """
+    turn = view.turn
+    assert turn is not None
+    speed = sum(map(speed_value, car.play_area)) + (1 if turn.adrenaline_speed else 0)
+    reach = car.space + MOST_A_PLUS_ADDS + (SLIPSTREAM_SPACES if orders.slipstream else 0)
+    lines = course(view.track, view.laps).corners_crossed(turn.start_space, reach)
+    return all(speed + MOST_A_PLUS_ADDS <= line.corner.speed_limit for line in lines)
 
 
 def _still_in_hand(wanted: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -168,7 +168,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "discard_placeholder": ("After moving, discard…", "Dopo il movimento, scarta…"),
     "orders_ai": ("let the AI decide (boost, slipstream, discard)", "decide l'IA"),
     "orders_live": ("ask me at each step", "chiedimelo a ogni passo"),
-    "orders_boost": ("boost (1 Heat)", "boost (1 Calore)"),
+    "orders_boost": (
+        "boost (1 Heat) when it cannot cost corner Heat",
+        "boost (1 Calore) se non può costare Calore in curva",
+    ),
     "orders_slipstream": ("take slipstream", "prendi la scia"),
     "orders_adrenaline_speed": ("adrenaline: +1 speed", "adrenalina: +1 velocità"),
     "orders_adrenaline_cooldown": ("adrenaline: cooldown", "adrenalina: raffreddamento"),

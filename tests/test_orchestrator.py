@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,10 +12,11 @@ import pytest_asyncio
 import engine
 from bot.models import RaceConfig, RaceStatus
 from bot.orchestrator import Driver, Orchestrator, Refused
-from bot.orders import Orders
+from bot.orders import Orders, ordered_decision
 from bot.store import Store
 from engine.ai import decide
-from engine.notation import load_state
+from engine.notation import load_state, state_json
+from engine.scenario import run_scenario
 
 ALICE = Driver(1, "Alice", "en-US")
 BOB = Driver(2, "Bob", "it")
@@ -186,3 +188,28 @@ def test_orders_read_back_from_their_text() -> None:
         assert Orders.decode(orders.encode()) == orders
     with pytest.raises(ValueError, match="unreadable"):
         Orders.decode("zz")
+
+
+def react_view(space: int, played: tuple[str, ...]) -> engine.RaceView:
+    """Car A in its React step on the USA track, having moved from ``space``."""
+    state, _ = engine.new_race("usa", [engine.Entrant("A", "red")], seed=3, laps=1)
+    car = state.edit_car("A")
+    car.space, car.gear, car.hand = space, len(played), ("1", "2", "3", "4", "5", "0", "S")
+    state.turn_order = ("A",)
+    text = json.dumps(
+        {
+            **state_json(state),
+            "decisions": [{"car": "A", "do": "plan", "gear": len(played), "cards": list(played)}],
+        }
+    )
+    result = run_scenario(text)
+    return engine.view_for(load_state(json.dumps(result["state"])), "A")
+
+
+def test_an_ordered_boost_never_risks_corner_heat() -> None:
+    """Standing orders boost on a straight, but not where 1-4 more could overspeed a corner."""
+    boost_orders = Orders("orders", boost=True, slipstream=False)
+    straight = react_view(13, ("3",))
+    assert ordered_decision(boost_orders, straight, "A", "pro") == engine.Boost("A")
+    before_corner = react_view(5, ("5",))
+    assert ordered_decision(boost_orders, before_corner, "A", "pro") != engine.Boost("A")
