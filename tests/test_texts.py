@@ -1,0 +1,58 @@
+"""Every text exists in English and Italian with the same blanks to fill."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+from typing import get_args
+
+import discord
+import pytest
+
+from bot.hand import ORDER_CHOICES
+from bot.models import Fill, Mode
+from bot.texts import COMMAND_TEXTS, TEXTS, HeatTranslator, t
+
+BOT = Path(__file__).resolve().parent.parent / "bot"
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("key", sorted(TEXTS))
+def test_both_languages_fill_the_same_blanks(key: str) -> None:
+    english, italian = TEXTS[key]
+    assert english.strip() and italian.strip()
+    assert fields(english) == fields(italian)
+
+
+def test_every_key_the_bot_uses_exists() -> None:
+    used = set()
+    for path in BOT.glob("*.py"):
+        used |= set(re.findall(r'\bt\(\s*"([a-z_]+)"', path.read_text()))
+    assert used, "no t() calls found"
+    assert used <= set(TEXTS), sorted(used - set(TEXTS))
+    built = {f"fill_{fill}" for fill in get_args(Fill)} | {
+        f"mode_{mode}" for mode in get_args(Mode)
+    }
+    built |= {f"orders_{choice}" for choice in ORDER_CHOICES}
+    assert built <= set(TEXTS), sorted(built - set(TEXTS))
+
+
+def test_the_locale_picks_the_language() -> None:
+    assert t("joined", "it", car="B") == "Sei dentro: auto B."
+    assert t("joined", "en-GB", car="B") == "You are in: car B."
+    assert t("joined", discord.Locale.italian, car="C") == "Sei dentro: auto C."
+
+
+async def test_command_descriptions_translate_to_italian() -> None:
+    translator = HeatTranslator()
+    context = discord.app_commands.TranslationContext(
+        discord.app_commands.TranslationContextLocation.command_description, None
+    )
+    for english, italian in COMMAND_TEXTS.items():
+        string_ = discord.app_commands.locale_str(english)
+        assert await translator.translate(string_, discord.Locale.italian, context) == italian
+        assert await translator.translate(string_, discord.Locale.german, context) is None
