@@ -19,7 +19,7 @@ from bot.publisher import Publisher
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store import Store
-from bot.texts import HeatTranslator
+from bot.texts import HeatTranslator, t
 
 log = logging.getLogger("heat.bot")
 
@@ -81,7 +81,7 @@ class HeatBot(discord.Client):
             error,
             exc_info=error,
         )
-        text = "Something went wrong; the race is unchanged."
+        text = t("something_wrong", interaction.locale)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

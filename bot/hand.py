@@ -174,7 +174,7 @@ def hand_components(
         items.append(
             HeatSelect(
                 select("c", race_id, stamp, arg),
-                _card_options(playable, draft.cards),
+                _card_options(playable, draft.cards, locale),
                 t("cards_placeholder", locale),
                 min_values=draft.gear,
                 max_values=draft.gear,
@@ -200,7 +200,7 @@ def hand_components(
         items.append(
             HeatSelect(
                 select("d", race_id, stamp, arg),
-                _card_options(discardable, draft.orders.discard),
+                _card_options(discardable, draft.orders.discard, locale),
                 t("discard_placeholder", locale),
                 min_values=0,
                 max_values=len(discardable),
@@ -235,7 +235,9 @@ def _gear_options(car: CarView, draft: Draft, locale: str) -> list[discord.Selec
     return options
 
 
-def _card_options(cards: list[Card], chosen: tuple[Card, ...]) -> list[discord.SelectOption]:
+def _card_options(
+    cards: list[Card], chosen: tuple[Card, ...], locale: str
+) -> list[discord.SelectOption]:
     """One option per card; equal cards get their own option (value = position)."""
     left = list(chosen)
     options = []
@@ -243,7 +245,7 @@ def _card_options(cards: list[Card], chosen: tuple[Card, ...]) -> list[discord.S
         picked = card in left
         if picked:
             left.remove(card)
-        label = "Stress (+1-4)" if card == STRESS else card
+        label = t("stress_card", locale) if card == STRESS else card
         options.append(discord.SelectOption(label=label, value=str(index), default=picked))
     return options
 

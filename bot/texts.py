@@ -64,6 +64,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "I cannot race in <#{channel}>: I am missing {permissions}. Ask an admin to grant them.",
         "Non posso gareggiare in <#{channel}>: mi mancano {permissions}. Chiedi a un admin.",
     ),
+    "something_wrong": (
+        "Something went wrong; the race is unchanged.",
+        "Qualcosa è andato storto; la gara non è cambiata.",
+    ),
+    "stress_card": ("Stress (+1-4)", "Stress (+1-4)"),
     "cards_count": (
         "Pick exactly {gear} card(s) for gear {gear}.",
         "Scegli esattamente {gear} carte per la marcia {gear}.",
