@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -33,11 +34,12 @@ class HeatBot(discord.Client):
         self.clock = clock
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
+        self._catching_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
         self.orchestrator = Orchestrator(self.store, self.clock)
-        self.publisher = Publisher(self)
+        self.publisher = Publisher(self, self.store)
         self.scheduler = Scheduler(
             self.store, self.orchestrator, self.publisher, self.locale_of, self.clock
         )
@@ -52,11 +54,19 @@ class HeatBot(discord.Client):
         else:
             await self.tree.sync()
         self.scheduler.start()
+        self._catching_up = asyncio.create_task(self.catch_up(), name="heat-catch-up")
         # Everything built so far lives as long as the process: move it out of the
         # collector's sight, so full collections scan only what races create (they
         # pause the event loop, and every interaction waits for them).
         gc.freeze()
         log.info("bot ready database=%s", self.settings.database)
+
+    async def catch_up(self) -> None:
+        """Tell channels what they missed while the bot was down (once per start)."""
+        for record in await self.store.unannounced_races():
+            progress = await self.orchestrator.snapshot(record.id)
+            log.info("catching up race=%s guild=%s", record.id, record.guild_id)
+            await self.publisher.catch_up(progress, self.locale_of(record.guild_id))
 
     def locale_of(self, guild_id: int) -> str:
         """The language for a server's public messages."""
@@ -64,6 +74,8 @@ class HeatBot(discord.Client):
         return str(guild.preferred_locale) if guild is not None else "en-US"
 
     async def close(self) -> None:
+        if self._catching_up is not None:
+            await self._catching_up
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
         if hasattr(self, "store"):

@@ -66,5 +66,6 @@ class RaceRecord(BaseModel):
     initial: str | None
     version: int
     round_events: str = "[]"
+    announced_version: int = 0
     lobby_message_id: int | None
     created_at: float

@@ -64,6 +64,7 @@ class Progress:
     state: RaceState
     events: list[Event] = field(default_factory=list)
     started: bool = False
+    resumed: bool = False
     waiting: list[Seat] = field(default_factory=list)
     newly_waiting: list[Seat] = field(default_factory=list)
     finished_rounds: list[list[Event]] = field(default_factory=list)
@@ -249,6 +250,14 @@ class Orchestrator:
             return await self._decide(record, seats, state, decision, "timer")
 
     # --- reading --------------------------------------------------------------------------
+
+    async def snapshot(self, race_id: int) -> Progress:
+        """A running race as it stands: who it waits for, and until when."""
+        record, seats, state = await self._load(race_id)
+        timers = await self.store.timers(race_id)
+        progress = Progress(record, seats, state, waiting=_waiting_humans(state, seats))
+        progress.deadlines = {t.car_id: t.due_at for t in timers if t.kind == "deadline"}
+        return progress
 
     async def load(self, race_id: int) -> tuple[RaceRecord, list[Seat], RaceState]:
         """A running or finished race, to look at."""

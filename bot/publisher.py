@@ -20,6 +20,7 @@ from bot.components import HeatButton, view_of
 from bot.ids import button
 from bot.models import RaceRecord, Seat
 from bot.orchestrator import Progress
+from bot.store import Store
 from bot.texts import t
 from engine.cards import speed_value
 from engine.events import CardsRevealed, Event
@@ -33,8 +34,9 @@ log = logging.getLogger("heat.publish")
 class Publisher:
     """Posts a race's public messages in its channel."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, store: Store) -> None:
         self.client = client
+        self.store = store
         self._warned_hosts: set[int] = set()
 
     # --- lobby ----------------------------------------------------------------------------
@@ -71,14 +73,21 @@ class Publisher:
     async def publish(self, progress: Progress, locale: str) -> None:
         """Post what a change showed: a started race, finished rounds, who must act."""
         record, state = progress.race, progress.state
-        channel = self.client.get_channel(record.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
+        channel = await self._channel(record)
+        if channel is None:
             return
-        if progress.started or progress.finished_rounds:
+        if progress.started or progress.resumed or progress.finished_rounds:
             await self._board(channel, progress, locale)
         if _step(state) not in (None, "plan"):
             for seat in progress.newly_waiting:
                 await self._prompt(channel, record, state, seat, locale)
+        await self.store.mark_announced(record.id, state.version)
+
+    async def catch_up(self, progress: Progress, locale: str) -> None:
+        """After a restart: show the race as it stands to a channel that missed its news."""
+        progress.resumed = True
+        progress.newly_waiting = list(progress.waiting)
+        await self.publish(progress, locale)
 
     async def _board(
         self, channel: discord.abc.Messageable, progress: Progress, locale: str
@@ -97,6 +106,8 @@ class Publisher:
         else:
             for events in progress.finished_rounds:
                 lines += _round_lines(events, names, progress.seats, state.round, locale)
+            if progress.resumed:
+                lines.append(t("race_resumed", locale, race=record.id, round=state.round))
             if planners:
                 due = min(progress.deadlines.get(s.car_id, 0) for s in planners)
                 lines.append(
@@ -200,8 +211,8 @@ class Publisher:
     async def remind(
         self, record: RaceRecord, seat: Seat, step: str, deadline: float, locale: str
     ) -> None:
-        channel = self.client.get_channel(record.channel_id)
-        if isinstance(channel, discord.abc.Messageable):
+        channel = await self._channel(record)
+        if channel is not None:
             await self._send(
                 channel,
                 record,
@@ -209,9 +220,20 @@ class Publisher:
             )
 
     async def say(self, record: RaceRecord, content: str) -> None:
-        channel = self.client.get_channel(record.channel_id)
-        if isinstance(channel, discord.abc.Messageable):
+        channel = await self._channel(record)
+        if channel is not None:
             await self._send(channel, record, content=content)
+
+    async def _channel(self, record: RaceRecord) -> discord.abc.Messageable | None:
+        """The race's channel, from the cache or (early after a start) from Discord."""
+        channel = self.client.get_channel(record.channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(record.channel_id)
+            except discord.HTTPException:
+                log.warning("channel gone race=%s guild=%s", record.id, record.guild_id)
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def _send(
         self, channel: discord.abc.Messageable, record: RaceRecord, **message: Any

@@ -82,6 +82,8 @@ MIGRATIONS: tuple[str, ...] = (
         channels TEXT NOT NULL DEFAULT '[]'
     );
     """,
+    # 2: the last race version the channel was told about, so a restart can catch up.
+    "ALTER TABLE races ADD COLUMN announced_version INTEGER NOT NULL DEFAULT 0",
 )
 
 
@@ -226,6 +228,21 @@ class Store:
             await db.execute(
                 "UPDATE races SET lobby_message_id = ? WHERE id = ?", (message_id, race_id)
             )
+
+    async def mark_announced(self, race_id: int, version: int) -> None:
+        """The channel has been told about the race up to ``version``."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE races SET announced_version = MAX(announced_version, ?) WHERE id = ?",
+                (version, race_id),
+            )
+
+    async def unannounced_races(self) -> list[RaceRecord]:
+        """Running races whose last change the channel never saw (the bot stopped before)."""
+        query = "SELECT * FROM races WHERE status = 'running' AND announced_version < version"
+        async with self._db.execute(query) as cursor:
+            rows = await cursor.fetchall()
+        return [_race(row) for row in rows]
 
     async def set_status(self, race_id: int, status: RaceStatus) -> None:
         async with self.transaction() as db:
@@ -432,6 +449,7 @@ def _race(row: Any) -> RaceRecord:
         initial=row["initial"],
         version=row["version"],
         round_events=row["round_events"],
+        announced_version=row["announced_version"],
         lobby_message_id=row["lobby_message_id"],
         created_at=row["created_at"],
     )

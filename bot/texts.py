@@ -102,6 +102,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "**Si parte!** {track}, {laps} giri. {mentions} pianificate la prima mossa.",
     ),
     "round_done": ("**Round {round}**", "**Round {round}**"),
+    "race_resumed": (
+        "**Back on track** after a restart: race {race}, round {round}.",
+        "**Di nuovo in pista** dopo un riavvio: gara {race}, round {round}.",
+    ),
     "your_move": (
         "{mentions}: plan round {round} (before <t:{deadline}:R>).",
         "{mentions}: pianificate il round {round} (entro <t:{deadline}:R>).",

@@ -360,3 +360,24 @@ async def test_live_prompts_answer_only_their_driver_and_only_once(tmp_path: Pat
         await late.done()
         assert answer(late).ephemeral
         assert (await stored(t))[0] == before[0] + 1
+
+
+async def test_after_a_crash_the_channel_is_told_what_it_missed(tmp_path: Path) -> None:
+    """A stop between storing a change and posting it: the restarted bot posts the race."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        board = await two_driver_race(t)
+        await plan(t, t.alice, board, None)
+        async with aiosqlite.connect(t.database) as db:
+            await db.execute("UPDATE races SET announced_version = announced_version - 1")
+            await db.commit()
+        count = len(t.public())
+        await t.restart()
+        await t.wait_public(count + 1)
+        resumed = t.public()[-1]
+        assert "Back on track" in resumed.content
+        assert f"<@{t.bob.id}>" in resumed.content and f"<@{t.alice.id}>" not in resumed.content
+        assert resumed.attachments[0].data.startswith(PNG)
+        await plan(t, t.bob, resumed, None)
+        await t.wait_public(count + 2)
+        assert "Round 1" in t.public()[-1].content

@@ -6,6 +6,7 @@ import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiosqlite
 import pytest
 import pytest_asyncio
 
@@ -13,7 +14,7 @@ import engine
 from bot.models import RaceConfig, RaceStatus
 from bot.orchestrator import Driver, Orchestrator, Refused
 from bot.orders import Orders, ordered_decision
-from bot.store import Store
+from bot.store import MIGRATIONS, Store
 from engine.ai import decide
 from engine.notation import load_state, state_json
 from engine.scenario import run_scenario
@@ -213,3 +214,27 @@ def test_an_ordered_boost_never_risks_corner_heat() -> None:
     assert ordered_decision(boost_orders, straight, "A", "pro") == engine.Boost("A")
     before_corner = react_view(5, ("5",))
     assert ordered_decision(boost_orders, before_corner, "A", "pro") != engine.Boost("A")
+
+
+async def test_migrations_upgrade_an_older_file_and_keep_its_races(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(path) as db:
+        await db.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, at REAL)")
+        for statement in MIGRATIONS[0].split(";"):
+            if statement.strip():
+                await db.execute(statement)
+        await db.execute("INSERT INTO schema_migrations VALUES (1, 0)")
+        await db.execute(
+            "INSERT INTO races (guild_id, channel_id, host_id, status, config, created_at,"
+            " updated_at) VALUES (1, 2, 3, 'lobby', ?, 0, 0)",
+            (config().model_dump_json(),),
+        )
+        await db.commit()
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        record = await store.race(1)
+        assert record is not None and record.announced_version == 0
+        assert record.config == config()
+    finally:
+        await store.close()
