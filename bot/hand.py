@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.components import HeatButton, HeatSelect, view_of
-from bot.forecast import forecast, next_corner
+from bot.forecast import Forecast, forecast, next_corner
 from bot.ids import button, select
 from bot.orders import Orders
 from bot.texts import t
@@ -93,7 +93,9 @@ def orders_text(orders: Orders, locale: str) -> str:
         if on
     ]
     text = ", ".join(chosen) or t("orders_none", locale)
-    return text + (f"; discard {' '.join(orders.discard)}" if orders.discard else "")
+    if orders.discard:
+        text += "; " + t("hand_discard", locale, cards=" ".join(orders.discard))
+    return text
 
 
 def car_lines(car: CarView, locale: str) -> list[str]:
@@ -131,32 +133,28 @@ def hand_embed(view: RaceView, car: CarView, draft: Draft, locale: str) -> disco
     elif cards is not None:
         lines.append(t("hand_plan", locale, gear=draft.gear, cards=" ".join(cards)))
         outcome = forecast(view, car, cards)
-        lines.append(
-            t(
-                "hand_forecast",
-                locale,
-                low=outcome.speed_low,
-                high=outcome.speed_high,
-                land_low=outcome.land_low,
-                land_high=outcome.land_high,
-            )
-        )
+        lines.append(_forecast_line(outcome, locale))
         for cost in outcome.corners:
+            heat = _range(cost.heat_low, cost.heat_high)
             lines.append(
-                t(
-                    "hand_forecast_corner",
-                    locale,
-                    space=cost.space,
-                    limit=cost.limit,
-                    heat_low=cost.heat_low,
-                    heat_high=cost.heat_high,
-                )
+                t("hand_forecast_corner", locale, space=cost.space, limit=cost.limit, heat=heat)
             )
         if outcome.may_spin:
             lines.append(t("hand_spin_risk", locale, engine=car.engine))
     lines.append(t("hand_orders", locale, orders=orders_text(draft.orders, locale)))
     title = t("hand_title", locale, round=view.round, car=car.id)
     return discord.Embed(title=title, description="\n".join(lines), colour=0xE0402A)
+
+
+def _range(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _forecast_line(outcome: Forecast, locale: str) -> str:
+    """Speed and landing space, as ranges when Stress makes them unknown."""
+    speed = _range(outcome.speed_low, outcome.speed_high)
+    land = _range(outcome.land_low, outcome.land_high)
+    return t("hand_forecast", locale, speed=speed, land=land)
 
 
 def hand_components(

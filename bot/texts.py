@@ -127,10 +127,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "summary_legend": ("{name}: speed {speed}, {moved}", "{name}: velocità {speed}, {moved}"),
     "summary_moved": ("{from_} → {to}", "{from_} → {to}"),
-    "summary_heat": ("paid {heat} Heat", "pagato {heat} Calore"),
-    "summary_spin": ("SPUN OUT", "TESTACODA"),
+    "summary_heat": ("paid {heat} Heat", "pagato {heat} Heat"),
+    "summary_spin": ("SPUN OUT", "SBANDATA"),
     "summary_slip": ("slipstream", "scia"),
-    "summary_clutter": ("cluttered hand, did not move", "mano intasata, ferma"),
+    "summary_clutter": ("cluttered hand, did not move", "mano piena, ferma"),
     "summary_finished": ("finished #{place}", "arrivato #{place}"),
     # --- the hand ---
     "hand_title": (
@@ -139,29 +139,27 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "hand_status": (
         "Gear {gear} · Engine {engine} Heat · deck {deck} · discard {discard}",
-        "Marcia {gear} · Motore {engine} Calore · mazzo {deck} · scarti {discard}",
+        "Marcia {gear} · Motore {engine} Heat · mazzo {deck} · scarti {discard}",
     ),
     "hand_cards": ("Hand: {cards}", "Mano: {cards}"),
     "hand_corner": (
-        "Next corner: space {space}, limit {limit} ({distance} ahead)",
-        "Prossima curva: casella {space}, limite {limit} (tra {distance})",
+        "Next corner: limit {limit}, after space {space} (crossed at speed {distance}+)",
+        "Prossima curva: limite {limit}, dopo la casella {space} (superata a velocità {distance}+)",
     ),
     "hand_plan": ("Plan: gear {gear}, cards {cards}", "Piano: marcia {gear}, carte {cards}"),
-    "hand_forecast": (
-        "Speed {low}–{high} → space {land_low}–{land_high}",
-        "Velocità {low}–{high} → casella {land_low}–{land_high}",
-    ),
+    "hand_discard": ("discard {cards}", "scarta {cards}"),
+    "hand_forecast": ("Speed {speed} → space {land}", "Velocità {speed} → casella {land}"),
     "hand_forecast_corner": (
-        "Corner {space} (limit {limit}): {heat_low}–{heat_high} Heat",
-        "Curva {space} (limite {limit}): {heat_low}–{heat_high} Calore",
+        "Corner after space {space} (limit {limit}): {heat} Heat",
+        "Curva dopo la casella {space} (limite {limit}): {heat} Heat",
     ),
     "hand_spin_risk": (
         "⚠ Engine has {engine}: may spin out",
-        "⚠ Il motore ha {engine}: rischio testacoda",
+        "⚠ Il motore ha {engine}: rischio di sbandare",
     ),
     "hand_cluttered": (
         "Cluttered hand: you play every card you can plus Heat, and do not move.",
-        "Mano intasata: giochi tutte le carte possibili più Calore, e resti fermo.",
+        "Mano piena: giochi tutte le carte possibili più carte Heat, e resti fermo.",
     ),
     "hand_orders": ("Reactions: {orders}", "Reazioni: {orders}"),
     "hand_planned": (
@@ -170,7 +168,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "hand_waiting": ("Nothing to plan right now.", "Niente da pianificare adesso."),
     "gear_option": ("Gear {gear}: play {gear} card(s)", "Marcia {gear}: gioca {gear} carte"),
-    "gear_cost": (" · costs 1 Heat", " · costa 1 Calore"),
+    "gear_cost": (" · costs 1 Heat", " · costa 1 Heat"),
     "gear_cooldown": (" · cooldown {n}", " · raffreddamento {n}"),
     "cards_placeholder": ("Cards to play", "Carte da giocare"),
     "orders_placeholder": ("Reactions this round", "Reazioni in questo round"),
@@ -179,7 +177,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "orders_live": ("ask me at each step", "chiedimelo a ogni passo"),
     "orders_boost": (
         "boost (1 Heat) when it cannot cost corner Heat",
-        "boost (1 Calore) se non può costare Calore in curva",
+        "boost (1 Heat) se non può costare Heat in curva",
     ),
     "orders_slipstream": ("take slipstream", "prendi la scia"),
     "orders_adrenaline_speed": ("adrenaline: +1 speed", "adrenalina: +1 velocità"),
@@ -194,7 +192,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "prompt_slipstream": ("<@{user}> — Slipstream 2 spaces?", "<@{user}> — Scia di 2 caselle?"),
     "prompt_discard": ("<@{user}> — Discard step.", "<@{user}> — Fase di scarto."),
-    "boost": ("Boost (1 Heat)", "Boost (1 Calore)"),
+    "boost": ("Boost (1 Heat)", "Boost (1 Heat)"),
     "adrenaline_speed": ("Adrenaline +1 speed", "Adrenalina +1 velocità"),
     "adrenaline_cooldown": ("Adrenaline cooldown", "Adrenalina raffreddamento"),
     "adrenaline_both": ("Adrenaline both", "Adrenalina entrambe"),
@@ -229,13 +227,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "7. Each corner crossed: pay Heat over the limit; can't pay → spin out.\n"
         "8-9. Discard (never Heat or Stress), draw back to 7.",
         "**Heat in breve**\n"
-        "1-2. Tutti scelgono la marcia (±1 gratis, ±2 costa 1 Calore) e giocano tante carte.\n"
+        "1-2. Tutti scelgono la marcia (±1 gratis, ±2 costa 1 Heat) e giocano tante carte.\n"
         "3. Dalla prima auto: rivela e muovi esattamente la velocità; lo Stress gira fino a 1-4.\n"
-        "4-5. L'ultima auto (ultime due con 5+) ha Adrenalina. Reazione: Boost (1 Calore), "
+        "4-5. L'ultima auto (ultime due con 5+) ha Adrenalina. Reazione: Boost (1 Heat), "
         "raffreddamento (3 in 1ª, 1 in 2ª).\n"
         "6. Scia +2 se accanto o subito dietro un'auto (non oltre il traguardo).\n"
-        "7. Ogni curva superata: paghi il Calore oltre il limite; se non puoi, testacoda.\n"
-        "8-9. Scarta (mai Calore o Stress), ripesca fino a 7.",
+        "7. Ogni curva superata: paghi gli Heat oltre il limite; se non puoi, sbandi.\n"
+        "8-9. Scarta (mai Heat o Stress), ripesca fino a 7.",
     ),
     "export_ready": ("Race {race} in the race notation.", "Gara {race} in notazione di gara."),
 }
