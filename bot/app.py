@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.clicks import Clicks
 from bot.commands import HeatCommands
 from bot.components import DYNAMIC_ITEMS
 from bot.controller import Controller
@@ -44,6 +45,7 @@ class HeatBot(discord.Client):
             self.store, self.orchestrator, self.publisher, self.locale_of, self.clock
         )
         self.controller = Controller(self.store, self.orchestrator, self.publisher, self.scheduler)
+        self.clicks = Clicks(self.controller)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.add_command(HeatCommands(self.controller))
         await self.tree.set_translator(HeatTranslator())

@@ -1,7 +1,7 @@
 """Buttons and selects that survive restarts: DynamicItems routed by their custom id.
 
-The item classes only parse the id and hand the click to the controller
-(``interaction.client.controller``), which reloads the race from the store.
+The item classes only parse the id and hand the click to ``interaction.client.clicks``
+(:class:`bot.clicks.Clicks`), which reloads the race from the store.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from discord import ui
 from bot.ids import BUTTON_PATTERN, SELECT_PATTERN, ComponentId
 
 if TYPE_CHECKING:
-    from bot.controller import Controller
+    from bot.clicks import Clicks
 
 
-def _controller(interaction: discord.Interaction[Any]) -> Controller:
-    return cast("Controller", interaction.client.controller)
+def _clicks(interaction: discord.Interaction[Any]) -> Clicks:
+    return cast("Clicks", interaction.client.clicks)
 
 
 class HeatButton(ui.DynamicItem[ui.Button[Any]], template=BUTTON_PATTERN):
@@ -56,7 +56,7 @@ class HeatButton(ui.DynamicItem[ui.Button[Any]], template=BUTTON_PATTERN):
         return cls(ComponentId.parse("b", match), item.label or "", item.style)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _controller(interaction).on_button(interaction, self.target)
+        await _clicks(interaction).on_button(interaction, self.target)
 
 
 class HeatSelect(ui.DynamicItem[ui.Select[Any]], template=SELECT_PATTERN):
@@ -97,7 +97,7 @@ class HeatSelect(ui.DynamicItem[ui.Select[Any]], template=SELECT_PATTERN):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data = cast(dict[str, Any], interaction.data or {})
         values = [str(value) for value in data.get("values", [])]
-        await _controller(interaction).on_select(interaction, self.target, values)
+        await _clicks(interaction).on_select(interaction, self.target, values)
 
 
 _PLACEHOLDER = discord.SelectOption(label="-", value="-")

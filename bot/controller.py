@@ -11,37 +11,25 @@ import asyncio
 import io
 import json
 import logging
-from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import discord
 
 import data
 import engine
-from bot.components import HeatButton, HeatSelect, view_of
 from bot.hand import (
     Draft,
     car_lines,
-    cards_from_values,
     hand_components,
     hand_embed,
-    orders_from_values,
-    orders_text,
-    planned_cards,
     starting_draft,
 )
-from bot.ids import ComponentId, button, select
 from bot.models import RaceConfig, RaceRecord, RaceStatus
 from bot.orchestrator import Driver, Orchestrator, Progress, Refused
-from bot.orders import Orders
 from bot.publisher import Publisher, board_png
 from bot.scheduler import Scheduler
 from bot.store import GuildSettings, Store
 from bot.texts import t
-from engine import Adrenaline, Boost, Decision, Discard, ReactDone, Slipstream
-from engine.ai import decide
-from engine.cards import is_discardable, is_playable
 from engine.notation import decision_json, load_state, state_json
 from engine.view import CarView, RaceView
 
@@ -50,15 +38,6 @@ log = logging.getLogger("heat.bot")
 NEEDED = discord.Permissions(
     view_channel=True, send_messages=True, attach_files=True, embed_links=True
 )
-MakeDecision = Callable[[str], Decision]  # a live choice, given the clicker's car id
-
-REACTIONS: dict[str, tuple[bool, bool] | str] = {
-    "boost": "boost",
-    "done": "done",
-    "as": (True, False),
-    "ac": (False, True),
-    "asc": (True, True),
-}
 
 
 def driver_of(interaction: discord.Interaction[Any]) -> Driver:
@@ -95,7 +74,7 @@ class Controller:
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
-    async def _refused(self, interaction: discord.Interaction[Any], refused: Refused) -> None:
+    async def refused(self, interaction: discord.Interaction[Any], refused: Refused) -> None:
         log.info(
             "refused key=%s user=%s guild=%s",
             refused.key,
@@ -131,7 +110,7 @@ class Controller:
         record = await self._race_here(interaction)
         return None if record is None else record.id
 
-    async def _after(self, progress: Progress, locale: str) -> None:
+    async def after(self, progress: Progress, locale: str) -> None:
         """After a change: timers may have moved, and the channel may have news."""
         self.scheduler.wake()
         await self.publisher.publish(progress, locale)
@@ -164,7 +143,7 @@ class Controller:
                 config,
             )
         except Refused as refused:
-            await self._refused(interaction, refused)
+            await self.refused(interaction, refused)
             return
         seats = await self.store.seats(record.id)
         message = await interaction.followup.send(
@@ -196,7 +175,7 @@ class Controller:
                 seats = await self.orchestrator.leave(race_id, interaction.user.id)
                 answer = t("left", interaction.locale)
         except Refused as refused:
-            await self._refused(interaction, refused)
+            await self.refused(interaction, refused)
             return
         await self._refresh_lobby(interaction, race_id)
         await interaction.followup.send(answer, ephemeral=True)
@@ -220,21 +199,21 @@ class Controller:
         try:
             progress = await self.orchestrator.start(race_id, interaction.user.id)
         except Refused as refused:
-            await self._refused(interaction, refused)
+            await self.refused(interaction, refused)
             return
         await interaction.followup.send("🏁", ephemeral=True)
         if interaction.channel is not None:
             await _edit_lobby(interaction.channel, progress.race, view=None)
-        await self._after(progress, public_locale(interaction))
+        await self.after(progress, public_locale(interaction))
 
     async def hand(self, interaction: discord.Interaction[Any], race_id: int | None = None) -> None:
         race_id = race_id or await self._race_id_here(interaction, check_channel=False)
         if race_id is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self._send_hand(interaction, race_id)
+        await self.send_hand(interaction, race_id)
 
-    async def _send_hand(
+    async def send_hand(
         self,
         interaction: discord.Interaction[Any],
         race_id: int,
@@ -245,7 +224,7 @@ class Controller:
         try:
             record, seats, state = await self.orchestrator.load(race_id)
         except Refused as refused:
-            await self._refused(interaction, refused)
+            await self.refused(interaction, refused)
             return
         seat = next((s for s in seats if s.user_id == interaction.user.id), None)
         if seat is None:
@@ -254,7 +233,7 @@ class Controller:
         view = engine.view_for(state, seat.car_id)
         car = view.car(seat.car_id)
         locale = str(interaction.locale)
-        if not _must_plan(view, seat.car_id) or record.status != RaceStatus.RUNNING:
+        if not must_plan(view, seat.car_id) or record.status != RaceStatus.RUNNING:
             await interaction.followup.send(
                 note + t("hand_waiting", locale),
                 ephemeral=True,
@@ -279,7 +258,7 @@ class Controller:
         try:
             _, seats, state = await self.orchestrator.load(race_id)
         except Refused as refused:
-            await self._refused(interaction, refused)
+            await self.refused(interaction, refused)
             return
         names = {s.car_id: s.name for s in seats}
         png = await asyncio.to_thread(board_png, state, [], names)
@@ -333,7 +312,7 @@ class Controller:
         try:
             await self.orchestrator.cancel(record.id, interaction.user.id, permissions.manage_guild)
         except Refused as refused:
-            await self._refused(interaction, refused)
+            await self.refused(interaction, refused)
             return
         notice = t("cancelled", public_locale(interaction), user=interaction.user.id)
         await self.publisher.say(record, notice)
@@ -347,12 +326,12 @@ class Controller:
         try:
             progress = await self.orchestrator.kick(record.id, interaction.user.id, user.id)
         except Refused as refused:
-            await self._refused(interaction, refused)
+            await self.refused(interaction, refused)
             return
         notice = t("kicked", public_locale(interaction), user=user.id)
         await interaction.followup.send(notice, ephemeral=True)
         await self.publisher.say(record, notice)
-        await self._after(progress, public_locale(interaction))
+        await self.after(progress, public_locale(interaction))
 
     async def export(self, interaction: discord.Interaction[Any], race_id: int | None) -> None:
         assert interaction.channel_id is not None
@@ -406,205 +385,6 @@ class Controller:
 
     # --- components -----------------------------------------------------------------------
 
-    async def on_button(self, interaction: discord.Interaction[Any], target: ComponentId) -> None:
-        action = target.action
-        if action in ("join", "leave", "start"):
-            await getattr(self, action)(interaction, target.race)
-        elif action == "hand":
-            await self.hand(interaction, target.race)
-        elif action == "board":
-            await self.board(interaction, target.race)
-        elif action in ("go", "sug"):
-            await self._hand_button(interaction, target)
-        elif action in ("r", "sl", "keep"):
-            await self._live(interaction, target, _live_decision(action, target.arg))
-        elif action == "dx":
-            await self._discard_picker(interaction, target)
-
-    async def on_select(
-        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
-    ) -> None:
-        if target.action == "dl":
-            await self._live_discard(interaction, target, values)
-        else:
-            await self._hand_select(interaction, target, values)
-
-    async def _hand_context(
-        self, interaction: discord.Interaction[Any], target: ComponentId
-    ) -> tuple[RaceView, CarView, Draft] | None:
-        """The race as the clicker sees it, if the hand view is still current."""
-        try:
-            draft = Draft.decode(target.arg)
-            _, seats, state = await self.orchestrator.load(target.race)
-        except (Refused, ValueError):
-            await self.refuse(interaction, "no_race")
-            return None
-        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
-        if seat is None:
-            await self.refuse(interaction, "not_your_race")
-            return None
-        view = engine.view_for(state, seat.car_id)
-        if view.round != target.stamp or not _must_plan(view, seat.car_id):
-            await self._send_hand(
-                interaction, target.race, note=t("stale", interaction.locale) + "\n"
-            )
-            return None
-        return view, view.car(seat.car_id), draft
-
-    async def _hand_select(
-        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
-    ) -> None:
-        await interaction.response.defer()
-        context = await self._hand_context(interaction, target)
-        if context is None:
-            return
-        view, car, draft = context
-        assert car.hand is not None
-        try:
-            if target.action == "g":
-                draft = draft.with_gear(int(values[0]))
-            elif target.action == "c":
-                playable = sorted(c for c in car.hand if is_playable(c))
-                draft = Draft(draft.gear, cards_from_values(playable, values), draft.orders)
-            elif target.action == "o":
-                orders = orders_from_values(values, draft.orders.discard)
-                draft = Draft(draft.gear, draft.cards, orders)
-            elif target.action == "d":
-                rest = _without(list(car.hand), draft.cards)
-                discardable = sorted(c for c in rest if is_discardable(c))
-                chosen = cards_from_values(discardable, values)
-                draft = Draft(draft.gear, draft.cards, _with_discard(draft, chosen))
-        except (ValueError, IndexError):
-            await self.refuse(interaction, "stale")
-            return
-        await self._show_hand(interaction, target.race, view, car, draft)
-
-    async def _show_hand(
-        self,
-        interaction: discord.Interaction[Any],
-        race_id: int,
-        view: RaceView,
-        car: CarView,
-        draft: Draft,
-    ) -> None:
-        locale = str(interaction.locale)
-        await interaction.edit_original_response(
-            content=None,
-            embed=hand_embed(view, car, draft, locale),
-            view=hand_components(race_id, view, car, draft, locale),
-        )
-
-    async def _hand_button(
-        self, interaction: discord.Interaction[Any], target: ComponentId
-    ) -> None:
-        await interaction.response.defer()
-        context = await self._hand_context(interaction, target)
-        if context is None:
-            return
-        view, car, draft = context
-        if target.action == "sug":
-            suggestion = await asyncio.to_thread(decide, view, car.id)
-            assert isinstance(suggestion, engine.Plan)
-            draft = Draft(suggestion.gear, suggestion.cards, draft.orders)
-            await self._show_hand(interaction, target.race, view, car, draft)
-            return
-        cards = planned_cards(car, draft)
-        if cards is None:
-            await self.refuse(interaction, "cards_count", gear=draft.gear)
-            return
-        try:
-            progress = await self.orchestrator.plan(
-                target.race, interaction.user.id, target.stamp, (draft.gear, cards), draft.orders
-            )
-        except Refused as refused:
-            await self._refused(interaction, refused)
-            return
-        locale = str(interaction.locale)
-        await interaction.edit_original_response(
-            content=t(
-                "hand_planned",
-                locale,
-                gear=draft.gear,
-                cards=" ".join(cards),
-                orders=orders_text(draft.orders, locale),
-            ),
-            embed=None,
-            view=None,
-        )
-        await self._after(progress, public_locale(interaction))
-
-    async def _live(
-        self, interaction: discord.Interaction[Any], target: ComponentId, make: Any
-    ) -> None:
-        await interaction.response.defer()
-        if make is None:
-            await self.refuse(interaction, "stale")
-            return
-        try:
-            progress = await self.orchestrator.react(
-                target.race, interaction.user.id, target.stamp, make
-            )
-        except Refused as refused:
-            await self._refused(interaction, refused)
-            return
-        if interaction.message is not None and not interaction.message.flags.ephemeral:
-            await interaction.edit_original_response(view=None)
-        else:
-            await interaction.edit_original_response(
-                content=t("decided", interaction.locale), view=None
-            )
-        await self._after(progress, public_locale(interaction))
-
-    async def _discard_picker(
-        self, interaction: discord.Interaction[Any], target: ComponentId
-    ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            _, seats, state = await self.orchestrator.load(target.race)
-        except Refused as refused:
-            await self._refused(interaction, refused)
-            return
-        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
-        waiting = engine.pending(state)
-        if seat is None or waiting is None or waiting.cars != (seat.car_id,):
-            await self.refuse(interaction, "not_your_turn")
-            return
-        if state.version != target.stamp:
-            await self.refuse(interaction, "stale")
-            return
-        car = engine.view_for(state, seat.car_id).car(seat.car_id)
-        assert car.hand is not None
-        discardable = sorted(c for c in car.hand if is_discardable(c))
-        locale = str(interaction.locale)
-        options = [discord.SelectOption(label=c, value=str(i)) for i, c in enumerate(discardable)]
-        await interaction.followup.send(
-            t("prompt_discard", locale, user=interaction.user.id),
-            ephemeral=True,
-            view=view_of(
-                HeatSelect(
-                    select("dl", target.race, target.stamp, ""),
-                    options,
-                    t("discard_placeholder", locale),
-                    min_values=0,
-                    max_values=len(options),
-                ),
-                HeatButton(button("keep", target.race, target.stamp), t("keep_all", locale)),
-            ),
-        )
-
-    async def _live_discard(
-        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
-    ) -> None:
-        _, seats, state = await self.orchestrator.load(target.race)
-        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
-        hand = () if seat is None else state.car(seat.car_id).hand
-        discardable = sorted(c for c in hand if is_discardable(c))
-        try:
-            cards = cards_from_values(discardable, values)
-        except ValueError:
-            cards = ()
-        await self._live(interaction, target, lambda car_id: Discard(car_id, cards))
-
 
 async def _edit_lobby(channel: Any, record: RaceRecord, **changes: Any) -> None:
     """Update the lobby message (its drivers, or its buttons gone once the race starts)."""
@@ -616,39 +396,10 @@ async def _edit_lobby(channel: Any, record: RaceRecord, **changes: Any) -> None:
         log.warning("cannot edit lobby race=%s guild=%s", record.id, record.guild_id)
 
 
-def _must_plan(view: RaceView, car_id: str) -> bool:
+def must_plan(view: RaceView, car_id: str) -> bool:
     waiting = view.pending
     return waiting is not None and waiting.step == "plan" and car_id in waiting.cars
 
 
 def _status_embed(view: RaceView, car: CarView, locale: str) -> discord.Embed:
     return discord.Embed(description="\n".join(car_lines(car, locale)))
-
-
-def _without(cards: list[str], removed: tuple[str, ...]) -> list[str]:
-    rest = list(cards)
-    for card in removed:
-        if card in rest:
-            rest.remove(card)
-    return rest
-
-
-def _with_discard(draft: Draft, cards: tuple[str, ...]) -> Orders:
-    return replace(draft.orders, discard=cards)
-
-
-def _live_decision(action: str, arg: str) -> MakeDecision | None:
-    """What a live prompt button decides, as a function of the clicker's car id."""
-    if action == "keep":
-        return lambda car_id: Discard(car_id, ())
-    if action == "sl" and arg in ("y", "n"):
-        return lambda car_id: Slipstream(car_id, arg == "y")
-    choice = REACTIONS.get(arg) if action == "r" else None
-    if choice == "boost":
-        return Boost
-    if choice == "done":
-        return ReactDone
-    if isinstance(choice, tuple):
-        speed, cooldown = choice
-        return lambda car_id: Adrenaline(car_id, speed, cooldown)
-    return None
