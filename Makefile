@@ -21,5 +21,5 @@ run: $(VENV)/.run
 test: $(VENV)/.test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine render data
+	$(BIN)/mypy engine render data bot
 	$(BIN)/pytest -n 2

@@ -73,10 +73,10 @@ class HeatCommands(app_commands.Group):
             track=track,
             laps=laps or data.track(track).laps,
             seats=seats,
-            fill=fill,  # type: ignore[arg-type]
+            fill=fill,
             ai_level=level,
             timer_seconds=max(minutes * 60, 30),
-            mode=mode,  # type: ignore[arg-type]
+            mode=mode,
         )
         await self.controller.new(interaction, config)
 

@@ -49,11 +49,12 @@ class HeatButton(ui.DynamicItem[ui.Button[Any]], template=BUTTON_PATTERN):
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: ui.Button[Any],
+        item: ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> HeatButton:
-        return cls(ComponentId.parse("b", match), item.label or "", item.style)
+        button = cast("ui.Button[Any]", item)
+        return cls(ComponentId.parse("b", match), button.label or "", button.style)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _clicks(interaction).on_button(interaction, self.target)
@@ -88,11 +89,12 @@ class HeatSelect(ui.DynamicItem[ui.Select[Any]], template=SELECT_PATTERN):
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: ui.Select[Any],
+        item: ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> HeatSelect:
-        return cls(ComponentId.parse("s", match), list(item.options) or [_PLACEHOLDER])
+        options = list(cast("ui.Select[Any]", item).options)
+        return cls(ComponentId.parse("s", match), options or [_PLACEHOLDER])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data = cast(dict[str, Any], interaction.data or {})

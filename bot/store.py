@@ -357,13 +357,10 @@ class Store:
 
     # --- timers ---------------------------------------------------------------------------
 
-    async def timers(self, race_id: int | None = None) -> list[Timer]:
-        """Armed timers, soonest first (of one race, or of every race)."""
-        if race_id is None:
-            query, args = "SELECT * FROM timers ORDER BY due_at", ()
-        else:
-            query, args = "SELECT * FROM timers WHERE race_id = ? ORDER BY due_at", (race_id,)
-        async with self._db.execute(query, args) as cursor:
+    async def timers(self, race_id: int) -> list[Timer]:
+        """A race's armed timers, soonest first."""
+        query = "SELECT * FROM timers WHERE race_id = ? ORDER BY due_at"
+        async with self._db.execute(query, (race_id,)) as cursor:
             rows = await cursor.fetchall()
         return [_timer(row) for row in rows]
 
