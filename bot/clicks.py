@@ -19,6 +19,7 @@ from bot.controller import Controller, must_plan, public_locale
 from bot.hand import (
     Draft,
     cards_from_values,
+    discard_choices,
     hand_components,
     hand_embed,
     orders_from_values,
@@ -27,7 +28,6 @@ from bot.hand import (
 )
 from bot.ids import ComponentId, button, select
 from bot.orchestrator import Refused
-from bot.orders import Orders
 from bot.texts import t
 from engine import Adrenaline, Boost, Decision, Discard, ReactDone, Slipstream
 from engine.ai import decide
@@ -115,10 +115,8 @@ class Clicks:
                 orders = orders_from_values(values, draft.orders.discard)
                 draft = Draft(draft.gear, draft.cards, orders)
             elif target.action == "d":
-                rest = _without(list(car.hand), draft.cards)
-                discardable = sorted(c for c in rest if is_discardable(c))
-                chosen = cards_from_values(discardable, values)
-                draft = Draft(draft.gear, draft.cards, _with_discard(draft, chosen))
+                chosen = cards_from_values(discard_choices(car, draft), values)
+                draft = Draft(draft.gear, draft.cards, replace(draft.orders, discard=chosen))
         except (ValueError, IndexError):
             await self.controller.refuse(interaction, "stale")
             return
@@ -249,18 +247,6 @@ class Clicks:
         except ValueError:
             cards = ()
         await self._live(interaction, target, lambda car_id: Discard(car_id, cards))
-
-
-def _without(cards: list[str], removed: tuple[str, ...]) -> list[str]:
-    rest = list(cards)
-    for card in removed:
-        if card in rest:
-            rest.remove(card)
-    return rest
-
-
-def _with_discard(draft: Draft, cards: tuple[str, ...]) -> Orders:
-    return replace(draft.orders, discard=cards)
 
 
 def _live_decision(action: str, arg: str) -> MakeDecision | None:

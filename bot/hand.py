@@ -146,6 +146,19 @@ def hand_embed(view: RaceView, car: CarView, draft: Draft, locale: str) -> disco
     return discord.Embed(title=title, description="\n".join(lines), colour=0xE0402A)
 
 
+def discard_choices(car: CarView, draft: Draft) -> list[Card]:
+    """Cards the driver may order discarded: the hand less the planned cards, no Heat or Stress.
+
+    The discard select lists them in this order and its values index into it.
+    """
+    assert car.hand is not None
+    rest = list(car.hand)
+    for card in draft.cards:
+        if card in rest:
+            rest.remove(card)
+    return sorted(c for c in rest if is_discardable(c))
+
+
 def _range(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
@@ -189,11 +202,7 @@ def hand_components(
             row=2,
         )
     )
-    rest = list(car.hand)
-    for card in draft.cards:
-        if card in rest:
-            rest.remove(card)
-    discardable = sorted(c for c in rest if is_discardable(c))
+    discardable = discard_choices(car, draft)
     if draft.orders.mode == "orders" and discardable:
         items.append(
             HeatSelect(

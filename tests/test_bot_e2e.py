@@ -381,3 +381,25 @@ async def test_after_a_crash_the_channel_is_told_what_it_missed(tmp_path: Path) 
         await plan(t, t.bob, resumed, None)
         await t.wait_public(count + 2)
         assert "Round 1" in t.public()[-1].content
+
+
+async def test_ordered_discards_are_chosen_from_the_cards_left_after_the_plan(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        board = await two_driver_race(t)
+        hand = answer(await t.click(t.alice, board, "heat:b:hand:"))
+        await t.click(t.alice, hand, "heat:b:sug:")
+        await t.select(t.alice, hand, "heat:s:o:", ["slipstream"])
+        discard = next(
+            row["components"][0]
+            for row in hand.components
+            if row["components"][0]["custom_id"].startswith("heat:s:d:")
+        )
+        offered = [option["label"] for option in discard["options"]]
+        assert "H" not in offered and "Stress (+1-4)" not in offered
+        await t.select(t.alice, hand, "heat:s:d:", ["0"])
+        assert f"discard {offered[0]}" in hand.embeds[0]["description"]
+        await t.click(t.alice, hand, "heat:b:go:")
+        assert hand.content.startswith("Plan locked") and f"discard {offered[0]}" in hand.content
