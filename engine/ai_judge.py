@@ -56,7 +56,11 @@ class Judge:
         # Slipstream can be played out; while planning, the cars ahead have yet to move.
         self.live = not next_round and view.turn is not None and view.turn.car == car_id
         self.start = view.turn.start_space if view.turn is not None and self.live else me.space
-        self.taken = {(c.space, c.spot) for c in view.cars if c.id != car_id and c.finished is None}
+        # Board spots (space within the lap): a car a lap behind blocks like any other.
+        self.lap = self.course.lap_length
+        self.taken = {
+            (c.space % self.lap, c.spot) for c in view.cars if c.id != car_id and c.finished is None
+        }
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
         self._plans: dict[tuple[int, int, int, int, bool, bool], float] = {}
 
@@ -93,14 +97,17 @@ class Judge:
         """Where a move to ``target`` ends: behind full spaces, as the engine places cars."""
         if not self.live:
             return target
-        while (target, 0) in self.taken and (target, 1) in self.taken:
+        while (target % self.lap, 0) in self.taken and (target % self.lap, 1) in self.taken:
             target -= 1
         return target
 
     def can_slipstream(self, space: int) -> bool:
         if not self.live or space + SLIPSTREAM_SPACES > self.course.finish:
             return False
-        return any(s in (space, space + 1) for s, _ in self.taken)
+        near = (space % self.lap, (space + 1) % self.lap)
+        return (
+            any(s in near for s, _ in self.taken) and self.land(space + SLIPSTREAM_SPACES) > space
+        )
 
     def after_reveal(self, now: Situation, boost: bool, adrenaline: bool) -> float:
         """The best the car can make of steps 5-7 from here: Boost, Adrenaline, Slipstream."""
@@ -109,13 +116,19 @@ class Judge:
             return self._memo[key]
         best = self.settle(now)
         if adrenaline:
-            for faster, cooler in ((True, True), (True, False), (False, True)):
+            for faster, cooler in self.adrenaline_uses(now.space):
                 used = self.adrenaline(now, faster, cooler)
                 best = max(best, self.after_reveal(used, boost, False))
         if boost and now.engine > 0:
             best = max(best, self.expected_boost(now, adrenaline))
         self._memo[key] = best
         return best
+
+    def adrenaline_uses(self, space: int) -> tuple[tuple[bool, bool], ...]:
+        """(+1 Speed, +1 Cooldown) pairs worth weighing; the +1 needs room ahead, as the engine."""
+        if self.land(space + 1) > space:
+            return ((True, True), (True, False), (False, True))
+        return ((False, True),)
 
     def adrenaline(self, now: Situation, faster: bool, cooler: bool) -> Situation:
         cooled = 1 if cooler and now.hand_heat > 0 else 0

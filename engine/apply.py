@@ -11,7 +11,14 @@ from engine.events import CardsDiscarded, Event, PlanMade
 from engine.flow import advance, end_slipstream, end_turn, must_plan
 from engine.pending import is_cluttered, reachable_gears
 from engine.state import Car, PlannedMove, RaceState
-from engine.steps import boost, can_boost, slipstream, speed, use_adrenaline
+from engine.steps import (
+    boost,
+    can_add_adrenaline_speed,
+    can_boost,
+    slipstream,
+    speed,
+    use_adrenaline,
+)
 
 GEAR_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -107,6 +114,8 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
     elif isinstance(decision, Adrenaline):
         if not turn.adrenaline:
             raise IllegalDecision(car.id, "adrenaline", "no Adrenaline left this round")
+        if decision.speed and not can_add_adrenaline_speed(state, car):
+            raise IllegalDecision(car.id, "adrenaline", "the space ahead is full: no +1 Speed")
         use_adrenaline(state, car, turn, decision.speed, decision.cooldown, events)
     elif isinstance(decision, ReactDone):
         turn.step = "slipstream"

@@ -55,7 +55,10 @@ class CardsRevealed(Event):
 
 @dataclass(slots=True)
 class CardsFlipped(Event):
-    """A + symbol resolved: the cards flipped, the last being the basic card kept."""
+    """A + symbol resolved: the cards flipped, the last being the basic card kept.
+
+    When no basic card was left, every card was flipped and none kept.
+    """
 
     type: ClassVar[str] = "flipped"
     cards: tuple[Card, ...]

@@ -2,6 +2,11 @@
 
 "If there are 2 cars next to each other, the car closest to the Race Line is
 considered ahead for all purposes." Spot 0 is the race-line spot of a space.
+
+Spaces count along the whole race, but the board has one set of spaces: a car a
+lap behind stands on the same board space as a leader one lap further on. So
+every question of "who is on this space" compares spaces within the lap (as
+Board Game Arena does), while "who is ahead" compares whole-race spaces.
 """
 
 from __future__ import annotations
@@ -23,22 +28,34 @@ def turn_order(cars: Iterable[Car]) -> tuple[str, ...]:
     )
 
 
-def free_spot_at_or_behind(cars: Iterable[Car], mover: Car, space: int) -> tuple[int, int]:
-    """The first spot on ``space`` or behind it that no other car on the track holds.
+def board_spots(
+    cars: Iterable[Car], lap_length: int, mover: Car | None = None
+) -> set[tuple[int, int]]:
+    """The (space within the lap, spot) of every car on the track but ``mover``."""
+    return {(c.space % lap_length, c.spot) for c in cars if c.finished is None and c is not mover}
+
+
+def free_spot_at_or_behind(
+    cars: Iterable[Car], mover: Car, space: int, lap_length: int
+) -> tuple[int, int]:
+    """The first spot on ``space`` or behind it that no other car on the board holds.
 
     "If you would end your move in a Space where there are cars on all Spots,
     then you are blocked and must put your car in the first Space with a free
     Spot behind the cars that blocked you (as close to the Race Line as possible)."
+    Cars a lap behind or ahead block like any other: they stand on the same board.
     """
-    taken = {(c.space, c.spot) for c in cars if c.finished is None and c is not mover}
+    taken = board_spots(cars, lap_length, mover)
     while True:
         for spot in (0, 1):
-            if (space, spot) not in taken:
+            if (space % lap_length, spot) not in taken:
                 return space, spot
         space -= 1
 
 
-def cars_around(cars: Iterable[Car], mover: Car, spaces: Iterable[int]) -> bool:
-    """Whether another car on the track stands on any of these spaces."""
-    wanted = set(spaces)
-    return any(c.finished is None and c is not mover and c.space in wanted for c in cars)
+def cars_around(cars: Iterable[Car], mover: Car, spaces: Iterable[int], lap_length: int) -> bool:
+    """Whether another car on the board, on any lap, stands on any of these spaces."""
+    wanted = {space % lap_length for space in spaces}
+    return any(
+        c.finished is None and c is not mover and c.space % lap_length in wanted for c in cars
+    )

@@ -122,9 +122,10 @@ class StateDoc(_Strict):
         ids = [car.id for car in self.cars]
         if len(set(ids)) != len(ids):
             raise ValueError("car ids must be distinct")
-        spots = [(c.space, c.spot) for c in self.cars if c.finished is None]
+        lap_length = data.track(self.track).spaces_per_lap
+        spots = [(c.space % lap_length, c.spot) for c in self.cars if c.finished is None]
         if len(set(spots)) != len(spots):
-            raise ValueError("two cars on the same spot")
+            raise ValueError("two cars on the same spot of the board (a lapped car counts too)")
         unknown = [i for i in self.turn_order if i not in ids]
         if self.turn is not None:
             unknown += [] if self.turn.car in self.turn_order else [self.turn.car]

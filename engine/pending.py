@@ -22,7 +22,7 @@ from engine.decisions import (
 )
 from engine.flow import must_plan
 from engine.state import RaceState
-from engine.steps import can_boost
+from engine.steps import can_add_adrenaline_speed, can_boost
 
 Step = Literal["plan", "react", "slipstream", "discard"]
 
@@ -104,7 +104,8 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
         if can_boost(car, turn):
             options.append(Boost(car_id))
         if turn.adrenaline:
-            options += [Adrenaline(car_id, s, c) for s in (True, False) for c in (True, False)]
+            speeds = (True, False) if can_add_adrenaline_speed(state, car) else (False,)
+            options += [Adrenaline(car_id, s, c) for s in speeds for c in (True, False)]
         options.append(ReactDone(car_id))
         return options
     if waiting.step == "slipstream":

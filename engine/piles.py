@@ -38,12 +38,15 @@ def resolve_plus(state: RaceState, car: Car, events: list[Event]) -> int:
     """One + symbol: flip until a basic card, keep it in the Play Area; returns its speed.
 
     "If it is a Basic card (Speed symbol), add it to your Play Area. Otherwise,
-    immediately put it in the discard pile and keep flipping." With no basic card
-    left in the deck or the discard pile, there is nothing to find and the
-    symbol adds nothing.
+    immediately put it in the discard pile and keep flipping." The rules are
+    silent when no basic card is left in the deck or the discard pile; Board Game
+    Arena flips every card of both once, finds none, and puts them all in the
+    discard pile: the symbol adds 0 (a Boost still costs its Heat).
     """
     if not any(map(is_basic, car.deck)) and not any(map(is_basic, car.discard)):
-        events.append(CardsFlipped(car.id, ()))
+        events.append(CardsFlipped(car.id, car.deck + car.discard))
+        car.discard = car.discard + car.deck
+        car.deck = ()
         return 0
     flipped: list[str] = []
     while True:

@@ -35,9 +35,21 @@ def move_forward(
     if spaces <= 0:
         return
     target = car.space + spaces
-    space, spot = free_spot_at_or_behind(state.cars, car, target)
+    space, spot = landing(state, car, target)
     events.append(CarMoved(car.id, cause, car.space, car.spot, space, spot, space != target))
     car.space, car.spot = space, spot
+
+
+def landing(state: RaceState, car: Car, target: int) -> tuple[int, int]:
+    """Where ``car`` ends up when it aims for race space ``target``: blocked back if full."""
+    return free_spot_at_or_behind(
+        state.cars, car, target, course(state.track, state.laps).lap_length
+    )
+
+
+def spaces_gained(state: RaceState, car: Car, spaces: int) -> int:
+    """How far ``spaces`` more would really take the car, once blocking is counted."""
+    return landing(state, car, car.space + spaces)[0] - car.space
 
 
 def shift_gears(car: Car, gear: int, events: list[Event]) -> None:
@@ -107,6 +119,15 @@ def can_boost(car: Car, turn: Turn) -> bool:
     return not turn.boosted and car.engine > 0
 
 
+def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
+    """Adrenaline's +1 Speed is offered only when the car can move that extra space.
+
+    The rules are silent when the space ahead is full; Board Game Arena does not
+    offer the +1 then, and neither do we.
+    """
+    return spaces_gained(state, car, 1) > 0
+
+
 def has_react_options(car: Car, turn: Turn) -> bool:
     return can_boost(car, turn) or turn.adrenaline
 
@@ -135,9 +156,13 @@ def can_slipstream(state: RaceState, car: Car) -> bool:
     "Slipstreaming can never be used to cross the finish line nor after having
     crossed the finish line."
     """
-    if car.space + SLIPSTREAM_SPACES > course(state.track, state.laps).finish:
+    here = course(state.track, state.laps)
+    if car.space + SLIPSTREAM_SPACES > here.finish:
         return False
-    return cars_around(state.cars, car, (car.space, car.space + 1))
+    if not cars_around(state.cars, car, (car.space, car.space + 1), here.lap_length):
+        return False
+    # Board Game Arena does not offer a Slipstream that would gain no space at all.
+    return spaces_gained(state, car, SLIPSTREAM_SPACES) > 0
 
 
 def slipstream(state: RaceState, car: Car, events: list[Event]) -> None:
@@ -165,7 +190,7 @@ def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -
 def spin_out(state: RaceState, car: Car, line_space: int, events: list[Event]) -> None:
     """Back to the first free space before the line, 1 or 2 Stress to hand, 1st gear."""
     stress = 1 if car.gear <= 2 else 2
-    car.space, car.spot = free_spot_at_or_behind(state.cars, car, line_space)
+    car.space, car.spot = landing(state, car, line_space)
     car.hand = car.hand + (STRESS,) * stress
     events.append(SpunOut(car.id, line_space, stress, car.space, car.spot))
     if car.gear != 1:

@@ -6,6 +6,7 @@ from collections import Counter
 
 from engine import RaceState
 from engine.cards import HEAT, STRESS
+from engine.course import course
 from engine.events import Event, SpunOut
 from engine.notation import dump_state, load_state
 
@@ -33,11 +34,12 @@ def assert_cards_kept(before: RaceState, after: RaceState, events: list[Event]) 
 
 
 def assert_sound(state: RaceState) -> None:
-    """Engines never negative; no two cars on the track share a spot."""
+    """Engines never negative; no two cars on the board share a spot, whatever their lap."""
+    lap_length = course(state.track, state.laps).lap_length
     for car in state.cars:
         assert car.engine >= 0, f"car {car.id} has engine {car.engine}"
         assert car.spot in (0, 1)
-    spots = [(car.space, car.spot) for car in state.cars if car.finished is None]
+    spots = [(car.space % lap_length, car.spot) for car in state.cars if car.finished is None]
     assert len(spots) == len(set(spots)), f"cars share a spot: {spots}"
 
 

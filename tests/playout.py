@@ -11,7 +11,12 @@ from dataclasses import dataclass, field
 
 import engine
 from engine import Decision, Entrant, RaceState
+from engine.ai import decide
+from engine.cards import speed_value
+from engine.course import course
+from engine.decisions import Adrenaline, Boost, Plan, Slipstream
 from engine.events import Event
+from engine.view import view_for
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 
@@ -32,6 +37,25 @@ def entrants(kinds: list[str]) -> list[Entrant]:
     ]  # type: ignore[arg-type]
 
 
+def dawdle(options: list[Decision]) -> Decision:
+    """The slowest choice: the slowest plan that still moves, no Boost, Adrenaline or Slipstream.
+
+    A car driven like this on its first lap is lapped by the others: lapped traffic
+    for the property tests.
+    """
+
+    def pace(decision: Decision) -> tuple[int, int]:
+        if isinstance(decision, Plan):
+            return decision.gear, sum(map(speed_value, decision.cards)) or 99
+        if isinstance(decision, Boost | Slipstream) or (
+            isinstance(decision, Adrenaline) and decision.speed
+        ):
+            return 9, 99
+        return 0, 0
+
+    return min(options, key=pace)
+
+
 def play(
     track: str,
     kinds: list[str],
@@ -39,14 +63,26 @@ def play(
     laps: int,
     on_step: Callable[[RaceState, Decision, RaceState, list[Event]], None] | None = None,
     max_decisions: int = 20_000,
+    dawdlers: frozenset[str] = frozenset(),
 ) -> Playout:
-    """Play a race to the end with random legal decisions (seeded), calling ``on_step``."""
+    """Play a race to the end with random legal decisions (seeded), calling ``on_step``.
+
+    Cars of kind ``ai`` drive with the engine's AI; cars in ``dawdlers`` drive
+    their first lap as slowly as they can.
+    """
     state, _ = engine.new_race(track, entrants(kinds), seed, laps=laps)
+    lap_length = course(track, laps).lap_length
     playout = Playout(state, state)
     rng = random.Random(seed)
     while (waiting := engine.pending(state)) is not None:
         car = rng.choice(waiting.cars)
-        decision = rng.choice(engine.legal_decisions(state, car))
+        options = engine.legal_decisions(state, car)
+        if car in dawdlers and state.car(car).space <= lap_length:
+            decision = dawdle(options)
+        elif state.car(car).kind == "ai":
+            decision = decide(view_for(state, car), car)
+        else:
+            decision = rng.choice(options)
         after, events = engine.apply(state, decision)
         if on_step is not None:
             on_step(state, decision, after, events)

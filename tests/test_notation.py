@@ -101,6 +101,7 @@ def with_change(path: list[Any], value: Any) -> str:
         (with_change(["cars", 0, "hand", 0], "7"), "cars.0.hand.0: unknown card '7'"),
         (with_change(["cars", 0, "spot"], 2), "cars.0.spot"),
         (with_change(["cars", 1, "space"], 0), "two cars on the same spot"),
+        (with_change(["cars", 1, "space"], 69), "two cars on the same spot of the board"),
         (with_change(["cars", 1, "id"], "A"), "car ids must be distinct"),
         (with_change(["notation"], "heat-race/2"), "notation"),
         (with_change(["cars", 0, "deck"], None), "a human car needs deck"),

@@ -6,12 +6,15 @@ import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+import data
 import engine
+from engine.course import course
 from engine.notation import load_state, state_json
 from tests.invariants import assert_cards_kept, assert_sound
-from tests.playout import play
-from tests.strategies import RaceSetup, race_setups
+from tests.playout import Playout, play
+from tests.strategies import BASE_TRACKS, RaceSetup, race_setups
 
 ROUNDS_PER_LAP_BOUND = 100
 
@@ -48,3 +51,68 @@ def test_random_races_keep_cards_spots_engine_and_notation(shard: int, setup: Ra
     assert sorted(car.finished for car in final.cars) == list(range(1, len(final.cars) + 1))
     assert final.round <= ROUNDS_PER_LAP_BOUND * setup.laps
     assert engine.replay(playout.initial, playout.decisions) == final
+
+
+def lapped_encounters(state: engine.RaceState) -> int:
+    """Pairs of racing cars on different laps within 3 board spaces of each other."""
+    here = course(state.track, state.laps)
+    racing = [car for car in state.cars if car.finished is None]
+    return sum(
+        1
+        for a in racing
+        for b in racing
+        if here.lap_of(a.space) > here.lap_of(b.space)
+        and min((a.space - b.space) % here.lap_length, (b.space - a.space) % here.lap_length) <= 3
+    )
+
+
+def race_with_a_dawdler(track: str, kinds: list[str], seed: int) -> tuple[Playout, int]:
+    """A race where a last, human car dawdles through its first lap; invariants checked
+    after every decision. Returns the playout and how often cars on different laps met."""
+    encounters = 0
+
+    def check(
+        before: engine.RaceState,
+        decision: engine.Decision,
+        after: engine.RaceState,
+        events: list[engine.Event],
+    ) -> None:
+        nonlocal encounters
+        assert_cards_kept(before, after, events)
+        assert_sound(after)
+        encounters += lapped_encounters(after)
+
+    dawdler = chr(ord("A") + len(kinds))
+    laps = data.track(track).laps
+    playout = play(
+        track, [*kinds, "human"], seed, laps, on_step=check, dawdlers=frozenset({dawdler})
+    )
+    assert engine.pending(playout.final) is None
+    assert engine.replay(playout.initial, playout.decisions) == playout.final
+    return playout, encounters
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    st.sampled_from(BASE_TRACKS),
+    st.lists(st.sampled_from(("ai", "legend")), min_size=2, max_size=5),
+    st.integers(0, 2**32),
+)
+def test_lapped_traffic_never_shares_a_board_spot(track: str, kinds: list[str], seed: int) -> None:
+    """AI drivers and Legends lap a dawdler; no two cars ever share a board spot.
+
+    "If you would end your move in a Space where there are cars on all Spots,
+    then you are blocked": cars a lap apart stand on the same board, so they block
+    (and offer Slipstream) like any other.
+    """
+    race_with_a_dawdler(track, kinds, seed)
+
+
+def test_the_dawdler_races_really_have_lapped_traffic() -> None:
+    """The property test above is only as good as its traffic: most races meet a lapped car."""
+    met = sum(
+        race_with_a_dawdler(BASE_TRACKS[seed % 4], ["ai", "legend", "ai"][: 2 + seed % 2], seed)[1]
+        > 0
+        for seed in range(12)
+    )
+    assert met >= 9, f"only {met} of 12 races had cars on different laps side by side"
