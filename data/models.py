@@ -148,7 +148,8 @@ class UpgradeCards(_Strict):
         kinds: dict[str, Upgrade] = {}
         for upgrade in self.upgrades:
             seen = kinds.setdefault(upgrade.id, upgrade)
-            if seen is not upgrade and (seen.speed, seen.symbols) != (upgrade.speed, upgrade.symbols):
+            same = (seen.speed, seen.symbols) == (upgrade.speed, upgrade.symbols)
+            if not same:
                 raise ValueError(f"id {upgrade.id!r} names two different cards")
         return self
 

@@ -68,7 +68,9 @@ def is_discardable(card: Card) -> bool:
     return card != HEAT and card != STRESS
 
 
-def starting_deck(stress_in_deck: int, upgrades: tuple[Card, ...] | None = None) -> tuple[Card, ...]:
+def starting_deck(
+    stress_in_deck: int, upgrades: tuple[Card, ...] | None = None
+) -> tuple[Card, ...]:
     """12 basic cards, the starting upgrades and the track's Stress, unshuffled.
 
     With the Garage module the drafted ``upgrades`` replace the 0, 5 and Heat

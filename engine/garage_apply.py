@@ -37,7 +37,7 @@ GARAGE_STEP = {
 
 
 def resolve_garage(state: RaceState, car: Car, decision: Decision, events: list[Event]) -> bool:
-    """Apply ``decision`` if it is a Garage one (False if it is not); IllegalDecision if not allowed."""
+    """Apply a Garage ``decision`` (False for any other); IllegalDecision when not allowed."""
     if isinstance(decision, Pick | GiveBack):
         _draft(state, car, decision, events)
         return True

@@ -38,11 +38,7 @@ import data
 from engine.cards import HEAT, KNOWN_CARDS
 from engine.decisions import (
     DECISION_TYPES,
-    Adrenaline,
     Decision,
-    Discard,
-    Plan,
-    Slipstream,
     parse_decision,
 )
 from engine.errors import NotationError
@@ -217,7 +213,7 @@ def decision_from_json(document: dict[str, Any]) -> Decision:
     figures = {k: v for k, v in document.items() if k != "do"}
     if "cards" in figures and isinstance(figures["cards"], list):
         figures["cards"] = tuple(figures["cards"])
-    for card in list(figures.get("cards", ())) + [figures.get("card", HEAT)]:
+    for card in [*figures.get("cards", ()), figures.get("card", HEAT)]:
         _known_card(str(card))
     try:
         decision = kind(**figures)
@@ -269,9 +265,7 @@ def _turn(doc: TurnDoc) -> Turn:
 
 
 def _garage(doc: GarageDoc) -> Garage:
-    return Garage(
-        tuple(doc.deck), doc.round, tuple(doc.market), tuple(doc.order), tuple(doc.box)
-    )
+    return Garage(tuple(doc.deck), doc.round, tuple(doc.market), tuple(doc.order), tuple(doc.box))
 
 
 def load_state(text: str) -> RaceState:

@@ -124,8 +124,8 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
         return options
     if waiting.step == "slipstream":
         return [Slipstream(car_id, True), Slipstream(car_id, False)]
-    refresh: list[Decision] = [Refresh(car_id, card) for card in sorted(set(refreshable(car, turn)))]
-    return refresh + discard_options(car_id, car.hand)
+    refresh = sorted(set(refreshable(car, turn)))
+    return [Refresh(car_id, card) for card in refresh] + discard_options(car_id, car.hand)
 
 
 def draft_options(state: RaceState, car_id: str) -> list[Decision]:

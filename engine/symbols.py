@@ -27,12 +27,15 @@ from engine.piles import cool_down, pay_heat, reshuffle_discard, resolve_plus
 from engine.rng import shuffled
 from engine.state import Car, RaceState, Turn
 
+
 def plus_symbols(card: Card) -> int:
     """The + symbols a played card brings: one on Stress, the printed number on upgrades."""
     return 1 if card == STRESS else symbols(card).get("boost", 0)
 
 
-def flip_plus(state: RaceState, car: Car, turn: Turn, cards: tuple[Card, ...], events: list[Event]) -> int:
+def flip_plus(
+    state: RaceState, car: Car, turn: Turn, cards: tuple[Card, ...], events: list[Event]
+) -> int:
     """Resolve the + symbols of ``cards`` at their reveal; returns the Speed they found."""
     found = 0
     for card in cards:
@@ -118,7 +121,12 @@ def scrap(state: RaceState, car: Car, times: int, events: list[Event]) -> None:
 
 
 def after_move(
-    state: RaceState, car: Car, turn: Turn, cards: tuple[Card, ...], cooldown: int, events: list[Event]
+    state: RaceState,
+    car: Car,
+    turn: Turn,
+    cards: tuple[Card, ...],
+    cooldown: int,
+    events: list[Event],
 ) -> None:
     """Scrap, Adjust, Cooldown and the optional symbols of the cards still in play."""
     kept = [card for card in cards if card in car.play_area]
