@@ -73,8 +73,8 @@ def pay_card_heat(
     """Pay the Heat symbols of the cards revealed; False if the car must move again.
 
     BGA's procedure when the Engine cannot pay them all: the car goes back to
-    where it started the move, pays for as many of those cards as it can (in
-    Play Area order), and each unpaid card is discarded and replaced by one +
+    where it started the move, pays for as many of those cards as it can (the
+    cheapest first), and each unpaid card is discarded and replaced by one +
     flip; then the car moves again.
     """
     due = card_heat(car.play_area)
@@ -83,11 +83,12 @@ def pay_card_heat(
         return True
     car.space, car.spot = start
     unpaid = []
-    for card in car.play_area:
-        heat = symbols(card).get("heat", 0)
-        if heat and heat <= car.engine:
+    costly = [card for card in car.play_area if card_heat((card,))]
+    for card in sorted(costly, key=lambda card: card_heat((card,))):
+        heat = card_heat((card,))
+        if heat <= car.engine:
             pay_heat(car, heat, "card", events)
-        elif heat:
+        else:
             unpaid.append(card)
     car.play_area = remove_cards(car.play_area, unpaid) or ()
     car.discard = car.discard + tuple(unpaid)
