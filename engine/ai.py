@@ -17,10 +17,10 @@ from itertools import product
 from engine import ai_garage
 from engine.ai_discard import choose_discard
 from engine.ai_judge import SPIN_OUT, Judge, Situation
-from engine.cards import HEAT, remove_cards, speed_choices, symbols
+from engine.cards import HEAT, plus_symbols, remove_cards, speed_choices, symbols
 from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
 from engine.pending import plan_options
-from engine.symbols import card_heat, plus_symbols
+from engine.symbols import card_heat
 from engine.view import CarView, RaceView
 
 __all__ = ["LEVELS", "Level", "decide"]

@@ -16,9 +16,9 @@ from engine.decisions import (
 )
 from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
 from engine.events import CardsDiscarded, Event, PlanMade
-from engine.flow import advance, end_slipstream, end_turn
+from engine.flow import advance, end_slipstream, end_turn, must_plan
 from engine.garage_apply import GARAGE_STEP, resolve_garage
-from engine.pending import is_cluttered, pending, reachable_gears
+from engine.pending import is_cluttered, reachable_gears
 from engine.state import Car, PlannedMove, RaceState
 from engine.steps import boost, can_boost, slipstream, speed, use_adrenaline
 
@@ -67,13 +67,22 @@ def replay(initial: RaceState, decisions: Iterable[Decision]) -> RaceState:
 def _check_turn(state: RaceState, decision: Decision) -> None:
     """The race waits for this car, and for this kind of decision."""
     step = decision.do
-    waiting = pending(state)
-    if waiting is None:
-        raise RaceOver(decision.car, step, "the race is over")
-    if decision.car not in waiting.cars:
-        raise NotYourTurn(decision.car, step, _not_your_turn(state, decision.car, waiting.step))
-    if STEP_OF.get(step, step) != waiting.step:
-        raise NotYourTurn(decision.car, step, f"the race waits for its {waiting.step} decision")
+    turn = state.turn
+    if state.garage is not None and state.garage.order:
+        waiting_step = "draft"
+        mine = state.garage.order[0] == decision.car
+    elif turn is None:
+        if state.over:
+            raise RaceOver(decision.car, step, "the race is over")
+        waiting_step = "plan"
+        mine = any(car.id == decision.car and must_plan(car) for car in state.cars)
+    else:
+        waiting_step = turn.step
+        mine = turn.car == decision.car
+    if not mine:
+        raise NotYourTurn(decision.car, step, _not_your_turn(state, decision.car, waiting_step))
+    if STEP_OF.get(step, step) != waiting_step:
+        raise NotYourTurn(decision.car, step, f"the race waits for its {waiting_step} decision")
 
 
 STEP_OF = {"boost": "react", "adrenaline": "react", "react_done": "react"} | GARAGE_STEP

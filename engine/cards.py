@@ -28,6 +28,10 @@ _SYMBOLS: dict[Card, dict[str, int]] = {
     card: {str(name): n for name, n in u.symbols.items()} for card, u in _UPGRADES.items()
 }
 _NO_SYMBOLS: dict[str, int] = {}
+_PLUS: dict[Card, int] = {STRESS: 1} | {
+    card: n for card, marks in _SYMBOLS.items() if (n := marks.get("boost", 0))
+}
+SEVERAL_SPEEDS: frozenset[Card] = frozenset(card for card, sp in _SPEEDS.items() if len(sp) > 1)
 KNOWN_CARDS: frozenset[Card] = frozenset(_SPEED)
 
 HAND_SIZE = 7
@@ -46,6 +50,11 @@ def speed_choices(card: Card) -> tuple[int, ...]:
 def symbols(card: Card) -> dict[str, int]:
     """The Garage symbols printed on a card, with their numbers (none on base cards)."""
     return _SYMBOLS.get(card, _NO_SYMBOLS)
+
+
+def plus_symbols(card: Card) -> int:
+    """The + symbols a played card brings: one on Stress, the printed number on upgrades."""
+    return _PLUS.get(card, 0)
 
 
 def is_upgrade(card: Card) -> bool:

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.cards import HEAT, STRESS, Card, remove_cards, speed_choices, symbols
+from engine.cards import (
+    HEAT,
+    SEVERAL_SPEEDS,
+    STRESS,
+    Card,
+    plus_symbols,
+    remove_cards,
+    speed_choices,
+    symbols,
+)
 from engine.decisions import Accelerate, Decision, DirectPlay, Reduce, Salvage, SuperCool
 from engine.events import (
     CardsSalvaged,
@@ -26,11 +35,6 @@ from engine.events import (
 from engine.piles import cool_down, pay_heat, reshuffle_discard, resolve_plus
 from engine.rng import shuffled
 from engine.state import Car, RaceState, Turn
-
-
-def plus_symbols(card: Card) -> int:
-    """The + symbols a played card brings: one on Stress, the printed number on upgrades."""
-    return 1 if card == STRESS else symbols(card).get("boost", 0)
 
 
 def flip_plus(
@@ -47,10 +51,12 @@ def flip_plus(
 
 def unchosen(car: Car, turn: Turn) -> list[Card]:
     """The cards in the Play Area with several speeds whose speed is not chosen yet."""
+    if SEVERAL_SPEEDS.isdisjoint(car.play_area):
+        return []
     chosen = Counter(card for card, _ in turn.chosen)
     waiting = []
     for card in car.play_area:
-        if len(speed_choices(card)) > 1:
+        if card in SEVERAL_SPEEDS:
             if chosen[card] > 0:
                 chosen[card] -= 1
             else:
@@ -130,7 +136,10 @@ def after_move(
     events: list[Event],
 ) -> None:
     """Scrap, Adjust, Cooldown and the optional symbols of the cards still in play."""
-    kept = [card for card in cards if card in car.play_area]
+    kept = [card for card in cards if symbols(card) and card in car.play_area]
+    if not kept:
+        cool_down(car, cooldown, events)
+        return
     total: Counter[str] = Counter()
     for card in kept:
         total.update(symbols(card))
@@ -152,7 +161,7 @@ def can_direct_play(car: Car, card: Card) -> bool:
 def react_options(car: Car, turn: Turn) -> list[Decision]:
     """The Garage symbols the car may still use in the React step."""
     options: list[Decision] = []
-    for card in sorted(set(car.hand)):
+    for card in sorted({card for card in car.hand if "direct" in symbols(card)}):
         if can_direct_play(car, card):
             options += [DirectPlay(car.id, card, speed) for speed in speed_choices(card)]
     if turn.accelerate and turn.plus:
