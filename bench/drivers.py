@@ -6,6 +6,8 @@ stopped once the AI has finished: its place is known then. Prints, one per line:
 ``ai_win_rate_vs_random``, ``ai_rounds_mean`` and ``ai_spinouts_per_race`` (both
 from the races against random drivers), ``ai_win_rate_vs_legends``,
 ``rookie_win_rate_vs_legends`` and ``ai_decision_p99_ms`` (one ``decide`` call).
+Then the same with the Garage module on (both decks, the 3-round draft, the AI
+drafting too): ``ai_win_rate_vs_random_modules`` and ``ai_win_rate_vs_legends_modules``.
 Runs on two processes.
 """
 
@@ -21,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from engine import Entrant, view_for
+from engine import Entrant, Options, view_for
 from engine.ai import decide
 from engine.events import Finished, SpunOut
 
@@ -30,6 +32,7 @@ PROCESSES = 2
 # The Legends deck knows these colours; the AI takes the first, its rivals the rest.
 COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
 AI = "A"
+MODULES = Options(garage="both")
 
 
 @dataclass(frozen=True)
@@ -40,13 +43,14 @@ class Result:
     decide_seconds: tuple[float, ...]
 
 
-def race(seed: int, rivals: str, level: str) -> Result:
+def race(seed: int, rivals: str, level: str, modules: bool = False) -> Result:
     """One race of the AI car against five ``rivals`` ("random" or "legend") until it finishes."""
     kind = "legend" if rivals == "legend" else "human"
     entrants = [Entrant(AI, COLOURS[0], "ai")] + [
         Entrant(chr(ord("B") + i), colour, kind) for i, colour in enumerate(COLOURS[1:])
     ]
-    state, _ = engine.new_race("usa", entrants, seed, laps=1)
+    options = MODULES if modules else None
+    state, _ = engine.new_race("usa", entrants, seed, laps=1, options=options)
     rng = random.Random(seed)
     spinouts = 0
     times: list[float] = []
@@ -67,15 +71,19 @@ def race(seed: int, rivals: str, level: str) -> Result:
     raise AssertionError(f"seed {seed}: the race ended without the AI finishing")
 
 
-def run(job: tuple[int, str, str]) -> Result:
+def run(job: tuple[int, str, str, bool]) -> Result:
     return race(*job)
 
 
 def main() -> None:
     with Pool(PROCESSES) as pool:
-        vs_random = pool.map(run, [(seed, "random", "pro") for seed in range(RACES)], 20)
-        vs_legends = pool.map(run, [(seed, "legend", "pro") for seed in range(RACES)], 20)
-        rookie = pool.map(run, [(seed, "legend", "rookie") for seed in range(RACES)], 20)
+        vs_random = pool.map(run, [(seed, "random", "pro", False) for seed in range(RACES)], 20)
+        vs_legends = pool.map(run, [(seed, "legend", "pro", False) for seed in range(RACES)], 20)
+        rookie = pool.map(run, [(seed, "legend", "rookie", False) for seed in range(RACES)], 20)
+        random_modules = pool.map(run, [(seed, "random", "pro", True) for seed in range(RACES)], 20)
+        legends_modules = pool.map(
+            run, [(seed, "legend", "pro", True) for seed in range(RACES)], 20
+        )
     times = sorted(t for result in vs_random + vs_legends for t in result.decide_seconds)
     print(f"races: {RACES}")
     print(f"ai_win_rate_vs_random: {sum(r.won for r in vs_random) / RACES:.3f}")
@@ -84,6 +92,8 @@ def main() -> None:
     print(f"ai_win_rate_vs_legends: {sum(r.won for r in vs_legends) / RACES:.3f}")
     print(f"rookie_win_rate_vs_legends: {sum(r.won for r in rookie) / RACES:.3f}")
     print(f"ai_decision_p99_ms: {times[int(len(times) * 0.99)] * 1000:.2f}")
+    print(f"ai_win_rate_vs_random_modules: {sum(r.won for r in random_modules) / RACES:.3f}")
+    print(f"ai_win_rate_vs_legends_modules: {sum(r.won for r in legends_modules) / RACES:.3f}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """Engine speed: full 6-car, 2-lap USA races with random legal drivers.
 
 Prints ``races_per_s`` (whole races, drivers included, on one core) and
-``apply_p99_ms`` (the 99th percentile of one ``engine.apply`` call).
+``apply_p99_ms`` (the 99th percentile of one ``engine.apply`` call), then
+``races_per_s_modules``: the same races with the Garage module on (both decks,
+the 3-round draft included).
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from engine import Decision, Discard, Plan, RaceState
+from engine import Decision, Discard, Options, Plan, RaceState
 from engine.cards import is_discardable, is_playable
 from engine.pending import is_cluttered, reachable_gears
 from tests.playout import entrants
 
 RACES = 300
+MODULES = Options(garage="both")
 
 
 def random_decision(state: RaceState, car_id: str, step: str, rng: random.Random) -> Decision:
@@ -36,8 +39,8 @@ def random_decision(state: RaceState, car_id: str, step: str, rng: random.Random
     return rng.choice(engine.legal_decisions(state, car_id))
 
 
-def race(seed: int, apply_times: list[float]) -> None:
-    state, _ = engine.new_race("usa", entrants(["human"] * 6), seed, laps=2)
+def race(seed: int, apply_times: list[float], options: Options | None = None) -> None:
+    state, _ = engine.new_race("usa", entrants(["human"] * 6), seed, laps=2, options=options)
     rng = random.Random(seed)
     while (waiting := engine.pending(state)) is not None:
         decision = random_decision(state, rng.choice(waiting.cars), waiting.step, rng)
@@ -58,6 +61,10 @@ def main() -> None:
     print(f"decisions_per_race: {len(apply_times) / RACES:.0f}")
     print(f"races_per_s: {RACES / elapsed:.0f}")
     print(f"apply_p99_ms: {p99 * 1000:.3f}")
+    start = time.perf_counter()
+    for seed in range(RACES):
+        race(seed, [], MODULES)
+    print(f"races_per_s_modules: {RACES / (time.perf_counter() - start):.0f}")
 
 
 if __name__ == "__main__":

@@ -4,8 +4,17 @@ Every file goes through :mod:`data.loader`, which rejects a bad file with a
 message naming the file and the field.
 """
 
-from data.loader import DataError, legend_cards, track, track_ids
-from data.models import Corner, GridSlot, LegendCard, LegendCards, LegendValue, Track
+from data.loader import DataError, legend_cards, track, track_ids, upgrade_cards
+from data.models import (
+    Corner,
+    GridSlot,
+    LegendCard,
+    LegendCards,
+    LegendValue,
+    Track,
+    Upgrade,
+    UpgradeCards,
+)
 
 __all__ = [
     "Corner",
@@ -15,7 +24,10 @@ __all__ = [
     "LegendCards",
     "LegendValue",
     "Track",
+    "Upgrade",
+    "UpgradeCards",
     "legend_cards",
     "track",
     "track_ids",
+    "upgrade_cards",
 ]

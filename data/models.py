@@ -106,3 +106,60 @@ class LegendCards(_Strict):
         """The card's value for a colour; the 7th-9th colours borrow a base colour's."""
         base = self.extra_colours.get(colour, colour)
         return self.cards[card - 1].values[base]
+
+
+Symbol = Literal[
+    "boost",
+    "accelerate",
+    "adjust",
+    "heat",
+    "cooldown",
+    "super_cool",
+    "reduce",
+    "slipstream",
+    "draft",
+    "scrap",
+    "salvage",
+    "direct",
+    "refresh",
+]
+UpgradeDeck = Literal["basic", "advanced", "heavy_rain", "tunnel_vision"]
+
+
+class Upgrade(_Strict):
+    """One kind of Garage upgrade card: its speeds (one chosen at reveal) and symbols."""
+
+    id: str = Field(min_length=1)
+    name: str
+    deck: UpgradeDeck
+    speed: tuple[int, ...] = Field(min_length=1)
+    symbols: dict[Symbol, int]
+    copies: int = Field(ge=1)
+
+
+class UpgradeCards(_Strict):
+    """The Garage decks; a plain Heat card in them has the id ``H``."""
+
+    about: str
+    upgrades: tuple[Upgrade, ...]
+
+    @model_validator(mode="after")
+    def _ids_name_one_card(self) -> UpgradeCards:
+        kinds: dict[str, Upgrade] = {}
+        for upgrade in self.upgrades:
+            seen = kinds.setdefault(upgrade.id, upgrade)
+            same = (seen.speed, seen.symbols) == (upgrade.speed, upgrade.symbols)
+            if not same:
+                raise ValueError(f"id {upgrade.id!r} names two different cards")
+        return self
+
+    def deck(self, name: UpgradeDeck) -> tuple[str, ...]:
+        """Every card of one Garage deck, copies included, in file order."""
+        return tuple(u.id for u in self.upgrades if u.deck == name for _ in range(u.copies))
+
+    def card(self, card_id: str) -> Upgrade:
+        """The upgrade with this id (KeyError if none)."""
+        for upgrade in self.upgrades:
+            if upgrade.id == card_id:
+                return upgrade
+        raise KeyError(card_id)

@@ -12,15 +12,23 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
+from itertools import product
 
+from engine import ai_garage
 from engine.ai_discard import choose_discard
-from engine.ai_judge import Judge, Situation
-from engine.cards import HEAT, STRESS, remove_cards, speed_value
+from engine.ai_judge import SPIN_OUT, Judge, Situation
+from engine.cards import HEAT, plus_symbols, remove_cards, speed_choices, symbols
 from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
 from engine.pending import plan_options
+from engine.symbols import card_heat
 from engine.view import CarView, RaceView
 
 __all__ = ["LEVELS", "Level", "decide"]
+
+# A Heat symbol on a played card spends Heat the car could use at corners; a Cooldown
+# symbol brings a Heat card of the hand back.
+CARD_HEAT = 0.25
+COOLDOWN_WORTH = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +61,17 @@ def decide(view: RaceView, car_id: str, level: str = "pro") -> Decision:
         raise ValueError(f"car {car_id}: the view is not this car's own")
     skill = LEVELS[level]
     judge = Judge(view, car_id)
+    if waiting.step == "draft":
+        return ai_garage.draft(view, me)
     if waiting.step == "plan":
         return _plan(view, me, skill, judge)
+    if waiting.step == "reveal":
+        return ai_garage.choose_speed(view, me, judge)
     if waiting.step == "react":
-        return _react(view, me, judge)
+        return ai_garage.free_help(me, view) or _react(view, me, judge)
     if waiting.step == "slipstream":
         return _slipstream(view, me, judge)
-    return choose_discard(view, me, skill.discard_margin)
+    return ai_garage.refresh(view, me) or choose_discard(view, me, skill.discard_margin)
 
 
 def _plan(view: RaceView, me: CarView, skill: Level, judge: Judge) -> Decision:
@@ -86,9 +98,16 @@ def _plan_value(me: CarView, plan: Plan, judge: Judge, react: bool, adrenaline: 
         # A cluttered hand: no move, back to 1st gear, the played cards discarded.
         engine = me.engine - (1 if abs(plan.gear - me.gear) == 2 else 0)
         return judge.value(me.space, 1, engine, kept.count(HEAT))
-    known = sum(map(speed_value, plan.cards))
-    stress = plan.cards.count(STRESS)
-    return judge.plan_value(plan.gear, known, stress, kept.count(HEAT), react, adrenaline)
+    plus = sum(map(plus_symbols, plan.cards))
+    heat = card_heat(plan.cards)
+    choices = product(*(speed_choices(card) for card in plan.cards))
+    value = max(
+        judge.plan_value(plan.gear, sum(speeds), plus, kept.count(HEAT), react, adrenaline)
+        for speeds in choices
+    )
+    cooldown = sum(symbols(card).get("cooldown", 0) for card in plan.cards)
+    value += COOLDOWN_WORTH * min(cooldown, kept.count(HEAT))
+    return value - (SPIN_OUT if heat > me.engine else CARD_HEAT * heat)
 
 
 def _hash_unit(view: RaceView, plan: Plan) -> float:
@@ -103,6 +122,7 @@ def _react(view: RaceView, me: CarView, judge: Judge) -> Decision:
     now = Situation(me.space, _speed(view, me), me.gear, me.engine, me.hand.count(HEAT))
     can_boost = not turn.boosted and me.engine > 0
     options: list[tuple[float, Decision]] = [(judge.settle(now), ReactDone(me.id))]
+    options += ai_garage.react_moves(view, me, judge, now)
     if turn.adrenaline:
         for faster, cooler in judge.adrenaline_uses(now.space):
             after = judge.adrenaline(now, faster, cooler)
@@ -121,6 +141,6 @@ def _slipstream(view: RaceView, me: CarView, judge: Judge) -> Decision:
 
 
 def _speed(view: RaceView, me: CarView) -> int:
-    """This turn's Speed as the corner check counts it: the Play Area, plus Adrenaline's 1."""
+    """This turn's Speed as the corner check counts it (the engine works it out)."""
     assert view.turn is not None
-    return sum(map(speed_value, me.play_area)) + (1 if view.turn.adrenaline_speed else 0)
+    return view.turn.speed

@@ -1,6 +1,7 @@
 """What a driver knows of its own cards without seeing its deck.
 
-A player knows every card they own: the starting deck, the Heat of their
+A player knows every card they own: the starting deck (with the Garage
+module, its drafted upgrades instead of the 0, 5 and Heat), the Heat of their
 Engine, and one Stress more for each Stress taken in a spin out (the pile
 sizes tell how many). What is neither in hand, in play nor in the Engine lies
 in the draw deck or the discard pile, in an order nobody knows, so the odds of
@@ -21,7 +22,7 @@ Odds = tuple[tuple[int, float], ...]
 def unseen_cards(track_id: str, car: CarView) -> Counter[Card]:
     """The cards of ``car`` in its draw deck and discard pile together (its own view only)."""
     track = data.track(track_id)
-    owned = Counter(starting_deck(track.stress_in_deck))
+    owned = Counter(starting_deck(track.stress_in_deck, car.upgrades or None))
     owned[HEAT] += track.heat_in_engine
     seen = Counter(car.hand or ())
     seen.update(car.play_area)

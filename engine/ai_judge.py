@@ -56,6 +56,10 @@ class Judge:
         # Slipstream can be played out; while planning, the cars ahead have yet to move.
         self.live = not next_round and view.turn is not None and view.turn.car == car_id
         self.start = view.turn.start_space if view.turn is not None and self.live else me.space
+        # Adjust and the Slipstream boost of the cards played this turn (Garage module).
+        turn = view.turn if self.live else None
+        self.adjust = turn.adjust if turn is not None else 0
+        self.slipstream = SLIPSTREAM_SPACES + (turn.slipstream_boost if turn is not None else 0)
         # Board spots (space within the lap): a car a lap behind blocks like any other.
         self.lap = self.course.lap_length
         self.taken = {
@@ -106,7 +110,7 @@ class Judge:
             return False
         near = (space % self.lap, (space + 1) % self.lap)
         return (
-            any(s in near for s, _ in self.taken) and self.land(space + SLIPSTREAM_SPACES) > space
+            any(s in near for s, _ in self.taken) and self.land(space + self.slipstream) > space
         )
 
     def after_reveal(self, now: Situation, boost: bool, adrenaline: bool) -> float:
@@ -166,14 +170,14 @@ class Judge:
         return best
 
     def slipstreamed(self, now: Situation) -> Situation:
-        space = self.land(now.space + SLIPSTREAM_SPACES)
+        space = self.land(min(now.space + self.slipstream, self.course.finish))
         return Situation(space, now.speed, now.gear, now.engine, now.hand_heat)
 
     def corner_check(self, now: Situation) -> float:
         """Step 7 as the engine plays it, then the value of where the car ends."""
         engine = now.engine
         for line in self.course.corners_crossed(self.start, now.space):
-            excess = max(0, now.speed - line.corner.speed_limit)
+            excess = max(0, now.speed - line.corner.speed_limit - self.adjust)
             if excess > engine:
                 stress = 1 if now.gear <= 2 else 2
                 return self.value(self.land(line.space), 1, 0, now.hand_heat) - (

@@ -5,10 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.cards import HEAT, is_discardable, remove_cards
-from engine.decisions import Adrenaline, Boost, Decision, Discard, Plan, ReactDone, Slipstream
+from engine.decisions import (
+    Adrenaline,
+    Boost,
+    Decision,
+    Discard,
+    Plan,
+    ReactDone,
+    Slipstream,
+)
 from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
 from engine.events import CardsDiscarded, Event, PlanMade
 from engine.flow import advance, end_slipstream, end_turn, must_plan
+from engine.garage_apply import GARAGE_STEP, resolve_garage
 from engine.pending import is_cluttered, reachable_gears
 from engine.state import Car, PlannedMove, RaceState
 from engine.steps import (
@@ -66,20 +75,24 @@ def _check_turn(state: RaceState, decision: Decision) -> None:
     """The race waits for this car, and for this kind of decision."""
     step = decision.do
     turn = state.turn
-    if turn is None and state.over:
-        raise RaceOver(decision.car, step, "the race is over")
-    waiting_step = "plan" if turn is None else turn.step
-    if turn is None:
+    if state.garage is not None and state.garage.order:
+        waiting_step = "draft"
+        mine = state.garage.order[0] == decision.car
+    elif turn is None:
+        if state.over:
+            raise RaceOver(decision.car, step, "the race is over")
+        waiting_step = "plan"
         mine = any(car.id == decision.car and must_plan(car) for car in state.cars)
     else:
+        waiting_step = turn.step
         mine = turn.car == decision.car
     if not mine:
         raise NotYourTurn(decision.car, step, _not_your_turn(state, decision.car, waiting_step))
-    if REACT_STEP.get(step, step) != waiting_step:
+    if STEP_OF.get(step, step) != waiting_step:
         raise NotYourTurn(decision.car, step, f"the race waits for its {waiting_step} decision")
 
 
-REACT_STEP = {"boost": "react", "adrenaline": "react", "react_done": "react"}
+STEP_OF = {"boost": "react", "adrenaline": "react", "react_done": "react"} | GARAGE_STEP
 
 
 def _not_your_turn(state: RaceState, car_id: str, step: str) -> str:
@@ -91,6 +104,8 @@ def _not_your_turn(state: RaceState, car_id: str, step: str) -> str:
         return "the car has finished the race"
     if car.is_legend:
         return "a Legend makes no decisions"
+    if state.garage is not None and state.garage.order:
+        return f"car {state.garage.order[0]} is picking in the draft"
     if step == "plan":
         return "already planned this round"
     assert state.turn is not None
@@ -104,6 +119,8 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         car.hand = remove_cards(car.hand, decision.cards) or ()
         car.plan = PlannedMove(decision.gear, decision.cards)
         events.append(PlanMade(car.id))
+        return
+    if resolve_garage(state, car, decision, events):
         return
     assert turn is not None, "only plans are made outside a car's turn"
     if isinstance(decision, Boost):
@@ -121,7 +138,7 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         turn.step = "slipstream"
     elif isinstance(decision, Slipstream):
         if decision.take:
-            slipstream(state, car, events)
+            slipstream(state, car, turn, events)
         end_slipstream(state, car, turn, events)
     elif isinstance(decision, Discard):
         _check_discard(car, decision)

@@ -2,12 +2,14 @@
 
 ``"1"``-``"4"`` are the basic Speed cards (the only cards with the Speed
 symbol), ``"0"`` and ``"5"`` the starting upgrades, ``"H"`` Heat and ``"S"``
-Stress.
+Stress. Garage upgrades go by their id in ``data/cards.json`` (``"turbo-8"``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+import data
 
 Card = str
 
@@ -16,7 +18,20 @@ STRESS: Card = "S"
 BASIC_SPEED_CARDS: tuple[Card, ...] = ("1", "2", "3", "4")
 STARTING_UPGRADES: tuple[Card, ...] = ("0", "5", HEAT)
 
-_SPEED: dict[Card, int] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, HEAT: 0, STRESS: 0}
+_UPGRADES = {u.id: u for u in data.upgrade_cards().upgrades if u.id != HEAT}
+# A card with several speeds counts 0 here; the speed chosen at its reveal is kept in the turn.
+_SPEED: dict[Card, int] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, HEAT: 0, STRESS: 0} | {
+    card: upgrade.speed[0] if len(upgrade.speed) == 1 else 0 for card, upgrade in _UPGRADES.items()
+}
+_SPEEDS: dict[Card, tuple[int, ...]] = {card: u.speed for card, u in _UPGRADES.items()}
+_SYMBOLS: dict[Card, dict[str, int]] = {
+    card: {str(name): n for name, n in u.symbols.items()} for card, u in _UPGRADES.items()
+}
+_NO_SYMBOLS: dict[str, int] = {}
+_PLUS: dict[Card, int] = {STRESS: 1} | {
+    card: n for card, marks in _SYMBOLS.items() if (n := marks.get("boost", 0))
+}
+SEVERAL_SPEEDS: frozenset[Card] = frozenset(card for card, sp in _SPEEDS.items() if len(sp) > 1)
 KNOWN_CARDS: frozenset[Card] = frozenset(_SPEED)
 
 HAND_SIZE = 7
@@ -25,6 +40,26 @@ HAND_SIZE = 7
 def speed_value(card: Card) -> int:
     """The printed speed of a card in the Play Area (Stress and Heat show none)."""
     return _SPEED[card]
+
+
+def speed_choices(card: Card) -> tuple[int, ...]:
+    """The speeds a card may be played as: one value, or several to choose from at reveal."""
+    return _SPEEDS.get(card) or (_SPEED[card],)
+
+
+def symbols(card: Card) -> dict[str, int]:
+    """The Garage symbols printed on a card, with their numbers (none on base cards)."""
+    return _SYMBOLS.get(card, _NO_SYMBOLS)
+
+
+def plus_symbols(card: Card) -> int:
+    """The + symbols a played card brings: one on Stress, the printed number on upgrades."""
+    return _PLUS.get(card, 0)
+
+
+def is_upgrade(card: Card) -> bool:
+    """A Garage upgrade (the plain Heat cards of the Garage deck are just Heat)."""
+    return card in _UPGRADES
 
 
 def is_basic(card: Card) -> bool:
@@ -42,9 +77,16 @@ def is_discardable(card: Card) -> bool:
     return card != HEAT and card != STRESS
 
 
-def starting_deck(stress_in_deck: int) -> tuple[Card, ...]:
-    """12 basic cards, the three starting upgrades and the track's Stress, unshuffled."""
-    return BASIC_SPEED_CARDS * 3 + STARTING_UPGRADES + (STRESS,) * stress_in_deck
+def starting_deck(
+    stress_in_deck: int, upgrades: tuple[Card, ...] | None = None
+) -> tuple[Card, ...]:
+    """12 basic cards, the starting upgrades and the track's Stress, unshuffled.
+
+    With the Garage module the drafted ``upgrades`` replace the 0, 5 and Heat
+    starting upgrades.
+    """
+    extra = STARTING_UPGRADES if upgrades is None else upgrades
+    return BASIC_SPEED_CARDS * 3 + extra + (STRESS,) * stress_in_deck
 
 
 def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -2,7 +2,10 @@
 
 ``str(decision)`` gives the text form and :func:`parse_decision` reads it back:
 ``"A plan 3 1 2 4"``, ``"A boost"``, ``"A adrenaline speed cooldown"``,
-``"A react_done"``, ``"A slipstream yes"``, ``"A discard 0 5"``.
+``"A react_done"``, ``"A slipstream yes"``, ``"A discard 0 5"``. The Garage
+module adds ``"A pick turbo-8"``, ``"A give_back rpm-1"``, ``"A speed brakes-1-3 3"``,
+``"A direct gas-pedal-2 2"``, ``"A accelerate"``, ``"A reduce 2"``,
+``"A salvage 3 4"``, ``"A super_cool"`` and ``"A refresh suspension-4"``.
 """
 
 from __future__ import annotations
@@ -94,10 +97,165 @@ class Discard:
         return " ".join([self.car, self.do, *(self.cards or ("-",))])
 
 
-Decision = Plan | Boost | Adrenaline | ReactDone | Slipstream | Discard
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Garage draft: take this upgrade from the market."""
+
+    do: ClassVar[str] = "pick"
+    car: str
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBack:
+    """Snake draft, last round: return this upgrade to the box."""
+
+    do: ClassVar[str] = "give_back"
+    car: str
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSpeed:
+    """Step 3: play a revealed card with several speeds as one of them."""
+
+    do: ClassVar[str] = "speed"
+    car: str
+    card: Card
+    speed: int
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do} {self.card} {self.speed}"
+
+
+@dataclass(frozen=True, slots=True)
+class DirectPlay:
+    """Step 5: play a Direct Play card from the hand as if revealed, at this speed."""
+
+    do: ClassVar[str] = "direct"
+    car: str
+    card: Card
+    speed: int
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do} {self.card} {self.speed}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accelerate:
+    """Step 5: +1 Speed for every + symbol used this turn (all of them, or none)."""
+
+    do: ClassVar[str] = "accelerate"
+    car: str
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reduce:
+    """Step 5: Reduce Stress, discarding ``count`` Stress cards from the hand."""
+
+    do: ClassVar[str] = "reduce"
+    car: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do} {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Salvage:
+    """Step 5: shuffle these cards from the discard pile into the draw deck."""
+
+    do: ClassVar[str] = "salvage"
+    car: str
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", canonical(self.cards))
+
+    def __str__(self) -> str:
+        return " ".join([self.car, self.do, *self.cards])
+
+
+@dataclass(frozen=True, slots=True)
+class SuperCool:
+    """Step 5: Super Cool, Heat from the discard pile back to the Engine (in full)."""
+
+    do: ClassVar[str] = "super_cool"
+    car: str
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do}"
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh:
+    """Step 8: put this played card on top of the draw deck in step 9, not on the discard pile."""
+
+    do: ClassVar[str] = "refresh"
+    car: str
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do} {self.card}"
+
+
+Decision = (
+    Plan
+    | Boost
+    | Adrenaline
+    | ReactDone
+    | Slipstream
+    | Discard
+    | Pick
+    | GiveBack
+    | ChooseSpeed
+    | DirectPlay
+    | Accelerate
+    | Reduce
+    | Salvage
+    | SuperCool
+    | Refresh
+)
 
 DECISION_TYPES: dict[str, type[Decision]] = {
-    cls.do: cls for cls in (Plan, Boost, Adrenaline, ReactDone, Slipstream, Discard)
+    cls.do: cls
+    for cls in (
+        Plan,
+        Boost,
+        Adrenaline,
+        ReactDone,
+        Slipstream,
+        Discard,
+        Pick,
+        GiveBack,
+        ChooseSpeed,
+        DirectPlay,
+        Accelerate,
+        Reduce,
+        Salvage,
+        SuperCool,
+        Refresh,
+    )
+}
+_NO_FIGURES: dict[str, type[Boost | ReactDone | Accelerate | SuperCool]] = {
+    "boost": Boost,
+    "react_done": ReactDone,
+    "accelerate": Accelerate,
+    "super_cool": SuperCool,
+}
+_ONE_CARD: dict[str, type[Pick | GiveBack | Refresh]] = {
+    "pick": Pick,
+    "give_back": GiveBack,
+    "refresh": Refresh,
 }
 
 
@@ -111,8 +269,16 @@ def parse_decision(text: str) -> Decision:
         if not rest or not rest[0].isdigit():
             raise ValueError(f"decision {text!r}: plan needs a gear then cards")
         return Plan(car, int(rest[0]), tuple(rest[1:]))
-    if do in ("boost", "react_done") and not rest:
-        return Boost(car) if do == "boost" else ReactDone(car)
+    if do in _NO_FIGURES and not rest:
+        return _NO_FIGURES[do](car)
+    if do in _ONE_CARD and len(rest) == 1:
+        return _ONE_CARD[do](car, rest[0])
+    if do in ("speed", "direct") and len(rest) == 2 and rest[1].isdigit():
+        return (ChooseSpeed if do == "speed" else DirectPlay)(car, rest[0], int(rest[1]))
+    if do == "reduce" and len(rest) == 1 and rest[0].isdigit():
+        return Reduce(car, int(rest[0]))
+    if do == "salvage" and rest:
+        return Salvage(car, tuple(rest))
     if do == "adrenaline" and set(rest) <= {"speed", "cooldown", "none"} and rest:
         return Adrenaline(car, "speed" in rest, "cooldown" in rest)
     if do == "slipstream" and rest in (["yes"], ["no"]):

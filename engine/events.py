@@ -12,8 +12,8 @@ from typing import Any, ClassVar, Literal
 
 from engine.cards import Card
 
-MoveCause = Literal["cards", "boost", "adrenaline", "slipstream"]
-HeatReason = Literal["shift", "boost", "corner"]
+MoveCause = Literal["cards", "boost", "adrenaline", "slipstream", "accelerate", "direct"]
+HeatReason = Literal["shift", "boost", "corner", "card"]
 
 
 @dataclass(slots=True)
@@ -165,6 +165,100 @@ class TurnEnded(Event):
     speed: int
 
 
+@dataclass(slots=True)
+class DraftMarket(Event):
+    """A Garage draft round starts: the upgrade cards revealed for the drivers to pick."""
+
+    type: ClassVar[str] = "draft_market"
+    round: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class UpgradeDrafted(Event):
+    type: ClassVar[str] = "drafted"
+    card: Card
+
+
+@dataclass(slots=True)
+class UpgradeReturned(Event):
+    """The snake draft's last round: an upgrade given back to the box."""
+
+    type: ClassVar[str] = "returned"
+    card: Card
+
+
+@dataclass(slots=True)
+class SpeedChosen(Event):
+    """A card with several speeds is played as one of them."""
+
+    type: ClassVar[str] = "speed_chosen"
+    card: Card
+    speed: int
+
+
+@dataclass(slots=True)
+class HeatUnpaid(Event):
+    """The Engine could not pay the Heat symbols: these cards were discarded for + flips."""
+
+    type: ClassVar[str] = "heat_unpaid"
+    cards: tuple[Card, ...]
+    to_space: int
+    to_spot: int
+
+
+@dataclass(slots=True)
+class CardsScrapped(Event):
+    """Scrap: the top cards of the draw deck, discarded."""
+
+    type: ClassVar[str] = "scrapped"
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class StressReduced(Event):
+    type: ClassVar[str] = "stress_reduced"
+    amount: int
+
+
+@dataclass(slots=True)
+class CardsSalvaged(Event):
+    """Salvage: cards from the discard pile shuffled into the draw deck."""
+
+    type: ClassVar[str] = "salvaged"
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class SuperCooled(Event):
+    """Super Cool: Heat from the discard pile back to the Engine."""
+
+    type: ClassVar[str] = "super_cooled"
+    amount: int
+
+
+@dataclass(slots=True)
+class Accelerated(Event):
+    """Accelerate: +1 Speed for each + symbol used so far this turn."""
+
+    type: ClassVar[str] = "accelerated"
+    speed: int
+
+
+@dataclass(slots=True)
+class DirectPlayed(Event):
+    type: ClassVar[str] = "direct_played"
+    card: Card
+
+
+@dataclass(slots=True)
+class CardRefreshed(Event):
+    """Refresh: the card goes on top of the draw deck in step 9, not to the discard pile."""
+
+    type: ClassVar[str] = "refreshed"
+    card: Card
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
@@ -187,6 +281,18 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Finished,
         RaceEnded,
         TurnEnded,
+        DraftMarket,
+        UpgradeDrafted,
+        UpgradeReturned,
+        SpeedChosen,
+        HeatUnpaid,
+        CardsScrapped,
+        StressReduced,
+        CardsSalvaged,
+        SuperCooled,
+        Accelerated,
+        DirectPlayed,
+        CardRefreshed,
     )
 }
 

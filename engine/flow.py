@@ -6,6 +6,7 @@ driver must decide, so a stored state always waits for a real choice.
 
 from __future__ import annotations
 
+from engine.cards import remove_cards
 from engine.course import course
 from engine.events import Event, Finished, HandReplenished, RaceEnded, RoundStarted, TurnEnded
 from engine.legends import drive_legend
@@ -31,6 +32,8 @@ def advance(state: RaceState, events: list[Event]) -> None:
     """Resolve everything that needs no decision, up to the next decision or the end."""
     while True:
         turn = state.turn
+        if state.drafting:
+            return
         if turn is None:
             if not state.turn_order:
                 if state.over:
@@ -41,6 +44,8 @@ def advance(state: RaceState, events: list[Event]) -> None:
             begin_turn(state, state.turn_order[0], events)
             continue
         car = state.edit_car(turn.car)
+        if turn.step == "reveal":
+            return
         if turn.step == "react":
             if has_react_options(car, turn):
                 return
@@ -75,9 +80,12 @@ def begin_turn(state: RaceState, car_id: str, events: list[Event]) -> None:
 
 
 def end_turn(state: RaceState, car: Car, raced: int, events: list[Event]) -> None:
-    """Step 9: Play Area to the discard pile, draw up to 7; then the next car, or round end."""
+    """Step 9: Play Area to the discard pile (Refreshed cards on top of the draw deck), draw
+    up to 7; then the next car, or the round's end."""
     if not car.is_legend:
-        car.discard = car.discard + car.play_area
+        refreshed = state.turn.refreshed if state.turn is not None else ()
+        car.discard = car.discard + (remove_cards(car.play_area, refreshed) or ())
+        car.deck = refreshed + car.deck
         car.play_area = ()
         drawn = replenish(state, car, events)
         events.append(HandReplenished(car.id, drawn))

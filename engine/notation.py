@@ -12,6 +12,18 @@ all optional on input:
 - ``legend_card``: the Legend card revealed this round, once a Legend has moved;
 - per car, ``plan`` (``gear`` and ``cards`` chosen in secret, not yet revealed) and
   ``play_area`` (cards revealed this turn); both omitted when empty.
+
+The Garage module (``options.garage`` = ``basic``, ``advanced`` or ``both``;
+``options.draft`` = ``rounds``, ``random`` or ``snake``) adds, each omitted when
+empty or zero: per car ``upgrades`` (the upgrade card ids it drafted); ``garage``
+(``deck`` top first, ``round``, ``market``, ``order`` = cars still to pick this
+round, next first, and ``box`` = cards out of the race); in ``turn``, ``step`` =
+``reveal`` while a card with several speeds waits for its speed, ``chosen`` (the
+``[card, speed]`` pairs chosen), ``plus`` (+ symbols used this turn), ``adjust``
+(the summed Adjust), ``accelerated`` (Speed added by Accelerate), the unused
+optional symbols ``accelerate``, ``reduce``, ``salvage``, ``super_cool``, the
+``slipstream_boost``, and ``refreshed`` (played cards going back on the deck).
+The full description is in docs/garage-notation.md.
 """
 
 from __future__ import annotations
@@ -23,10 +35,14 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 import data
-from engine.cards import KNOWN_CARDS
-from engine.decisions import Adrenaline, Boost, Decision, Discard, Plan, ReactDone, Slipstream
+from engine.cards import HEAT, KNOWN_CARDS
+from engine.decisions import (
+    DECISION_TYPES,
+    Decision,
+    parse_decision,
+)
 from engine.errors import NotationError
-from engine.state import Car, Options, PlannedMove, RaceState, Turn
+from engine.state import Car, Garage, Options, PlannedMove, RaceState, Turn
 
 NOTATION = "heat-race/1"
 
@@ -72,13 +88,14 @@ class CarDoc(_Strict):
     finished: int | None = Field(ge=1)
     plan: PlanDoc | None = None
     play_area: list[CardId] = []
+    upgrades: list[CardId] = []
 
     @model_validator(mode="after")
     def _cards_match_kind(self) -> CarDoc:
         card_fields = ("gear", "engine", "hand", "deck", "discard")
         if self.kind == "legend":
             given = [name for name in card_fields if getattr(self, name) is not None]
-            if given or self.plan or self.play_area:
+            if given or self.plan or self.play_area or self.upgrades:
                 raise ValueError(f"a Legend has no {', '.join(given) or 'cards'}")
         else:
             missing = [name for name in card_fields if getattr(self, name) is None]
@@ -89,17 +106,37 @@ class CarDoc(_Strict):
 
 class TurnDoc(_Strict):
     car: str
-    step: Literal["react", "slipstream", "discard"]
+    step: Literal["reveal", "react", "slipstream", "discard"]
     start_space: int
     boosted: bool = False
     adrenaline: bool = False
     adrenaline_speed: bool = False
+    chosen: list[tuple[CardId, int]] = []
+    plus: int = Field(default=0, ge=0)
+    adjust: int = 0
+    accelerate: int = Field(default=0, ge=0)
+    accelerated: int = Field(default=0, ge=0)
+    reduce: int = Field(default=0, ge=0)
+    salvage: int = Field(default=0, ge=0)
+    super_cool: int = Field(default=0, ge=0)
+    slipstream_boost: int = Field(default=0, ge=0)
+    refreshed: list[CardId] = []
 
 
 class OptionsDoc(_Strict):
     adrenaline_cars: int | None = Field(default=None, ge=0)
     aggressive_legends: bool = False
     legend_speed_bonus: int = 0
+    garage: Literal["off", "basic", "advanced", "both"] = "off"
+    draft: Literal["rounds", "random", "snake"] = "rounds"
+
+
+class GarageDoc(_Strict):
+    deck: list[CardId] = []
+    round: int = Field(default=0, ge=0)
+    market: list[CardId] = []
+    order: list[str] = []
+    box: list[CardId] = []
 
 
 class StateDoc(_Strict):
@@ -116,6 +153,7 @@ class StateDoc(_Strict):
     turn_order: list[str] = []
     turn: TurnDoc | None = None
     legend_card: int | None = Field(default=None, ge=1, le=10)
+    garage: GarageDoc | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> StateDoc:
@@ -131,47 +169,24 @@ class StateDoc(_Strict):
             unknown += [] if self.turn.car in self.turn_order else [self.turn.car]
         if unknown:
             raise ValueError(f"turn names unknown car(s): {', '.join(unknown)}")
+        if self.garage is not None and not set(self.garage.order) <= set(ids):
+            raise ValueError("garage order names an unknown car")
+        if self.garage is not None and self.options.garage == "off":
+            raise ValueError("garage cards need options.garage on")
         return self
 
 
-class _DecisionDoc(_Strict):
+class DecisionDoc(BaseModel):
+    """A decision as a scenario lists it: ``car``, ``do`` and the decision's own fields."""
+
+    model_config = ConfigDict(extra="allow")
     car: str
+    do: str
 
-
-class PlanDecisionDoc(_DecisionDoc):
-    do: Literal["plan"]
-    gear: int
-    cards: list[CardId]
-
-
-class BoostDoc(_DecisionDoc):
-    do: Literal["boost"]
-
-
-class AdrenalineDoc(_DecisionDoc):
-    do: Literal["adrenaline"]
-    speed: bool
-    cooldown: bool
-
-
-class ReactDoneDoc(_DecisionDoc):
-    do: Literal["react_done"]
-
-
-class SlipstreamDoc(_DecisionDoc):
-    do: Literal["slipstream"]
-    take: bool
-
-
-class DiscardDoc(_DecisionDoc):
-    do: Literal["discard"]
-    cards: list[CardId]
-
-
-DecisionDoc = Annotated[
-    PlanDecisionDoc | BoostDoc | AdrenalineDoc | ReactDoneDoc | SlipstreamDoc | DiscardDoc,
-    Field(discriminator="do"),
-]
+    @model_validator(mode="after")
+    def _known(self) -> DecisionDoc:
+        decision_from_json(self.model_dump())
+        return self
 
 
 class ScenarioDoc(StateDoc):
@@ -190,6 +205,26 @@ def _parse(text: str, model: type[StateDoc]) -> StateDoc:
         raise NotationError(f"{where}: {message}") from None
 
 
+def decision_from_json(document: dict[str, Any]) -> Decision:
+    """A decision back from :func:`decision_json`'s form; ValueError says what is wrong."""
+    do = str(document.get("do"))
+    kind = DECISION_TYPES.get(do)
+    if kind is None:
+        raise ValueError(f"unknown decision {do!r}")
+    figures = {k: v for k, v in document.items() if k != "do"}
+    if "cards" in figures and isinstance(figures["cards"], list):
+        figures["cards"] = tuple(figures["cards"])
+    for card in [*figures.get("cards", ()), figures.get("card", HEAT)]:
+        _known_card(str(card))
+    try:
+        decision = kind(**figures)
+    except TypeError:
+        raise ValueError(f"decision {do!r} takes {', '.join(kind.__slots__)}") from None
+    if parse_decision(str(decision)) != decision:
+        raise ValueError(f"decision {do!r}: bad figures {figures}")
+    return decision
+
+
 def _car(doc: CarDoc) -> Car:
     car = Car(doc.id, doc.color, doc.kind, doc.space, doc.spot, doc.finished)
     if doc.kind != "legend":
@@ -200,6 +235,7 @@ def _car(doc: CarDoc) -> Car:
         car.discard = tuple(doc.discard or ())
         car.plan = None if doc.plan is None else PlannedMove(doc.plan.gear, tuple(doc.plan.cards))
         car.play_area = tuple(doc.play_area)
+        car.upgrades = tuple(doc.upgrades)
     return car
 
 
@@ -216,21 +252,21 @@ def _state(doc: StateDoc) -> RaceState:
         version=doc.version,
         rng=doc.rng,
         turn_order=tuple(doc.turn_order),
-        turn=None if turn is None else Turn(**turn.model_dump()),
+        turn=None if turn is None else _turn(turn),
         legend_card=doc.legend_card,
+        garage=None if doc.garage is None else _garage(doc.garage),
     )
 
 
-def _decision(doc: Any) -> Decision:
-    if isinstance(doc, PlanDecisionDoc):
-        return Plan(doc.car, doc.gear, tuple(doc.cards))
-    if isinstance(doc, AdrenalineDoc):
-        return Adrenaline(doc.car, doc.speed, doc.cooldown)
-    if isinstance(doc, SlipstreamDoc):
-        return Slipstream(doc.car, doc.take)
-    if isinstance(doc, DiscardDoc):
-        return Discard(doc.car, tuple(doc.cards))
-    return Boost(doc.car) if isinstance(doc, BoostDoc) else ReactDone(doc.car)
+def _turn(doc: TurnDoc) -> Turn:
+    figures = doc.model_dump()
+    figures["chosen"] = tuple(tuple(pair) for pair in doc.chosen)
+    figures["refreshed"] = tuple(doc.refreshed)
+    return Turn(**figures)
+
+
+def _garage(doc: GarageDoc) -> Garage:
+    return Garage(tuple(doc.deck), doc.round, tuple(doc.market), tuple(doc.order), tuple(doc.box))
 
 
 def load_state(text: str) -> RaceState:
@@ -242,7 +278,7 @@ def load_scenario(text: str) -> tuple[RaceState, list[Decision]]:
     """Read a position and the decisions listed after it."""
     doc = _parse(text, ScenarioDoc)
     assert isinstance(doc, ScenarioDoc)
-    return _state(doc), [_decision(d) for d in doc.decisions]
+    return _state(doc), [decision_from_json(d.model_dump()) for d in doc.decisions]
 
 
 def car_json(car: Car) -> dict[str, Any]:
@@ -257,6 +293,8 @@ def car_json(car: Car) -> dict[str, Any]:
         out["plan"] = {"gear": car.plan.gear, "cards": list(car.plan.cards)}
     if car.play_area:
         out["play_area"] = list(car.play_area)
+    if car.upgrades:
+        out["upgrades"] = list(car.upgrades)
     return out
 
 
@@ -264,7 +302,7 @@ def state_json(state: RaceState) -> dict[str, Any]:
     """The race as a JSON-ready dict in the notation's field order."""
     turn = state.turn
     options = state.options
-    return {
+    out: dict[str, Any] = {
         "notation": NOTATION,
         "track": state.track,
         "laps": state.laps,
@@ -280,31 +318,61 @@ def state_json(state: RaceState) -> dict[str, Any]:
         "version": state.version,
         "rng": state.rng,
         "turn_order": list(state.turn_order),
-        "turn": None
-        if turn is None
-        else {
-            "car": turn.car,
-            "step": turn.step,
-            "start_space": turn.start_space,
-            "boosted": turn.boosted,
-            "adrenaline": turn.adrenaline,
-            "adrenaline_speed": turn.adrenaline_speed,
-        },
+        "turn": None if turn is None else turn_json(turn),
         "legend_card": state.legend_card,
     }
+    if options.garage != "off":
+        out["options"] |= {"garage": options.garage, "draft": options.draft}
+    if state.garage is not None:
+        garage = state.garage
+        out["garage"] = {
+            "deck": list(garage.deck),
+            "round": garage.round,
+            "market": list(garage.market),
+            "order": list(garage.order),
+            "box": list(garage.box),
+        }
+    return out
+
+
+# Garage figures of a turn, written only when they differ from a base-game turn's.
+_GARAGE_TURN = (
+    "plus",
+    "adjust",
+    "accelerate",
+    "accelerated",
+    "reduce",
+    "salvage",
+    "super_cool",
+    "slipstream_boost",
+)
+
+
+def turn_json(turn: Turn) -> dict[str, Any]:
+    """The car taking steps 3-9 now; Garage figures only when they are not zero."""
+    out: dict[str, Any] = {
+        "car": turn.car,
+        "step": turn.step,
+        "start_space": turn.start_space,
+        "boosted": turn.boosted,
+        "adrenaline": turn.adrenaline,
+        "adrenaline_speed": turn.adrenaline_speed,
+    }
+    if turn.chosen:
+        out["chosen"] = [list(pair) for pair in turn.chosen]
+    out |= {name: getattr(turn, name) for name in _GARAGE_TURN if getattr(turn, name)}
+    if turn.refreshed:
+        out["refreshed"] = list(turn.refreshed)
+    return out
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:
-    """A decision as a scenario file lists it."""
+    """A decision as a scenario file lists it: car, do, then its own fields."""
     out: dict[str, Any] = {"car": decision.car, "do": decision.do}
-    if isinstance(decision, Plan):
-        out |= {"gear": decision.gear, "cards": list(decision.cards)}
-    elif isinstance(decision, Adrenaline):
-        out |= {"speed": decision.speed, "cooldown": decision.cooldown}
-    elif isinstance(decision, Slipstream):
-        out["take"] = decision.take
-    elif isinstance(decision, Discard):
-        out["cards"] = list(decision.cards)
+    for name in decision.__slots__:
+        if name != "car":
+            value = getattr(decision, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
     return out
 
 

@@ -1,7 +1,8 @@
 """Who must decide what now, and every decision the rules allow them.
 
 One question drives every caller: :func:`pending`. In steps 1-2 every racing
-driver plans at once; in steps 5, 6 and 8 one car decides at a time.
+driver plans at once; in the Garage draft, step 3 (a card's speed) and steps 5,
+6 and 8 one car decides at a time.
 """
 
 from __future__ import annotations
@@ -10,21 +11,27 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Literal
 
-from engine.cards import HEAT, Card, canonical, is_discardable, is_playable
+from engine.cards import HEAT, Card, canonical, is_discardable, is_playable, speed_choices
 from engine.decisions import (
     Adrenaline,
     Boost,
+    ChooseSpeed,
     Decision,
     Discard,
+    GiveBack,
+    Pick,
     Plan,
     ReactDone,
+    Refresh,
     Slipstream,
 )
+from engine.draft import giving_back
 from engine.flow import must_plan
 from engine.state import RaceState
-from engine.steps import can_add_adrenaline_speed, can_boost
+from engine.steps import can_add_adrenaline_speed, can_boost, refreshable
+from engine.symbols import react_options, unchosen
 
-Step = Literal["plan", "react", "slipstream", "discard"]
+Step = Literal["draft", "plan", "reveal", "react", "slipstream", "discard"]
 
 
 @dataclass(slots=True)
@@ -42,6 +49,8 @@ class Pending:
 
 def pending(state: RaceState) -> Pending | None:
     """The decision the race waits for, or None once every car has finished."""
+    if state.garage is not None and state.garage.order:
+        return Pending("draft", state.garage.order[:1])
     if state.turn is not None:
         return Pending(state.turn.step, (state.turn.car,))
     planners = tuple([car.id for car in state.cars if must_plan(car)])
@@ -95,19 +104,35 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
     if waiting is None or car_id not in waiting.cars:
         return []
     car = state.car(car_id)
+    if waiting.step == "draft":
+        return draft_options(state, car_id)
     if waiting.step == "plan":
         return plan_options(car_id, car.gear, car.engine, car.hand)
+    turn = state.turn
+    assert turn is not None
+    if waiting.step == "reveal":
+        card = unchosen(car, turn)[0]
+        return [ChooseSpeed(car_id, card, speed) for speed in speed_choices(card)]
     if waiting.step == "react":
-        turn = state.turn
-        assert turn is not None
         options: list[Decision] = []
         if can_boost(car, turn):
             options.append(Boost(car_id))
         if turn.adrenaline:
             speeds = (True, False) if can_add_adrenaline_speed(state, car) else (False,)
             options += [Adrenaline(car_id, s, c) for s in speeds for c in (True, False)]
+        options += react_options(car, turn)
         options.append(ReactDone(car_id))
         return options
     if waiting.step == "slipstream":
         return [Slipstream(car_id, True), Slipstream(car_id, False)]
-    return discard_options(car_id, car.hand)
+    refresh = sorted(set(refreshable(car, turn)))
+    return [Refresh(car_id, card) for card in refresh] + discard_options(car_id, car.hand)
+
+
+def draft_options(state: RaceState, car_id: str) -> list[Decision]:
+    """A pick from the market, or (the snake draft's last round) an upgrade to give back."""
+    garage = state.garage
+    assert garage is not None
+    if giving_back(state):
+        return [GiveBack(car_id, card) for card in sorted(set(state.car(car_id).upgrades))]
+    return [Pick(car_id, card) for card in sorted(set(garage.market))]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import data
 from engine.cards import HAND_SIZE, starting_deck
+from engine.draft import open_garage
 from engine.events import Event
 from engine.flow import advance
 from engine.legends import LEGEND_CARDS
@@ -52,14 +53,17 @@ def new_race(
         spot = 0 if grid.lane == track.race_lane_at_start else 1
         car = Car(entrant.id, entrant.color, entrant.kind, grid.space, spot)
         if entrant.kind != "legend":
+            car.engine = track.heat_in_engine
+        if entrant.kind != "legend" and state.options.garage == "off":
             deck = shuffled(seed, state.rng, starting_deck(track.stress_in_deck))
             state.rng += 1
-            car.engine = track.heat_in_engine
             car.hand, car.deck = deck[:HAND_SIZE], deck[HAND_SIZE:]
         state.cars.append(car)
     if any(e.kind == "legend" for e in entrants):
         state.legend_deck = shuffled(seed, state.rng, LEGEND_CARDS)
         state.rng += 1
     events: list[Event] = []
+    if state.options.garage != "off":
+        open_garage(state, events)
     advance(state, events)
     return state, events

@@ -13,7 +13,9 @@ from typing import Literal
 from engine.cards import Card
 
 CarKind = Literal["human", "ai", "legend"]
-TurnStep = Literal["react", "slipstream", "discard"]
+TurnStep = Literal["reveal", "react", "slipstream", "discard"]
+GarageDecks = Literal["off", "basic", "advanced", "both"]
+DraftVariant = Literal["rounds", "random", "snake"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,7 @@ class Car:
     discard: tuple[Card, ...] = ()
     plan: PlannedMove | None = None
     play_area: tuple[Card, ...] = ()
+    upgrades: tuple[Card, ...] = ()
 
     def copy(self) -> Car:
         return Car(
@@ -57,6 +60,7 @@ class Car:
             self.discard,
             self.plan,
             self.play_area,
+            self.upgrades,
         )
 
     @property
@@ -74,6 +78,17 @@ class Turn:
     boosted: bool = False
     adrenaline: bool = False
     adrenaline_speed: bool = False
+    # The Garage symbols of the cards played this turn (see engine/symbols.py).
+    chosen: tuple[tuple[Card, int], ...] = ()
+    plus: int = 0
+    adjust: int = 0
+    accelerate: int = 0
+    accelerated: int = 0
+    reduce: int = 0
+    salvage: int = 0
+    super_cool: int = 0
+    slipstream_boost: int = 0
+    refreshed: tuple[Card, ...] = ()
 
     def copy(self) -> Turn:
         return Turn(
@@ -83,6 +98,16 @@ class Turn:
             self.boosted,
             self.adrenaline,
             self.adrenaline_speed,
+            self.chosen,
+            self.plus,
+            self.adjust,
+            self.accelerate,
+            self.accelerated,
+            self.reduce,
+            self.salvage,
+            self.super_cool,
+            self.slipstream_boost,
+            self.refreshed,
         )
 
 
@@ -93,6 +118,27 @@ class Options:
     adrenaline_cars: int | None = None
     aggressive_legends: bool = False
     legend_speed_bonus: int = 0
+    garage: GarageDecks = "off"
+    draft: DraftVariant = "rounds"
+
+
+@dataclass(slots=True)
+class Garage:
+    """The Garage module's cards outside the cars: the deck, the draft market and the box.
+
+    ``order`` lists the cars still to pick from ``market`` this draft round, next
+    first; the draft is over once it is empty. Cards left in a market go to the
+    ``box``, out of the race.
+    """
+
+    deck: tuple[Card, ...]
+    round: int = 0
+    market: tuple[Card, ...] = ()
+    order: tuple[str, ...] = ()
+    box: tuple[Card, ...] = ()
+
+    def copy(self) -> Garage:
+        return Garage(self.deck, self.round, self.market, self.order, self.box)
 
 
 @dataclass(slots=True)
@@ -111,6 +157,7 @@ class RaceState:
     turn_order: tuple[str, ...] = ()
     turn: Turn | None = None
     legend_card: int | None = None
+    garage: Garage | None = None
     _owned: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def copy(self) -> RaceState:
@@ -132,6 +179,7 @@ class RaceState:
             self.turn_order,
             None if self.turn is None else self.turn.copy(),
             self.legend_card,
+            None if self.garage is None else self.garage.copy(),
         )
 
     def car(self, car_id: str) -> Car:
@@ -150,6 +198,11 @@ class RaceState:
                     self._owned.add(car_id)
                 return car
         raise KeyError(car_id)
+
+    @property
+    def drafting(self) -> bool:
+        """The Garage draft is still on: no car plans before it ends."""
+        return self.garage is not None and bool(self.garage.order)
 
     @property
     def over(self) -> bool:

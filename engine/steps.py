@@ -6,13 +6,15 @@ them in order and stops where a driver must decide.
 
 from __future__ import annotations
 
-from engine.cards import HEAT, STRESS, is_discardable, speed_value
+from engine.cards import HEAT, STRESS, Card, is_discardable, remove_cards, speed_value, symbols
 from engine.course import course
 from engine.events import (
+    Accelerated,
     AdrenalineUsed,
     CardsRevealed,
     CarMoved,
     CornerChecked,
+    DirectPlayed,
     Event,
     GearShifted,
     HandCluttered,
@@ -22,6 +24,15 @@ from engine.events import (
 from engine.movement import cars_around, free_spot_at_or_behind
 from engine.piles import cool_down, pay_heat, resolve_plus
 from engine.state import Car, RaceState, Turn
+from engine.symbols import (
+    after_move,
+    card_heat,
+    choose_speed,
+    flip_plus,
+    has_options,
+    pay_card_heat,
+    unchosen,
+)
 
 # "the most common is from driving in 1st gear (Cooldown 3) and 2nd gear (Cooldown 1)"
 GEAR_COOLDOWN = {1: 3, 2: 1}
@@ -77,11 +88,56 @@ def reveal_and_move(state: RaceState, car: Car, events: list[Event]) -> Turn | N
         clutter(car, events)
         return None
     turn = Turn(car.id, "react", car.space, adrenaline=car.id in adrenaline_cars(state))
-    for _ in range(planned.cards.count(STRESS)):
-        resolve_plus(state, car, events)
-    move_forward(state, car, speed(car, turn), "cards", events)
-    cool_down(car, GEAR_COOLDOWN.get(car.gear, 0), events)
+    flip_plus(state, car, turn, planned.cards, events)
+    if unchosen(car, turn):
+        turn.step = "reveal"
+    else:
+        drive(state, car, turn, events)
     return turn
+
+
+def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    """Step 4, then the revealed cards' Heat, Scrap, Adjust and Cooldown with the gear's."""
+    start = (car.space, car.spot)
+    revealed = car.play_area
+    move_forward(state, car, speed(car, turn), "cards", events)
+    if not pay_card_heat(state, car, turn, start, events):
+        move_forward(state, car, speed(car, turn), "cards", events)
+    after_move(state, car, turn, revealed, GEAR_COOLDOWN.get(car.gear, 0), events)
+
+
+def direct_play(
+    state: RaceState, car: Car, turn: Turn, card: Card, chosen: int, events: list[Event]
+) -> None:
+    """ "If you do, it applies as if you had revealed it in step 3, including Speed value
+    and mandatory/optional icons." Only offered when the Engine can pay its Heat."""
+    car.hand = remove_cards(car.hand, (card,)) or ()
+    car.play_area = (*car.play_area, card)
+    events.append(DirectPlayed(car.id, card))
+    if speed_value(card) != chosen:
+        choose_speed(car, turn, card, chosen, events)
+    found = flip_plus(state, car, turn, (card,), events)
+    move_forward(state, car, chosen + found, "direct", events)
+    pay_heat(car, card_heat((card,)), "card", events)
+    after_move(state, car, turn, (card,), 0, events)
+
+
+def reveal_speed(
+    state: RaceState, car: Car, turn: Turn, card: Card, chosen: int, events: list[Event]
+) -> None:
+    """A card with several speeds gets its speed; once all have one, the car moves."""
+    choose_speed(car, turn, card, chosen, events)
+    if not unchosen(car, turn):
+        turn.step = "react"
+        drive(state, car, turn, events)
+
+
+def accelerate(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    """+1 Speed for every + symbol used this turn so far, all or nothing; it counts for corners."""
+    turn.accelerate -= 1
+    turn.accelerated += turn.plus
+    events.append(Accelerated(car.id, turn.plus))
+    move_forward(state, car, turn.plus, "accelerate", events)
 
 
 def clutter(car: Car, events: list[Event]) -> None:
@@ -111,7 +167,13 @@ def adrenaline_cars(state: RaceState) -> tuple[str, ...]:
 def speed(car: Car, turn: Turn) -> int:
     """ "Speed = Sum of the values of all the cards in your Play Area, +1 if you used the
     Adrenaline Bonus" (Slipstream is never Speed)."""
-    return sum(map(speed_value, car.play_area)) + (1 if turn.adrenaline_speed else 0)
+    chosen = sum(speed for _, speed in turn.chosen)
+    return (
+        sum(map(speed_value, car.play_area))
+        + chosen
+        + turn.accelerated
+        + (1 if turn.adrenaline_speed else 0)
+    )
 
 
 def can_boost(car: Car, turn: Turn) -> bool:
@@ -129,12 +191,13 @@ def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
 
 
 def has_react_options(car: Car, turn: Turn) -> bool:
-    return can_boost(car, turn) or turn.adrenaline
+    return can_boost(car, turn) or turn.adrenaline or has_options(car, turn)
 
 
 def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     pay_heat(car, 1, "boost", events)
     turn.boosted = True
+    turn.plus += 1
     move_forward(state, car, resolve_plus(state, car, events), "boost", events)
 
 
@@ -162,11 +225,15 @@ def can_slipstream(state: RaceState, car: Car) -> bool:
     if not cars_around(state.cars, car, (car.space, car.space + 1), here.lap_length):
         return False
     # Board Game Arena does not offer a Slipstream that would gain no space at all.
-    return spaces_gained(state, car, SLIPSTREAM_SPACES) > 0
+    boost = state.turn.slipstream_boost if state.turn is not None else 0
+    return spaces_gained(state, car, SLIPSTREAM_SPACES + boost) > 0
 
 
-def slipstream(state: RaceState, car: Car, events: list[Event]) -> None:
-    move_forward(state, car, SLIPSTREAM_SPACES, "slipstream", events)
+def slipstream(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    """2 spaces, plus the Slipstream boost of the cards played, never past the finish line."""
+    room = course(state.track, state.laps).finish - car.space
+    spaces = min(SLIPSTREAM_SPACES + turn.slipstream_boost, room)
+    move_forward(state, car, spaces, "slipstream", events)
 
 
 def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
@@ -177,7 +244,7 @@ def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -
     """
     raced = speed(car, turn)
     for line in course(state.track, state.laps).corners_crossed(turn.start_space, car.space):
-        limit = line.corner.speed_limit
+        limit = line.corner.speed_limit + turn.adjust
         excess = max(0, raced - limit)
         paid = min(excess, car.engine)
         pay_heat(car, paid, "corner", events)
@@ -199,7 +266,21 @@ def spin_out(state: RaceState, car: Car, line_space: int, events: list[Event]) -
 
 
 def may_discard(state: RaceState, car: Car) -> bool:
-    """Step 8 applies before the finish line, to a hand holding a card one may discard."""
+    """Step 8 applies before the finish line, to a hand holding a card one may discard
+    (or a played card one may Refresh)."""
     if course(state.track, state.laps).crossed_finish(car.space):
         return False
-    return any(map(is_discardable, car.hand))
+    return any(map(is_discardable, car.hand)) or bool(refreshable(car, state.turn))
+
+
+def refreshable(car: Car, turn: Turn | None) -> list[Card]:
+    """Played cards with Refresh not yet marked to go back on top of the draw deck."""
+    marked = list(turn.refreshed) if turn is not None else []
+    cards = []
+    for card in car.play_area:
+        if "refresh" in symbols(card):
+            if card in marked:
+                marked.remove(card)
+            else:
+                cards.append(card)
+    return cards

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.course import course
+from engine.draft import giving_back
 from engine.pending import Pending, pending
-from engine.state import PlannedMove, RaceState, TurnStep
-from engine.steps import adrenaline_cars
+from engine.state import GarageDecks, PlannedMove, RaceState, Turn, TurnStep
+from engine.steps import adrenaline_cars, refreshable, speed
+from engine.symbols import unchosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,9 @@ class CarView:
     planned: bool
     hand: tuple[Card, ...] | None = None
     plan: PlannedMove | None = None
+    upgrades: tuple[Card, ...] = ()
+    # The own discard pile, only while a Salvage or Super Cool lets the driver look through it.
+    discard: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +54,26 @@ class TurnView:
     boosted: bool
     adrenaline: bool
     adrenaline_speed: bool
+    speed: int = 0
+    unchosen: tuple[Card, ...] = ()
+    plus: int = 0
+    adjust: int = 0
+    accelerate: int = 0
+    reduce: int = 0
+    salvage: int = 0
+    super_cool: int = 0
+    slipstream_boost: int = 0
+    refreshable: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DraftView:
+    """The Garage draft, public to all: the market, the round, and who picks next."""
+
+    round: int
+    market: tuple[Card, ...]
+    order: tuple[str, ...]
+    giving_back: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +92,8 @@ class RaceView:
     pending: Pending | None
     legend_card: int | None
     legend_deck_count: int
+    garage: GarageDecks = "off"
+    draft: DraftView | None = None
 
     def car(self, car_id: str) -> CarView:
         for car in self.cars:
@@ -78,9 +105,12 @@ class RaceView:
 def view_for(state: RaceState, viewer: str | None) -> RaceView:
     """The race as ``viewer`` may see it; a spectator passes ``None``."""
     here = course(state.track, state.laps)
+    turn = state.turn
     cars = []
     for car in state.cars:
         own = car.id == viewer
+        looking = own and turn is not None and turn.car == car.id
+        looking = looking and turn is not None and bool(turn.salvage or turn.super_cool)
         hidden = len(car.plan.cards) if car.plan is not None and not own else 0
         cars.append(
             CarView(
@@ -101,9 +131,11 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
                 planned=car.plan is not None,
                 hand=car.hand if own else None,
                 plan=car.plan if own else None,
+                upgrades=car.upgrades,
+                discard=car.discard if looking else None,
             )
         )
-    turn = state.turn
+    garage = state.garage
     return RaceView(
         viewer=viewer,
         track=state.track,
@@ -113,17 +145,34 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
         cars=tuple(cars),
         turn_order=state.turn_order,
         adrenaline=adrenaline_cars(state),
-        turn=None
-        if turn is None
-        else TurnView(
-            turn.car,
-            turn.step,
-            turn.start_space,
-            turn.boosted,
-            turn.adrenaline,
-            turn.adrenaline_speed,
-        ),
+        turn=None if turn is None else _turn_view(state, turn),
         pending=pending(state),
         legend_card=state.legend_card,
         legend_deck_count=len(state.legend_deck),
+        garage=state.options.garage,
+        draft=None
+        if garage is None or not garage.order
+        else DraftView(garage.round, garage.market, garage.order, giving_back(state)),
+    )
+
+
+def _turn_view(state: RaceState, turn: Turn) -> TurnView:
+    car = state.car(turn.car)
+    return TurnView(
+        turn.car,
+        turn.step,
+        turn.start_space,
+        turn.boosted,
+        turn.adrenaline,
+        turn.adrenaline_speed,
+        speed=speed(car, turn),
+        unchosen=tuple(unchosen(car, turn)),
+        plus=turn.plus,
+        adjust=turn.adjust,
+        accelerate=turn.accelerate,
+        reduce=turn.reduce,
+        salvage=turn.salvage,
+        super_cool=turn.super_cool,
+        slipstream_boost=turn.slipstream_boost,
+        refreshable=tuple(refreshable(car, turn)),
     )

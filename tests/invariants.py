@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import data
 from engine import RaceState
-from engine.cards import HEAT, STRESS
+from engine.cards import HEAT, STRESS, starting_deck
 from engine.course import course
+from engine.draft import garage_deck
 from engine.events import Event, SpunOut
 from engine.notation import dump_state, load_state
 
@@ -24,13 +26,45 @@ def cards_of(state: RaceState) -> dict[str, Counter[str]]:
 
 
 def assert_cards_kept(before: RaceState, after: RaceState, events: list[Event]) -> None:
-    """No card is created or lost; only Stress comes in, from the reserve, on a spin out."""
+    """No card is created or lost; only Stress comes in, from the reserve, on a spin out.
+
+    With the Garage module, every card of the Garage deck stays in the deck, a
+    market, a car's upgrades or the box; the draft's end deals each driver 12
+    Speed cards, its upgrades, the track's Stress and its Engine's Heat.
+    """
+    if before.garage is not None:
+        _assert_garage_kept(after)
+    if before.drafting:
+        if not after.drafting:
+            _assert_decks_dealt(after)
+        return
     expected = cards_of(before)
     for event in events:
         if isinstance(event, SpunOut):
             assert event.car is not None
             expected[event.car][STRESS] += event.stress
     assert cards_of(after) == expected
+
+
+def _assert_garage_kept(state: RaceState) -> None:
+    garage = state.garage
+    assert garage is not None
+    held = Counter(garage.deck + garage.market + garage.box)
+    for car in state.cars:
+        held.update(car.upgrades)
+    assert held == Counter(garage_deck(state)), "Garage cards created or lost"
+
+
+def _assert_decks_dealt(state: RaceState) -> None:
+    track = data.track(state.track)
+    for car_id, cards in cards_of(state).items():
+        car = state.car(car_id)
+        if car.is_legend:
+            continue
+        dealt = Counter(starting_deck(track.stress_in_deck, car.upgrades))
+        dealt[HEAT] += track.heat_in_engine
+        assert cards == dealt, f"car {car_id} was dealt {cards}"
+        assert len(car.upgrades) == 3
 
 
 def assert_sound(state: RaceState) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import engine
-from engine import Decision, Entrant, RaceState
+from engine import Decision, Entrant, Options, RaceState
 from engine.ai import decide
 from engine.cards import speed_value
 from engine.course import course
@@ -64,13 +64,14 @@ def play(
     on_step: Callable[[RaceState, Decision, RaceState, list[Event]], None] | None = None,
     max_decisions: int = 20_000,
     dawdlers: frozenset[str] = frozenset(),
+    options: Options | None = None,
 ) -> Playout:
     """Play a race to the end with random legal decisions (seeded), calling ``on_step``.
 
     Cars of kind ``ai`` drive with the engine's AI; cars in ``dawdlers`` drive
     their first lap as slowly as they can.
     """
-    state, _ = engine.new_race(track, entrants(kinds), seed, laps=laps)
+    state, _ = engine.new_race(track, entrants(kinds), seed, laps=laps, options=options)
     lap_length = course(track, laps).lap_length
     playout = Playout(state, state)
     rng = random.Random(seed)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 import data
+from engine import Options
 
 BASE_TRACKS = ("usa", "france", "great_britain", "italy")
 
@@ -27,3 +28,11 @@ def race_setups(draw: st.DrawFn, kinds: tuple[str, ...] = ("human",)) -> RaceSet
     laps = draw(st.sampled_from((1, 1, 1, 1, 2)))
     assert laps <= data.track(track).laps
     return RaceSetup(track, cars, draw(st.integers(0, 2**32)), laps)
+
+
+@st.composite
+def garage_options(draw: st.DrawFn) -> Options:
+    """The Garage module on: one of its decks and one of its draft variants."""
+    decks = draw(st.sampled_from(("basic", "advanced", "both")))
+    variant = draw(st.sampled_from(("rounds", "random", "snake")))
+    return Options(garage=decks, draft=variant)

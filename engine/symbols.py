@@ -1,0 +1,232 @@
+"""The Garage symbols on the cards a car plays, each at the moment BGA resolves it.
+
+At the reveal (step 3): every "+" (Stress, and the upgrades' + symbols) is
+flipped, and a card with several speeds waits for its speed to be chosen.
+After the move: the mandatory Heat is paid (an Engine that cannot pay follows
+BGA's procedure in :func:`pay_card_heat`), then Scrap, Adjust, Cooldown and
+the pools of the optional symbols the React step offers. A card played
+directly in the React step goes through the same path.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.cards import (
+    HEAT,
+    SEVERAL_SPEEDS,
+    STRESS,
+    Card,
+    plus_symbols,
+    remove_cards,
+    speed_choices,
+    symbols,
+)
+from engine.decisions import Accelerate, Decision, DirectPlay, Reduce, Salvage, SuperCool
+from engine.events import (
+    CardsSalvaged,
+    CardsScrapped,
+    Event,
+    HeatUnpaid,
+    SpeedChosen,
+    StressReduced,
+    SuperCooled,
+)
+from engine.piles import cool_down, pay_heat, reshuffle_discard, resolve_plus
+from engine.rng import shuffled
+from engine.state import Car, RaceState, Turn
+
+
+def flip_plus(
+    state: RaceState, car: Car, turn: Turn, cards: tuple[Card, ...], events: list[Event]
+) -> int:
+    """Resolve the + symbols of ``cards`` at their reveal; returns the Speed they found."""
+    found = 0
+    for card in cards:
+        for _ in range(plus_symbols(card)):
+            found += resolve_plus(state, car, events)
+            turn.plus += 1
+    return found
+
+
+def unchosen(car: Car, turn: Turn) -> list[Card]:
+    """The cards in the Play Area with several speeds whose speed is not chosen yet."""
+    if SEVERAL_SPEEDS.isdisjoint(car.play_area):
+        return []
+    chosen = Counter(card for card, _ in turn.chosen)
+    waiting = []
+    for card in car.play_area:
+        if card in SEVERAL_SPEEDS:
+            if chosen[card] > 0:
+                chosen[card] -= 1
+            else:
+                waiting.append(card)
+    return waiting
+
+
+def choose_speed(car: Car, turn: Turn, card: Card, speed: int, events: list[Event]) -> None:
+    turn.chosen = (*turn.chosen, (card, speed))
+    events.append(SpeedChosen(car.id, card, speed))
+
+
+def card_heat(cards: tuple[Card, ...]) -> int:
+    return sum(symbols(card).get("heat", 0) for card in cards)
+
+
+def pay_card_heat(
+    state: RaceState, car: Car, turn: Turn, start: tuple[int, int], events: list[Event]
+) -> bool:
+    """Pay the Heat symbols of the cards revealed; False if the car must move again.
+
+    BGA's procedure when the Engine cannot pay them all: the car goes back to
+    where it started the move, pays for as many of those cards as it can (the
+    cheapest first), and each unpaid card is discarded and replaced by one +
+    flip; then the car moves again.
+    """
+    due = card_heat(car.play_area)
+    if due <= car.engine:
+        pay_heat(car, due, "card", events)
+        return True
+    car.space, car.spot = start
+    unpaid = []
+    costly = [card for card in car.play_area if card_heat((card,))]
+    for card in sorted(costly, key=lambda card: card_heat((card,))):
+        heat = card_heat((card,))
+        if heat <= car.engine:
+            pay_heat(car, heat, "card", events)
+        else:
+            unpaid.append(card)
+    car.play_area = remove_cards(car.play_area, unpaid) or ()
+    car.discard = car.discard + tuple(unpaid)
+    chosen = list(turn.chosen)
+    for card in unpaid:
+        for pair in chosen:
+            if pair[0] == card:
+                chosen.remove(pair)
+                break
+    turn.chosen = tuple(chosen)
+    events.append(HeatUnpaid(car.id, tuple(unpaid), car.space, car.spot))
+    for _ in unpaid:
+        resolve_plus(state, car, events)
+        turn.plus += 1
+    return False
+
+
+def scrap(state: RaceState, car: Car, times: int, events: list[Event]) -> None:
+    """Scrap (mandatory): discard the top card of the draw deck, ``times`` times."""
+    scrapped: list[Card] = []
+    for _ in range(times):
+        if not car.deck:
+            if not car.discard:
+                break
+            reshuffle_discard(state, car, events)
+        scrapped.append(car.deck[0])
+        car.deck = car.deck[1:]
+        car.discard = (*car.discard, scrapped[-1])
+    if scrapped:
+        events.append(CardsScrapped(car.id, tuple(scrapped)))
+
+
+def after_move(
+    state: RaceState,
+    car: Car,
+    turn: Turn,
+    cards: tuple[Card, ...],
+    cooldown: int,
+    events: list[Event],
+) -> None:
+    """Scrap, Adjust, Cooldown and the optional symbols of the cards still in play."""
+    kept = [card for card in cards if symbols(card) and card in car.play_area]
+    if not kept:
+        cool_down(car, cooldown, events)
+        return
+    total: Counter[str] = Counter()
+    for card in kept:
+        total.update(symbols(card))
+    scrap(state, car, total["scrap"], events)
+    turn.adjust += total["adjust"]
+    turn.slipstream_boost += total["slipstream"]
+    turn.accelerate += total["accelerate"]
+    turn.reduce += total["reduce"]
+    turn.salvage += total["salvage"]
+    turn.super_cool += total["super_cool"]
+    cool_down(car, cooldown + total["cooldown"], events)
+
+
+def can_direct_play(car: Car, card: Card) -> bool:
+    """Direct Play from the hand, when the Engine can pay the card's Heat at once."""
+    return "direct" in symbols(card) and card_heat((card,)) <= car.engine
+
+
+def react_options(car: Car, turn: Turn) -> list[Decision]:
+    """The Garage symbols the car may still use in the React step."""
+    options: list[Decision] = []
+    for card in sorted({card for card in car.hand if "direct" in symbols(card)}):
+        if can_direct_play(car, card):
+            options += [DirectPlay(car.id, card, speed) for speed in speed_choices(card)]
+    if turn.accelerate and turn.plus:
+        options.append(Accelerate(car.id))
+    stress = car.hand.count(STRESS)
+    options += [Reduce(car.id, n) for n in range(1, min(turn.reduce, stress) + 1)]
+    if turn.salvage and car.discard:
+        options += [Salvage(car.id, cards) for cards in salvage_choices(car.discard, turn.salvage)]
+    if turn.super_cool and HEAT in car.discard:
+        options.append(SuperCool(car.id))
+    return options
+
+
+def has_options(car: Car, turn: Turn) -> bool:
+    """Whether any Garage symbol is still usable (without listing every Salvage choice)."""
+    if turn.accelerate and turn.plus:
+        return True
+    if (turn.reduce and STRESS in car.hand) or (turn.salvage and car.discard):
+        return True
+    if turn.super_cool and HEAT in car.discard:
+        return True
+    return any(can_direct_play(car, card) for card in car.hand)
+
+
+def salvage_choices(discard: tuple[Card, ...], most: int) -> list[tuple[Card, ...]]:
+    """Every non-empty choice of at most ``most`` cards from the discard pile (as multisets)."""
+    counts = sorted(Counter(discard).items())
+    choices: list[tuple[Card, ...]] = []
+
+    def extend(index: int, taken: tuple[Card, ...]) -> None:
+        if index == len(counts):
+            if taken:
+                choices.append(taken)
+            return
+        card, count = counts[index]
+        for n in range(min(count, most - len(taken)) + 1):
+            extend(index + 1, taken + (card,) * n)
+
+    extend(0, ())
+    return sorted(choices)
+
+
+def reduce_stress(car: Car, turn: Turn, count: int, events: list[Event]) -> None:
+    """Reduce Stress: ``count`` Stress cards from the hand to the discard pile."""
+    car.hand = remove_cards(car.hand, (STRESS,) * count) or ()
+    car.discard = car.discard + (STRESS,) * count
+    turn.reduce = 0
+    events.append(StressReduced(car.id, count))
+
+
+def salvage(
+    state: RaceState, car: Car, turn: Turn, cards: tuple[Card, ...], events: list[Event]
+) -> None:
+    """Salvage: these cards leave the discard pile and are shuffled into the draw deck."""
+    car.discard = remove_cards(car.discard, cards) or ()
+    car.deck = shuffled(state.seed, state.rng, car.deck + cards)
+    state.rng += 1
+    turn.salvage = 0
+    events.append(CardsSalvaged(car.id, cards))
+
+
+def super_cool(car: Car, turn: Turn, events: list[Event]) -> None:
+    """Super Cool: up to N Heat cards from the discard pile back to the Engine."""
+    cooled = min(turn.super_cool, car.discard.count(HEAT))
+    car.discard = remove_cards(car.discard, (HEAT,) * cooled) or ()
+    car.engine += cooled
+    turn.super_cool = 0
+    events.append(SuperCooled(car.id, cooled))
