@@ -4,8 +4,19 @@ Every file goes through :mod:`data.loader`, which rejects a bad file with a
 message naming the file and the field.
 """
 
-from data.loader import DataError, legend_cards, track, track_ids
-from data.models import Corner, GridSlot, LegendCard, LegendCards, LegendValue, Track
+from data.loader import DataError, legend_cards, track, track_ids, weather
+from data.models import (
+    Corner,
+    GridSlot,
+    LegendCard,
+    LegendCards,
+    LegendValue,
+    RoadCondition,
+    SectorEffect,
+    Track,
+    WeatherCard,
+    WeatherModule,
+)
 
 __all__ = [
     "Corner",
@@ -14,8 +25,13 @@ __all__ = [
     "LegendCard",
     "LegendCards",
     "LegendValue",
+    "RoadCondition",
+    "SectorEffect",
     "Track",
+    "WeatherCard",
+    "WeatherModule",
     "legend_cards",
     "track",
     "track_ids",
+    "weather",
 ]

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from data.models import LegendCards, Track
+from data.models import LegendCards, Track, WeatherModule
 
 DATA_DIR = Path(__file__).resolve().parent
 TRACKS_DIR = DATA_DIR / "tracks"
@@ -57,3 +57,9 @@ def track(track_id: str) -> Track:
 def legend_cards() -> LegendCards:
     """The Legends deck."""
     return load_file(DATA_DIR / "legend_cards.json", LegendCards)
+
+
+@cache
+def weather() -> WeatherModule:
+    """The weather cards and road-condition tokens."""
+    return load_file(DATA_DIR / "weather.json", WeatherModule)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.cards import HEAT, is_discardable, remove_cards
+from engine.course import course
 from engine.decisions import Adrenaline, Boost, Decision, Discard, Plan, ReactDone, Slipstream
 from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
 from engine.events import CardsDiscarded, Event, PlanMade
 from engine.flow import advance, end_slipstream, end_turn, must_plan
 from engine.pending import is_cluttered, reachable_gears
+from engine.road import boost_is_free, may_cool_down
 from engine.state import Car, PlannedMove, RaceState
 from engine.steps import boost, can_boost, slipstream, speed, use_adrenaline
 
@@ -100,13 +102,16 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         return
     assert turn is not None, "only plans are made outside a car's turn"
     if isinstance(decision, Boost):
-        if not can_boost(car, turn):
+        if not can_boost(car, turn, boost_is_free(state, car)):
             reason = "already boosted this turn" if turn.boosted else "no Heat in the Engine"
             raise IllegalDecision(car.id, "boost", reason)
         boost(state, car, turn, events)
     elif isinstance(decision, Adrenaline):
         if not turn.adrenaline:
             raise IllegalDecision(car.id, "adrenaline", "no Adrenaline left this round")
+        here = course(state.track, state.laps)
+        if decision.cooldown and not may_cool_down(state.weather, here, car.space):
+            raise IllegalDecision(car.id, "adrenaline", "no Cooldown may be used in this sector")
         use_adrenaline(state, car, turn, decision.speed, decision.cooldown, events)
     elif isinstance(decision, ReactDone):
         turn.step = "slipstream"

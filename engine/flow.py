@@ -42,7 +42,7 @@ def advance(state: RaceState, events: list[Event]) -> None:
             continue
         car = state.edit_car(turn.car)
         if turn.step == "react":
-            if has_react_options(car, turn):
+            if has_react_options(state, car, turn):
                 return
             turn.step = "slipstream"
         elif turn.step == "slipstream":

@@ -11,7 +11,9 @@ all optional on input:
   ``adrenaline_speed`` = +1 Speed taken), or null while cars plan;
 - ``legend_card``: the Legend card revealed this round, once a Legend has moved;
 - per car, ``plan`` (``gear`` and ``cards`` chosen in secret, not yet revealed) and
-  ``play_area`` (cards revealed this turn); both omitted when empty.
+  ``play_area`` (cards revealed this turn); both omitted when empty;
+- ``options.weather`` and ``weather`` (the weather card and one road-condition token
+  per corner line), both only with the weather module: see docs/weather-notation.md.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ import data
 from engine.cards import KNOWN_CARDS
 from engine.decisions import Adrenaline, Boost, Decision, Discard, Plan, ReactDone, Slipstream
 from engine.errors import NotationError
-from engine.state import Car, Options, PlannedMove, RaceState, Turn
+from engine.state import Car, Options, PlannedMove, RaceState, Turn, Weather
+from engine.weather import weather_problem
 
 NOTATION = "heat-race/1"
 
@@ -100,6 +103,12 @@ class OptionsDoc(_Strict):
     adrenaline_cars: int | None = Field(default=None, ge=0)
     aggressive_legends: bool = False
     legend_speed_bonus: int = 0
+    weather: bool = False
+
+
+class WeatherDoc(_Strict):
+    card: str
+    tokens: list[str]
 
 
 class StateDoc(_Strict):
@@ -116,6 +125,7 @@ class StateDoc(_Strict):
     turn_order: list[str] = []
     turn: TurnDoc | None = None
     legend_card: int | None = Field(default=None, ge=1, le=10)
+    weather: WeatherDoc | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> StateDoc:
@@ -130,7 +140,17 @@ class StateDoc(_Strict):
             unknown += [] if self.turn.car in self.turn_order else [self.turn.car]
         if unknown:
             raise ValueError(f"turn names unknown car(s): {', '.join(unknown)}")
+        if self.options.weather != (self.weather is not None):
+            raise ValueError("options.weather and the weather field come together")
+        if self.weather is not None:
+            problem = weather_problem(data.track(self.track), _weather(self.weather))
+            if problem is not None:
+                raise ValueError(f"weather: {problem}")
         return self
+
+
+def _weather(doc: WeatherDoc) -> Weather:
+    return Weather(doc.card, tuple(doc.tokens))
 
 
 class _DecisionDoc(_Strict):
@@ -217,6 +237,7 @@ def _state(doc: StateDoc) -> RaceState:
         turn_order=tuple(doc.turn_order),
         turn=None if turn is None else Turn(**turn.model_dump()),
         legend_card=doc.legend_card,
+        weather=None if doc.weather is None else _weather(doc.weather),
     )
 
 
@@ -263,7 +284,7 @@ def state_json(state: RaceState) -> dict[str, Any]:
     """The race as a JSON-ready dict in the notation's field order."""
     turn = state.turn
     options = state.options
-    return {
+    document: dict[str, Any] = {
         "notation": NOTATION,
         "track": state.track,
         "laps": state.laps,
@@ -291,6 +312,10 @@ def state_json(state: RaceState) -> dict[str, Any]:
         },
         "legend_card": state.legend_card,
     }
+    if state.weather is not None:
+        document["options"]["weather"] = True
+        document["weather"] = {"card": state.weather.card, "tokens": list(state.weather.tokens)}
+    return document
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:

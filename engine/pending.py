@@ -11,6 +11,7 @@ from itertools import combinations, product
 from typing import Literal
 
 from engine.cards import HEAT, Card, canonical, is_discardable, is_playable
+from engine.course import course
 from engine.decisions import (
     Adrenaline,
     Boost,
@@ -21,6 +22,7 @@ from engine.decisions import (
     Slipstream,
 )
 from engine.flow import must_plan
+from engine.road import boost_is_free, may_cool_down
 from engine.state import RaceState
 from engine.steps import can_boost
 
@@ -101,10 +103,12 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
         turn = state.turn
         assert turn is not None
         options: list[Decision] = []
-        if can_boost(car, turn):
+        if can_boost(car, turn, boost_is_free(state, car)):
             options.append(Boost(car_id))
         if turn.adrenaline:
-            options += [Adrenaline(car_id, s, c) for s in (True, False) for c in (True, False)]
+            here = course(state.track, state.laps)
+            cool = (True, False) if may_cool_down(state.weather, here, car.space) else (False,)
+            options += [Adrenaline(car_id, s, c) for s in (True, False) for c in cool]
         options.append(ReactDone(car_id))
         return options
     if waiting.step == "slipstream":

@@ -93,6 +93,19 @@ class Options:
     adrenaline_cars: int | None = None
     aggressive_legends: bool = False
     legend_speed_bonus: int = 0
+    weather: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Weather:
+    """The race's weather card and road-condition tokens, both face up from the setup on.
+
+    ``tokens`` names one token per corner line of the track, in lap order; the
+    two lines of a chicane share one token, so both name it.
+    """
+
+    card: str
+    tokens: tuple[str, ...]
 
 
 @dataclass(slots=True)
@@ -111,6 +124,7 @@ class RaceState:
     turn_order: tuple[str, ...] = ()
     turn: Turn | None = None
     legend_card: int | None = None
+    weather: Weather | None = None
     _owned: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def copy(self) -> RaceState:
@@ -132,6 +146,7 @@ class RaceState:
             self.turn_order,
             None if self.turn is None else self.turn.copy(),
             self.legend_card,
+            self.weather,
         )
 
     def car(self, car_id: str) -> Car:

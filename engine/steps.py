@@ -21,6 +21,14 @@ from engine.events import (
 )
 from engine.movement import cars_around, free_spot_at_or_behind
 from engine.piles import cool_down, pay_heat, resolve_plus
+from engine.road import (
+    boost_is_free,
+    corner_heat,
+    corner_limit,
+    may_start_slipstream,
+    sector_cooldown,
+    slipstream_extra,
+)
 from engine.state import Car, RaceState, Turn
 
 # "the most common is from driving in 1st gear (Cooldown 3) and 2nd gear (Cooldown 1)"
@@ -68,7 +76,9 @@ def reveal_and_move(state: RaceState, car: Car, events: list[Event]) -> Turn | N
     for _ in range(planned.cards.count(STRESS)):
         resolve_plus(state, car, events)
     move_forward(state, car, speed(car, turn), "cards", events)
-    cool_down(car, GEAR_COOLDOWN.get(car.gear, 0), events)
+    here = course(state.track, state.laps)
+    cooldown = GEAR_COOLDOWN.get(car.gear, 0)
+    cool_down(car, sector_cooldown(state.weather, here, car.space, cooldown), events)
     return turn
 
 
@@ -102,17 +112,20 @@ def speed(car: Car, turn: Turn) -> int:
     return sum(map(speed_value, car.play_area)) + (1 if turn.adrenaline_speed else 0)
 
 
-def can_boost(car: Car, turn: Turn) -> bool:
-    """ "Regardless of which gear you are in you may pay 1 Heat to boost once per turn."""
-    return not turn.boosted and car.engine > 0
+def can_boost(car: Car, turn: Turn, free: bool = False) -> bool:
+    """ "Regardless of which gear you are in you may pay 1 Heat to boost once per turn."
+
+    ``free``: the car stands in a Heat control sector, so the Boost needs no Heat.
+    """
+    return not turn.boosted and (free or car.engine > 0)
 
 
-def has_react_options(car: Car, turn: Turn) -> bool:
-    return can_boost(car, turn) or turn.adrenaline
+def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
+    return can_boost(car, turn, boost_is_free(state, car)) or turn.adrenaline
 
 
 def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    pay_heat(car, 1, "boost", events)
+    pay_heat(car, 0 if boost_is_free(state, car) else 1, "boost", events)
     turn.boosted = True
     move_forward(state, car, resolve_plus(state, car, events), "boost", events)
 
@@ -135,13 +148,23 @@ def can_slipstream(state: RaceState, car: Car) -> bool:
     "Slipstreaming can never be used to cross the finish line nor after having
     crossed the finish line."
     """
-    if car.space + SLIPSTREAM_SPACES > course(state.track, state.laps).finish:
+    here = course(state.track, state.laps)
+    if car.space + SLIPSTREAM_SPACES > here.finish:
+        return False
+    if not may_start_slipstream(state.weather, here, car.space):
         return False
     return cars_around(state.cars, car, (car.space, car.space + 1))
 
 
+def slipstream_spaces(state: RaceState, car: Car) -> int:
+    """2 spaces, plus the sector's extra ones as far as they stay before the finish line."""
+    here = course(state.track, state.laps)
+    extra = slipstream_extra(state.weather, here, car.space)
+    return min(SLIPSTREAM_SPACES + extra, here.finish - car.space)
+
+
 def slipstream(state: RaceState, car: Car, events: list[Event]) -> None:
-    move_forward(state, car, SLIPSTREAM_SPACES, "slipstream", events)
+    move_forward(state, car, slipstream_spaces(state, car), "slipstream", events)
 
 
 def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
@@ -151,9 +174,10 @@ def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -
     Heat you have and immediately spin out."
     """
     raced = speed(car, turn)
-    for line in course(state.track, state.laps).corners_crossed(turn.start_space, car.space):
-        limit = line.corner.speed_limit
-        excess = max(0, raced - limit)
+    here = course(state.track, state.laps)
+    for line in here.corners_crossed(turn.start_space, car.space):
+        limit = corner_limit(state.weather, here, line)
+        excess = corner_heat(state.weather, here, line, raced)
         paid = min(excess, car.engine)
         pay_heat(car, paid, "corner", events)
         events.append(CornerChecked(car.id, line.space, limit, raced, paid))
