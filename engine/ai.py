@@ -101,10 +101,10 @@ def _react(view: RaceView, me: CarView, judge: Judge) -> Decision:
     assert me.hand is not None and view.turn is not None
     turn = view.turn
     now = Situation(me.space, _speed(view, me), me.gear, me.engine, me.hand.count(HEAT))
-    can_boost = not turn.boosted and me.engine > 0
+    can_boost = not turn.boosted and judge.may_boost(now)
     options: list[tuple[float, Decision]] = [(judge.settle(now), ReactDone(me.id))]
     if turn.adrenaline:
-        for faster, cooler in ((True, True), (True, False), (False, True)):
+        for faster, cooler in judge.adrenaline_uses(now.space):
             after = judge.adrenaline(now, faster, cooler)
             value = judge.after_reveal(after, boost=can_boost, adrenaline=False)
             options.append((value, Adrenaline(me.id, faster, cooler)))

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from engine.ai_cards import plus_odds, sum_odds, unseen_cards
 from engine.ai_track import rounds_to_go
 from engine.course import course
-from engine.steps import GEAR_COOLDOWN, SLIPSTREAM_SPACES
+from engine.road import (
+    corner_heat,
+    free_boost,
+    may_cool_down,
+    may_start_slipstream,
+    sector_cooldown,
+)
+from engine.steps import GEAR_COOLDOWN, SLIPSTREAM_SPACES, slipstream_spaces
 from engine.view import RaceView
 
 # The track map counts what Heat does at corners; beyond that, the n-th Heat card left in
@@ -48,7 +55,8 @@ class Judge:
         """A judge for the car's turn now, or (``next_round``) for its next plan from here."""
         me = view.car(car_id)
         self.course = course(view.track, view.laps)
-        self.rounds = rounds_to_go(view.track, view.laps)
+        self.weather = view.weather
+        self.rounds = rounds_to_go(view.track, view.laps, view.weather)
         self.plus = plus_odds(unseen_cards(view.track, me))
         self.gear = me.gear
         self.engine = me.engine
@@ -71,23 +79,25 @@ class Judge:
         key = (gear, known, stress, hand_heat, react, adrenaline)
         if key not in self._plans:
             engine = self.engine - (1 if abs(gear - self.gear) == 2 else 0)
-            cooled = min(GEAR_COOLDOWN.get(gear, 0), hand_heat)
-            self._plans[key] = sum(
-                p
-                * self.after_reveal(
-                    Situation(
-                        self.start + known + flipped,
-                        known + flipped,
-                        gear,
-                        engine + cooled,
-                        hand_heat - cooled,
-                    ),
-                    boost=react,
-                    adrenaline=adrenaline,
-                )
-                for flipped, p in sum_odds(self.plus, stress)
-            )
+            total = 0.0
+            for flipped, p in sum_odds(self.plus, stress):
+                space = self.start + known + flipped
+                cooled = min(self.cooldown(space, GEAR_COOLDOWN.get(gear, 0)), hand_heat)
+                now = Situation(space, known + flipped, gear, engine + cooled, hand_heat - cooled)
+                total += p * self.after_reveal(now, boost=react, adrenaline=adrenaline)
+            self._plans[key] = total
         return self._plans[key]
+
+    def cooldown(self, space: int, cooldown: int) -> int:
+        """The Cooldown a car on ``space`` gets from ``cooldown``, as its sector allows."""
+        return sector_cooldown(self.weather, self.course, space, cooldown)
+
+    def may_cool_down(self, space: int) -> bool:
+        return may_cool_down(self.weather, self.course, space)
+
+    def may_boost(self, now: Situation) -> bool:
+        """Heat for the Boost, or a Heat control sector that makes it free."""
+        return now.engine > 0 or free_boost(self.weather, self.course, now.space)
 
     def land(self, target: int) -> int:
         """Where a move to ``target`` ends: behind full spaces, as the engine places cars."""
@@ -100,6 +110,8 @@ class Judge:
     def can_slipstream(self, space: int) -> bool:
         if not self.live or space + SLIPSTREAM_SPACES > self.course.finish:
             return False
+        if not may_start_slipstream(self.weather, self.course, space):
+            return False
         return any(s in (space, space + 1) for s, _ in self.taken)
 
     def after_reveal(self, now: Situation, boost: bool, adrenaline: bool) -> float:
@@ -109,13 +121,19 @@ class Judge:
             return self._memo[key]
         best = self.settle(now)
         if adrenaline:
-            for faster, cooler in ((True, True), (True, False), (False, True)):
+            for faster, cooler in self.adrenaline_uses(now.space):
                 used = self.adrenaline(now, faster, cooler)
                 best = max(best, self.after_reveal(used, boost, False))
-        if boost and now.engine > 0:
+        if boost and self.may_boost(now):
             best = max(best, self.expected_boost(now, adrenaline))
         self._memo[key] = best
         return best
+
+    def adrenaline_uses(self, space: int) -> tuple[tuple[bool, bool], ...]:
+        """(+1 Speed, +1 Cooldown) pairs worth weighing; no Cooldown where the sector bans it."""
+        if self.may_cool_down(space):
+            return ((True, True), (True, False), (False, True))
+        return ((True, False),)
 
     def adrenaline(self, now: Situation, faster: bool, cooler: bool) -> Situation:
         cooled = 1 if cooler and now.hand_heat > 0 else 0
@@ -128,7 +146,8 @@ class Judge:
         )
 
     def expected_boost(self, now: Situation, adrenaline: bool) -> float:
-        """Pay 1 Heat and flip for a basic card, then make the best of what it gives."""
+        """Pay 1 Heat (none in a Heat control sector), flip for a basic card, play on."""
+        cost = 0 if free_boost(self.weather, self.course, now.space) else 1
         return sum(
             p
             * self.after_reveal(
@@ -136,7 +155,7 @@ class Judge:
                     self.land(now.space + value),
                     now.speed + value,
                     now.gear,
-                    now.engine - 1,
+                    now.engine - cost,
                     now.hand_heat,
                 ),
                 False,
@@ -153,14 +172,15 @@ class Judge:
         return best
 
     def slipstreamed(self, now: Situation) -> Situation:
-        space = self.land(now.space + SLIPSTREAM_SPACES)
+        spaces = slipstream_spaces(self.weather, self.course, now.space)
+        space = self.land(now.space + spaces)
         return Situation(space, now.speed, now.gear, now.engine, now.hand_heat)
 
     def corner_check(self, now: Situation) -> float:
         """Step 7 as the engine plays it, then the value of where the car ends."""
         engine = now.engine
         for line in self.course.corners_crossed(self.start, now.space):
-            excess = max(0, now.speed - line.corner.speed_limit)
+            excess = corner_heat(self.weather, self.course, line, now.speed)
             if excess > engine:
                 stress = 1 if now.gear <= 2 else 2
                 return self.value(self.land(line.space), 1, 0, now.hand_heat) - (

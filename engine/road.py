@@ -11,15 +11,15 @@ from __future__ import annotations
 from bisect import bisect_left
 
 import data
-from data.models import SectorEffect
+from data.models import RoadCondition, SectorEffect
 from engine.course import CornerLine, Course, course
 from engine.state import Car, RaceState, Weather
 
 SLIPSTREAM_EXTRA: dict[SectorEffect, int] = {"slipstream_plus_1": 1, "slipstream_plus_2": 2}
 
 
-def _token(weather: Weather, here: Course, position: int) -> str:
-    return weather.tokens[here.track.corner_positions.index(position)]
+def _token(weather: Weather, here: Course, position: int) -> RoadCondition:
+    return data.weather().token(weather.tokens[here.track.corner_positions.index(position)])
 
 
 def corner_limit(weather: Weather | None, here: Course, line: CornerLine) -> int:
@@ -27,7 +27,12 @@ def corner_limit(weather: Weather | None, here: Course, line: CornerLine) -> int
     limit = line.corner.speed_limit
     if weather is None:
         return limit
-    return limit + data.weather().token(_token(weather, here, line.corner.position)).speed_limit
+    return limit + _token(weather, here, line.corner.position).speed_limit
+
+
+def overheat(weather: Weather | None, here: Course, line: CornerLine) -> int:
+    """Heat a car pays at this line on top of its excess Speed (1 with an Overheat token)."""
+    return 0 if weather is None else _token(weather, here, line.corner.position).overheat
 
 
 def corner_heat(weather: Weather | None, here: Course, line: CornerLine, speed: int) -> int:
@@ -37,9 +42,7 @@ def corner_heat(weather: Weather | None, here: Course, line: CornerLine, speed: 
     than the excess."
     """
     excess = max(0, speed - corner_limit(weather, here, line))
-    if weather is None or excess == 0:
-        return excess
-    return excess + data.weather().token(_token(weather, here, line.corner.position)).overheat
+    return excess + overheat(weather, here, line) if excess else 0
 
 
 def sector_effect(weather: Weather | None, here: Course, space: int) -> SectorEffect | None:

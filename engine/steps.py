@@ -7,7 +7,7 @@ them in order and stops where a driver must decide.
 from __future__ import annotations
 
 from engine.cards import HEAT, STRESS, is_discardable, speed_value
-from engine.course import course
+from engine.course import Course, course
 from engine.events import (
     AdrenalineUsed,
     CardsRevealed,
@@ -29,7 +29,7 @@ from engine.road import (
     sector_cooldown,
     slipstream_extra,
 )
-from engine.state import Car, RaceState, Turn
+from engine.state import Car, RaceState, Turn, Weather
 
 # "the most common is from driving in 1st gear (Cooldown 3) and 2nd gear (Cooldown 1)"
 GEAR_COOLDOWN = {1: 3, 2: 1}
@@ -156,15 +156,14 @@ def can_slipstream(state: RaceState, car: Car) -> bool:
     return cars_around(state.cars, car, (car.space, car.space + 1))
 
 
-def slipstream_spaces(state: RaceState, car: Car) -> int:
+def slipstream_spaces(weather: Weather | None, here: Course, space: int) -> int:
     """2 spaces, plus the sector's extra ones as far as they stay before the finish line."""
-    here = course(state.track, state.laps)
-    extra = slipstream_extra(state.weather, here, car.space)
-    return min(SLIPSTREAM_SPACES + extra, here.finish - car.space)
+    return min(SLIPSTREAM_SPACES + slipstream_extra(weather, here, space), here.finish - space)
 
 
 def slipstream(state: RaceState, car: Car, events: list[Event]) -> None:
-    move_forward(state, car, slipstream_spaces(state, car), "slipstream", events)
+    spaces = slipstream_spaces(state.weather, course(state.track, state.laps), car.space)
+    move_forward(state, car, spaces, "slipstream", events)
 
 
 def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.cards import Card
 from engine.course import course
 from engine.pending import Pending, pending
-from engine.state import PlannedMove, RaceState, TurnStep
+from engine.state import PlannedMove, RaceState, TurnStep, Weather
 from engine.steps import adrenaline_cars
 
 
@@ -67,6 +67,8 @@ class RaceView:
     pending: Pending | None
     legend_card: int | None
     legend_deck_count: int
+    # The weather card and road-condition tokens lie face up: everyone sees them.
+    weather: Weather | None = None
 
     def car(self, car_id: str) -> CarView:
         for car in self.cars:
@@ -126,4 +128,5 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
         pending=pending(state),
         legend_card=state.legend_card,
         legend_deck_count=len(state.legend_deck),
+        weather=state.weather,
     )
