@@ -23,6 +23,8 @@ many_races = settings(
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
+# 4 x 250 = 1,000 races with the weather module on
+weather_races = settings(many_races, max_examples=250)
 
 
 def check_step(
@@ -44,6 +46,22 @@ def test_random_races_keep_cards_spots_engine_and_notation(shard: int, setup: Ra
     seed = setup.seed + shard * 2**33
     playout = play(setup.track, setup.kinds, seed, setup.laps, on_step=check_step)
     final = playout.final
+    assert engine.pending(final) is None
+    assert sorted(car.finished for car in final.cars) == list(range(1, len(final.cars) + 1))
+    assert final.round <= ROUNDS_PER_LAP_BOUND * setup.laps
+    assert engine.replay(playout.initial, playout.decisions) == final
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+@weather_races
+@given(race_setups(kinds=("human", "human", "human", "legend")))
+def test_random_races_with_weather_keep_the_invariants(shard: int, setup: RaceSetup) -> None:
+    """With weather and road conditions on, the same invariants hold and the log replays."""
+    seed = setup.seed + shard * 2**33
+    options = engine.Options(weather=True)
+    playout = play(setup.track, setup.kinds, seed, setup.laps, on_step=check_step, options=options)
+    final = playout.final
+    assert final.weather is not None and final.weather == playout.initial.weather
     assert engine.pending(final) is None
     assert sorted(car.finished for car in final.cars) == list(range(1, len(final.cars) + 1))
     assert final.round <= ROUNDS_PER_LAP_BOUND * setup.laps
