@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Lane = Literal[1, 2]
+ChicaneRole = Literal["first", "second"]
 
 
 class _Strict(BaseModel):
@@ -28,7 +29,7 @@ class Corner(_Strict):
     chevron_spaces: tuple[int, ...] = ()
     double_chevron_spaces: tuple[int, ...] = ()
     chicane_with: int | None = Field(default=None, ge=0)
-    chicane_role: Literal["first", "second"] | None = None
+    chicane_role: ChicaneRole | None = None
 
 
 class GridSlot(_Strict):

@@ -19,6 +19,7 @@ from engine.course import Course
 from engine.errors import NotationError
 from engine.notation import dump_state, load_state, state_json
 from engine.road import corner_limit, sector_effect
+from engine.scenario import run_scenario
 from engine.state import Weather
 from engine.weather import draw_weather, weather_problem
 from tests.playout import entrants
@@ -201,6 +202,27 @@ def test_a_chicane_sector_token_applies_after_its_second_line() -> None:
     assert [sector_effect(weather, here, space) for space in (58, 69, 0, 12)] == [
         "slipstream_plus_2"
     ] * 4
+
+
+BASE_FILES = [
+    path
+    for path in sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+    if "weather" not in json.loads(path.read_text())["scenario"]
+] + [Path(__file__).parent.parent / "docs" / "sample-race.json"]
+
+
+@pytest.mark.parametrize("path", BASE_FILES, ids=[p.stem for p in BASE_FILES])
+def test_base_game_files_replay_without_weather(path: Path) -> None:
+    """Every heat-race/1 file without the module still replays, and writes no weather."""
+    document = json.loads(path.read_text())
+    try:
+        result = run_scenario(json.dumps(document.get("scenario", document)))
+    except (engine.RulesError, NotationError) as refused:
+        assert "error" in document["expect"], str(refused)
+        return
+    assert "weather" not in result["state"]
+    assert "weather" not in result["state"]["options"]
+    assert load_state(json.dumps(result["state"])).weather is None
 
 
 def test_the_notation_keeps_the_weather() -> None:
