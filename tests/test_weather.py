@@ -11,6 +11,7 @@ import pytest
 
 import data
 import engine
+from bot.forecast import forecast, next_corner
 from data.loader import DataError, load_file
 from data.models import Track, WeatherModule
 from engine import Options, RaceState
@@ -262,3 +263,21 @@ def test_impossible_weather_is_refused_in_one_line(change: dict[str, object], me
     with pytest.raises(NotationError, match=re.escape(message)) as refused:
         load_state(json.dumps(document))
     assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("token", "limit", "heat"),
+    [("speed_limit_minus_1", 2, 2), ("speed_limit_plus_1", 4, 0), ("overheat", 3, 2)],
+)
+def test_the_hand_forecast_reads_the_road_conditions(token: str, limit: int, heat: int) -> None:
+    """The forecast shows a corner's limit and cost with its token (Speed 4 over corner 33)."""
+    state = race_with("cloud")
+    state.weather = Weather("cloud", ("heat_control", token, "weather", "slipstream_plus_1"))
+    car = state.edit_car(state.cars[0].id)
+    car.space = 31
+    view = engine.view_for(state, car.id)
+    outcome = forecast(view, view.car(car.id), ("2", "2"))
+    assert [(cost.space, cost.limit, cost.heat_high) for cost in outcome.corners] == [
+        (33, limit, heat)
+    ]
+    assert next_corner(view, view.car(car.id)) == (33, limit)
