@@ -172,10 +172,19 @@ class WeatherModule(_Strict):
         return self
 
     def card(self, card_id: str) -> WeatherCard:
-        return next(card for card in self.weather_cards if card.id == card_id)
+        return self._cards[card_id]
 
     def token(self, token_id: str) -> RoadCondition:
-        return next(token for token in self.road_conditions if token.id == token_id)
+        return self._tokens[token_id]
+
+    @cached_property
+    def _cards(self) -> dict[str, WeatherCard]:
+        return {card.id: card for card in self.weather_cards}
+
+    @cached_property
+    def _tokens(self) -> dict[str, RoadCondition]:
+        """By id: the rules look a token up at every corner check and sector effect."""
+        return {token.id: token for token in self.road_conditions}
 
     @cached_property
     def token_pool(self) -> tuple[str, ...]:
