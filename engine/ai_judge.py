@@ -57,7 +57,7 @@ class Judge:
         self.course = course(view.track, view.laps)
         self.weather = view.weather
         self.rounds = rounds_to_go(view.track, view.laps, view.weather)
-        self.plus = plus_odds(unseen_cards(view.track, me))
+        self.plus = plus_odds(unseen_cards(view.track, me, view.weather))
         self.gear = me.gear
         self.engine = me.engine
         # During its own turn the car knows where everyone stands, so blocking and

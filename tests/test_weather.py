@@ -15,6 +15,7 @@ from bot.forecast import forecast, next_corner
 from data.loader import DataError, load_file
 from data.models import Track, WeatherModule
 from engine import Options, RaceState
+from engine.ai_cards import unseen_cards
 from engine.cards import HEAT, STRESS
 from engine.course import Course
 from engine.errors import NotationError
@@ -281,3 +282,13 @@ def test_the_hand_forecast_reads_the_road_conditions(token: str, limit: int, hea
         (33, limit, heat)
     ]
     assert next_corner(view, view.car(car.id)) == (33, limit)
+
+
+@pytest.mark.parametrize("card", ["cloud", "fog", "storm", "snow", "rain", "sun"])
+def test_the_ai_counts_its_unseen_cards_as_the_weather_dealt_them(card: str) -> None:
+    """At the start the AI's unseen cards are exactly its deck and discard pile."""
+    state = race_with(card)
+    for car in state.cars:
+        view = engine.view_for(state, car.id)
+        unseen = unseen_cards(state.track, view.car(car.id), view.weather)
+        assert unseen == Counter(car.deck + car.discard)
