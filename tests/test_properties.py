@@ -14,6 +14,9 @@ from tests.playout import play
 from tests.strategies import RaceSetup, race_setups
 
 ROUNDS_PER_LAP_BOUND = 100
+# A limit -1 token makes France's Speed Limit 2 corner a limit 1: random drivers spin out
+# there round after round (one of the 1,000 weather races takes 102 rounds).
+WEATHER_ROUNDS_PER_LAP_BOUND = 200
 
 SHARDS = 4  # 4 x 500 = 2,000 races, spread over the test workers
 
@@ -64,5 +67,5 @@ def test_random_races_with_weather_keep_the_invariants(shard: int, setup: RaceSe
     assert final.weather is not None and final.weather == playout.initial.weather
     assert engine.pending(final) is None
     assert sorted(car.finished for car in final.cars) == list(range(1, len(final.cars) + 1))
-    assert final.round <= ROUNDS_PER_LAP_BOUND * setup.laps
+    assert final.round <= WEATHER_ROUNDS_PER_LAP_BOUND * setup.laps
     assert engine.replay(playout.initial, playout.decisions) == final
