@@ -292,3 +292,20 @@ def test_the_ai_counts_its_unseen_cards_as_the_weather_dealt_them(card: str) -> 
         view = engine.view_for(state, car.id)
         unseen = unseen_cards(state.track, view.car(car.id), view.weather)
         assert unseen == Counter(car.deck + car.discard)
+
+
+@pytest.mark.parametrize("track_id", data.track_ids())
+def test_every_space_lies_in_the_sector_of_the_corner_behind_it(track_id: str) -> None:
+    """ "with a corner at position p and the next at p2, spaces p+1 .. p2" (wrapping round)."""
+    quoted("with a corner at position p and the next at p2, spaces p+1 .. p2")
+    track = data.track(track_id)
+    here = Course(track, 2)
+    kinds = ("heat_control", "slipstream_plus_1", "weather")
+    weather = Weather("fog", tuple(kinds[i % 3] for i in range(len(track.corners))))
+    effect = {"heat_control": "free_boost", "slipstream_plus_1": "slipstream_plus_1"}
+    positions = track.corner_positions
+    for space in range(-3, 2 * track.spaces_per_lap + 1):
+        lap_space = (space - 1) % track.spaces_per_lap + 1
+        behind = [i for i, p in enumerate(positions) if p < lap_space] or [len(positions) - 1]
+        token = weather.tokens[behind[-1]]
+        assert sector_effect(weather, here, space) == effect.get(token, "no_slipstream"), space
