@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine.cards import STRESS, Card, speed_value
 from engine.course import course
+from engine.road import corner_heat, corner_limit
 from engine.view import CarView, RaceView
 
 
@@ -41,10 +42,10 @@ def forecast(view: RaceView, car: CarView, cards: tuple[Card, ...]) -> Forecast:
     costs = []
     heat_high = 0
     for line in here.corners_crossed(car.space, car.space + high):
-        limit = line.corner.speed_limit
+        limit = corner_limit(view.weather, here, line)
         reached_at_low = line.space < car.space + low
-        worst = max(0, high - limit)
-        best = max(0, low - limit) if reached_at_low else 0
+        worst = corner_heat(view.weather, here, line, high)
+        best = corner_heat(view.weather, here, line, low) if reached_at_low else 0
         costs.append(CornerCost(line.space, limit, best, worst))
         heat_high += worst
     return Forecast(
@@ -56,4 +57,4 @@ def next_corner(view: RaceView, car: CarView) -> tuple[int, int] | None:
     """The next corner line ahead of the car (its space and limit), before the finish."""
     here = course(view.track, view.laps)
     ahead = [line for line in here.lines_ahead(car.space) if line.space < here.finish]
-    return (ahead[0].space, ahead[0].corner.speed_limit) if ahead else None
+    return (ahead[0].space, corner_limit(view.weather, here, ahead[0])) if ahead else None

@@ -4,16 +4,20 @@ Every file goes through :mod:`data.loader`, which rejects a bad file with a
 message naming the file and the field.
 """
 
-from data.loader import DataError, legend_cards, track, track_ids, upgrade_cards
+from data.loader import DataError, legend_cards, track, track_ids, upgrade_cards, weather
 from data.models import (
     Corner,
     GridSlot,
     LegendCard,
     LegendCards,
     LegendValue,
+    RoadCondition,
+    SectorEffect,
     Track,
     Upgrade,
     UpgradeCards,
+    WeatherCard,
+    WeatherModule,
 )
 
 __all__ = [
@@ -23,11 +27,16 @@ __all__ = [
     "LegendCard",
     "LegendCards",
     "LegendValue",
+    "RoadCondition",
+    "SectorEffect",
     "Track",
     "Upgrade",
     "UpgradeCards",
+    "WeatherCard",
+    "WeatherModule",
     "legend_cards",
     "track",
     "track_ids",
     "upgrade_cards",
+    "weather",
 ]

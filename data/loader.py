@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from data.models import LegendCards, Track, UpgradeCards
+from data.models import LegendCards, Track, UpgradeCards, WeatherModule
 
 DATA_DIR = Path(__file__).resolve().parent
 TRACKS_DIR = DATA_DIR / "tracks"
@@ -63,3 +63,8 @@ def legend_cards() -> LegendCards:
 def upgrade_cards() -> UpgradeCards:
     """The Garage upgrade cards (basic, advanced and the expansions' decks)."""
     return load_file(DATA_DIR / "cards.json", UpgradeCards)
+
+
+def weather() -> WeatherModule:
+    """The weather cards and road-condition tokens."""
+    return load_file(DATA_DIR / "weather.json", WeatherModule)

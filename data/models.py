@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Lane = Literal[1, 2]
+ChicaneRole = Literal["first", "second"]
 
 
 class _Strict(BaseModel):
@@ -27,6 +28,8 @@ class Corner(_Strict):
     legend_line: int = Field(ge=0)
     chevron_spaces: tuple[int, ...] = ()
     double_chevron_spaces: tuple[int, ...] = ()
+    chicane_with: int | None = Field(default=None, ge=0)
+    chicane_role: ChicaneRole | None = None
 
 
 class GridSlot(_Strict):
@@ -163,3 +166,84 @@ class UpgradeCards(_Strict):
             if upgrade.id == card_id:
                 return upgrade
         raise KeyError(card_id)
+
+
+SectorEffect = Literal[
+    "no_cooldown",
+    "no_slipstream",
+    "slipstream_plus_1",
+    "slipstream_plus_2",
+    "cooldown_plus_1",
+    "free_boost",
+]
+
+
+class WeatherCard(_Strict):
+    """A weather card: how it changes every driver's Heat and Stress, and its sector effect.
+
+    ``heat_in_deck`` and ``heat_in_discard`` are Heat cards taken from those meant
+    for the Engine (``heat_in_engine`` already counts them out).
+    """
+
+    id: str
+    name: str
+    heat_in_engine: int = 0
+    heat_in_deck: int = Field(default=0, ge=0)
+    heat_in_discard: int = Field(default=0, ge=0)
+    stress_in_deck: int = 0
+    sector_effect: SectorEffect
+
+
+class RoadCondition(_Strict):
+    """A road-condition token kind: it changes its corner line, or the sector after it."""
+
+    id: str
+    name: str
+    applies_to: Literal["corner", "sector"]
+    speed_limit: int = 0
+    overheat: int = Field(default=0, ge=0)
+    sector_effect: SectorEffect | Literal["weather"] | None = None
+    copies: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _effect_matches_place(self) -> RoadCondition:
+        if (self.applies_to == "sector") != (self.sector_effect is not None):
+            raise ValueError("a sector token, and only a sector token, has a sector_effect")
+        if self.applies_to == "sector" and (self.speed_limit or self.overheat):
+            raise ValueError("a sector token changes no corner line")
+        return self
+
+
+class WeatherModule(_Strict):
+    """The weather and road conditions module: its weather cards and road-condition tokens."""
+
+    weather_cards: tuple[WeatherCard, ...] = Field(min_length=1)
+    road_conditions: tuple[RoadCondition, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _distinct_ids(self) -> WeatherModule:
+        for kind in (self.weather_cards, self.road_conditions):
+            ids = [item.id for item in kind]
+            if len(set(ids)) != len(ids):
+                raise ValueError(f"ids must be distinct: {ids}")
+        return self
+
+    def card(self, card_id: str) -> WeatherCard:
+        return self._cards[card_id]
+
+    def token(self, token_id: str) -> RoadCondition:
+        return self._tokens[token_id]
+
+    @cached_property
+    def _cards(self) -> dict[str, WeatherCard]:
+        return {card.id: card for card in self.weather_cards}
+
+    @cached_property
+    def _tokens(self) -> dict[str, RoadCondition]:
+        """By id: the rules look a token up at every corner check and sector effect."""
+        return {token.id: token for token in self.road_conditions}
+
+    @cached_property
+    def token_pool(self) -> tuple[str, ...]:
+        """Every road-condition token in the box, each kind as many times as its copies."""
+        return tuple(token.id for token in self.road_conditions for _ in range(token.copies))

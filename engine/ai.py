@@ -120,7 +120,7 @@ def _react(view: RaceView, me: CarView, judge: Judge) -> Decision:
     assert me.hand is not None and view.turn is not None
     turn = view.turn
     now = Situation(me.space, _speed(view, me), me.gear, me.engine, me.hand.count(HEAT))
-    can_boost = not turn.boosted and me.engine > 0
+    can_boost = not turn.boosted and judge.may_boost(now)
     options: list[tuple[float, Decision]] = [(judge.settle(now), ReactDone(me.id))]
     options += ai_garage.react_moves(view, me, judge, now)
     if turn.adrenaline:

@@ -2,10 +2,11 @@
 
 A player knows every card they own: the starting deck (with the Garage
 module, its drafted upgrades instead of the 0, 5 and Heat), the Heat of their
-Engine, and one Stress more for each Stress taken in a spin out (the pile
-sizes tell how many). What is neither in hand, in play nor in the Engine lies
-in the draw deck or the discard pile, in an order nobody knows, so the odds of
-a + symbol or of a draw come from those unseen cards alone.
+Engine (both as the weather card changed them), and one Stress more for each
+Stress taken in a spin out (the pile sizes tell how many). What is neither in
+hand, in play nor in the Engine lies in the draw deck or the discard pile, in an
+order nobody knows, so the odds of a + symbol or of a draw come from those
+unseen cards alone.
 """
 
 from __future__ import annotations
@@ -13,17 +14,19 @@ from __future__ import annotations
 from collections import Counter
 
 import data
-from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, speed_value, starting_deck
+from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, speed_value
+from engine.state import Weather
 from engine.view import CarView
+from engine.weather import starting_piles
 
 Odds = tuple[tuple[int, float], ...]
 
 
-def unseen_cards(track_id: str, car: CarView) -> Counter[Card]:
+def unseen_cards(track_id: str, car: CarView, weather: Weather | None = None) -> Counter[Card]:
     """The cards of ``car`` in its draw deck and discard pile together (its own view only)."""
-    track = data.track(track_id)
-    owned = Counter(starting_deck(track.stress_in_deck, car.upgrades or None))
-    owned[HEAT] += track.heat_in_engine
+    piles = starting_piles(data.track(track_id), weather, car.upgrades or None)
+    owned = Counter(piles.deck + piles.discard)
+    owned[HEAT] += piles.engine
     seen = Counter(car.hand or ())
     seen.update(car.play_area)
     if car.plan is not None:

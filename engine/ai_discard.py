@@ -26,7 +26,7 @@ def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
     """The discard whose next hand promises the best plan, if better by ``margin`` rounds."""
     assert me.hand is not None
     judge = Judge(view, me.id, next_round=True)
-    unseen = unseen_cards(view.track, me)
+    unseen = unseen_cards(view.track, me, view.weather)
     always_kept = tuple(card for card in me.hand if not is_discardable(card))
     choosable = sorted((card for card in me.hand if is_discardable(card)), key=speed_value)
     candidates = sorted(

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from engine.ai_cards import plus_odds, sum_odds, unseen_cards
 from engine.ai_track import rounds_to_go
 from engine.course import course
-from engine.steps import GEAR_COOLDOWN, SLIPSTREAM_SPACES
+from engine.road import (
+    corner_heat,
+    free_boost,
+    may_cool_down,
+    may_start_slipstream,
+    sector_cooldown,
+)
+from engine.steps import GEAR_COOLDOWN, SLIPSTREAM_SPACES, slipstream_spaces
 from engine.view import RaceView
 
 # The track map counts what Heat does at corners; beyond that, the n-th Heat card left in
@@ -48,8 +55,9 @@ class Judge:
         """A judge for the car's turn now, or (``next_round``) for its next plan from here."""
         me = view.car(car_id)
         self.course = course(view.track, view.laps)
-        self.rounds = rounds_to_go(view.track, view.laps)
-        self.plus = plus_odds(unseen_cards(view.track, me))
+        self.weather = view.weather
+        self.rounds = rounds_to_go(view.track, view.laps, view.weather)
+        self.plus = plus_odds(unseen_cards(view.track, me, view.weather))
         self.gear = me.gear
         self.engine = me.engine
         # During its own turn the car knows where everyone stands, so blocking and
@@ -59,7 +67,7 @@ class Judge:
         # Adjust and the Slipstream boost of the cards played this turn (Garage module).
         turn = view.turn if self.live else None
         self.adjust = turn.adjust if turn is not None else 0
-        self.slipstream = SLIPSTREAM_SPACES + (turn.slipstream_boost if turn is not None else 0)
+        self.slipstream_boost = turn.slipstream_boost if turn is not None else 0
         # Board spots (space within the lap): a car a lap behind blocks like any other.
         self.lap = self.course.lap_length
         self.taken = {
@@ -79,23 +87,25 @@ class Judge:
         key = (gear, known, stress, hand_heat, react, adrenaline)
         if key not in self._plans:
             engine = self.engine - (1 if abs(gear - self.gear) == 2 else 0)
-            cooled = min(GEAR_COOLDOWN.get(gear, 0), hand_heat)
-            self._plans[key] = sum(
-                p
-                * self.after_reveal(
-                    Situation(
-                        self.start + known + flipped,
-                        known + flipped,
-                        gear,
-                        engine + cooled,
-                        hand_heat - cooled,
-                    ),
-                    boost=react,
-                    adrenaline=adrenaline,
-                )
-                for flipped, p in sum_odds(self.plus, stress)
-            )
+            total = 0.0
+            for flipped, p in sum_odds(self.plus, stress):
+                space = self.start + known + flipped
+                cooled = min(self.cooldown(space, GEAR_COOLDOWN.get(gear, 0)), hand_heat)
+                now = Situation(space, known + flipped, gear, engine + cooled, hand_heat - cooled)
+                total += p * self.after_reveal(now, boost=react, adrenaline=adrenaline)
+            self._plans[key] = total
         return self._plans[key]
+
+    def cooldown(self, space: int, cooldown: int) -> int:
+        """The Cooldown a car on ``space`` gets from ``cooldown``, as its sector allows."""
+        return sector_cooldown(self.weather, self.course, space, cooldown)
+
+    def may_cool_down(self, space: int) -> bool:
+        return may_cool_down(self.weather, self.course, space)
+
+    def may_boost(self, now: Situation) -> bool:
+        """Heat for the Boost, or a Heat control sector that makes it free."""
+        return now.engine > 0 or free_boost(self.weather, self.course, now.space)
 
     def land(self, target: int) -> int:
         """Where a move to ``target`` ends: behind full spaces, as the engine places cars."""
@@ -105,12 +115,19 @@ class Judge:
             target -= 1
         return target
 
+    def slipstream_spaces(self, space: int) -> int:
+        """How far a Slipstream from ``space`` goes: 2, the cards' boost, the sector's extra."""
+        return slipstream_spaces(self.weather, self.course, space, self.slipstream_boost)
+
     def can_slipstream(self, space: int) -> bool:
         if not self.live or space + SLIPSTREAM_SPACES > self.course.finish:
             return False
+        if not may_start_slipstream(self.weather, self.course, space):
+            return False
         near = (space % self.lap, (space + 1) % self.lap)
         return (
-            any(s in near for s, _ in self.taken) and self.land(space + self.slipstream) > space
+            any(s in near for s, _ in self.taken)
+            and self.land(space + self.slipstream_spaces(space)) > space
         )
 
     def after_reveal(self, now: Situation, boost: bool, adrenaline: bool) -> float:
@@ -123,16 +140,17 @@ class Judge:
             for faster, cooler in self.adrenaline_uses(now.space):
                 used = self.adrenaline(now, faster, cooler)
                 best = max(best, self.after_reveal(used, boost, False))
-        if boost and now.engine > 0:
+        if boost and self.may_boost(now):
             best = max(best, self.expected_boost(now, adrenaline))
         self._memo[key] = best
         return best
 
     def adrenaline_uses(self, space: int) -> tuple[tuple[bool, bool], ...]:
-        """(+1 Speed, +1 Cooldown) pairs worth weighing; the +1 needs room ahead, as the engine."""
-        if self.land(space + 1) > space:
-            return ((True, True), (True, False), (False, True))
-        return ((False, True),)
+        """(+1 Speed, +1 Cooldown) pairs worth weighing, as the engine offers them: the +1
+        needs room ahead, and no Cooldown where the sector bans it."""
+        speeds = (True, False) if self.land(space + 1) > space else (False,)
+        cools = (True, False) if self.may_cool_down(space) else (False,)
+        return tuple((s, c) for s in speeds for c in cools if s or c)
 
     def adrenaline(self, now: Situation, faster: bool, cooler: bool) -> Situation:
         cooled = 1 if cooler and now.hand_heat > 0 else 0
@@ -145,7 +163,8 @@ class Judge:
         )
 
     def expected_boost(self, now: Situation, adrenaline: bool) -> float:
-        """Pay 1 Heat and flip for a basic card, then make the best of what it gives."""
+        """Pay 1 Heat (none in a Heat control sector), flip for a basic card, play on."""
+        cost = 0 if free_boost(self.weather, self.course, now.space) else 1
         return sum(
             p
             * self.after_reveal(
@@ -153,7 +172,7 @@ class Judge:
                     self.land(now.space + value),
                     now.speed + value,
                     now.gear,
-                    now.engine - 1,
+                    now.engine - cost,
                     now.hand_heat,
                 ),
                 False,
@@ -170,14 +189,14 @@ class Judge:
         return best
 
     def slipstreamed(self, now: Situation) -> Situation:
-        space = self.land(min(now.space + self.slipstream, self.course.finish))
+        space = self.land(now.space + self.slipstream_spaces(now.space))
         return Situation(space, now.speed, now.gear, now.engine, now.hand_heat)
 
     def corner_check(self, now: Situation) -> float:
         """Step 7 as the engine plays it, then the value of where the car ends."""
         engine = now.engine
         for line in self.course.corners_crossed(self.start, now.space):
-            excess = max(0, now.speed - line.corner.speed_limit - self.adjust)
+            excess = corner_heat(self.weather, self.course, line, now.speed - self.adjust)
             if excess > engine:
                 stress = 1 if now.gear <= 2 else 2
                 return self.value(self.land(line.space), 1, 0, now.hand_heat) - (

@@ -8,14 +8,16 @@ for a nominal car, which may shift one gear a round (two for 1 Heat), drive
 any Speed its gear usually allows, and pay Heat for corner excess or spin out.
 Cooldown is left to the AI's own count of the Heat in its hand. The AI values
 the end of every move it considers by this table, so corner lines beyond the
-move count.
+move count. Road conditions (limits +1/-1, Overheat) change the corners' costs.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from engine.course import course
+from engine.road import corner_limit, overheat
+from engine.state import Weather
 
 # Speeds a hand of seven usually offers in each gear: about the lowest and the
 # highest sums of `gear` cards from a deck of 1-4s with a 0 and a 5.
@@ -27,14 +29,18 @@ MOST_HEAT = 5
 SPIN_ROUNDS = 1.0
 
 
+# (space, speed limit, Overheat) of each corner line of the race, as its road conditions set them
+Lines = tuple[tuple[int, int, int], ...]
+
+
 class RoundsToGo:
     """Rounds to the finish for the nominal car, by space, gear and Heat in the Engine."""
 
-    def __init__(self, track_id: str, laps: int) -> None:
+    def __init__(self, track_id: str, laps: int, lines: Lines) -> None:
         here = course(track_id, laps)
         self.finish = here.finish
         self.low = min(slot.space for slot in here.track.starting_grid) - 1
-        self._lines = [(line.space, line.corner.speed_limit) for line in here.lines]
+        self._lines = lines
         self._passages: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self._rows: list[list[list[float]]] = [
             [[0.0] * (MOST_HEAT + 1) for _ in GEARS] for _ in range(self.finish - self.low + 1)
@@ -84,14 +90,24 @@ class RoundsToGo:
         key = (space, speed)
         if key not in self._passages:
             self._passages[key] = tuple(
-                (line, max(0, speed - limit))
-                for line, limit in self._lines
+                (line, speed - limit + extra if speed > limit else 0)
+                for line, limit, extra in self._lines
                 if space <= line < space + speed and line < self.finish
             )
         return self._passages[key]
 
 
-@cache
-def rounds_to_go(track_id: str, laps: int) -> RoundsToGo:
-    """The table for one track and lap count (cached: it depends on nothing else)."""
-    return RoundsToGo(track_id, laps)
+def rounds_to_go(track_id: str, laps: int, weather: Weather | None = None) -> RoundsToGo:
+    """The table for one track, lap count and set of corner road conditions."""
+    here = course(track_id, laps)
+    lines = tuple(
+        (line.space, corner_limit(weather, here, line), overheat(weather, here, line))
+        for line in here.lines
+    )
+    return _table(track_id, laps, lines)
+
+
+@lru_cache(maxsize=64)
+def _table(track_id: str, laps: int, lines: Lines) -> RoundsToGo:
+    """Cached: races with the same corners share a table (a bounded number of them)."""
+    return RoundsToGo(track_id, laps, lines)

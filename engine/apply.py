@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.cards import HEAT, is_discardable, remove_cards
+from engine.course import course
 from engine.decisions import (
     Adrenaline,
     Boost,
@@ -19,6 +20,7 @@ from engine.events import CardsDiscarded, Event, PlanMade
 from engine.flow import advance, end_slipstream, end_turn, must_plan
 from engine.garage_apply import GARAGE_STEP, resolve_garage
 from engine.pending import is_cluttered, reachable_gears
+from engine.road import boost_is_free, may_cool_down
 from engine.state import Car, PlannedMove, RaceState
 from engine.steps import (
     boost,
@@ -124,7 +126,7 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         return
     assert turn is not None, "only plans are made outside a car's turn"
     if isinstance(decision, Boost):
-        if not can_boost(car, turn):
+        if not can_boost(car, turn, boost_is_free(state, car)):
             reason = "already boosted this turn" if turn.boosted else "no Heat in the Engine"
             raise IllegalDecision(car.id, "boost", reason)
         boost(state, car, turn, events)
@@ -133,6 +135,9 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
             raise IllegalDecision(car.id, "adrenaline", "no Adrenaline left this round")
         if decision.speed and not can_add_adrenaline_speed(state, car):
             raise IllegalDecision(car.id, "adrenaline", "the space ahead is full: no +1 Speed")
+        here = course(state.track, state.laps)
+        if decision.cooldown and not may_cool_down(state.weather, here, car.space):
+            raise IllegalDecision(car.id, "adrenaline", "no Cooldown may be used in this sector")
         use_adrenaline(state, car, turn, decision.speed, decision.cooldown, events)
     elif isinstance(decision, ReactDone):
         turn.step = "slipstream"

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import data
 from data.models import UpgradeDeck
-from engine.cards import HAND_SIZE, Card, starting_deck
+from engine.cards import HAND_SIZE, Card
 from engine.events import DraftMarket, Event, UpgradeDrafted, UpgradeReturned
 from engine.movement import position_key
 from engine.rng import shuffled
 from engine.state import Garage, RaceState
+from engine.weather import starting_piles
 
 UPGRADES_EACH = 3
 GARAGE_DECKS: dict[str, tuple[UpgradeDeck, ...]] = {
@@ -122,10 +123,12 @@ def pick(state: RaceState, car_id: str, card: Card, events: list[Event]) -> None
 
 
 def deal_decks(state: RaceState) -> None:
-    """Every driver's deck: 12 Speed cards, its upgrades and the Stress; 7 cards drawn."""
-    stress = data.track(state.track).stress_in_deck
+    """Every driver's deck: 12 Speed cards, its upgrades and the Stress (and the weather's
+    Heat and Stress); 7 cards drawn."""
+    track = data.track(state.track)
     for car_id in drafters(state):
         car = state.edit_car(car_id)
-        deck = shuffled(state.seed, state.rng, starting_deck(stress, car.upgrades))
+        piles = starting_piles(track, state.weather, car.upgrades)
+        deck = shuffled(state.seed, state.rng, piles.deck)
         state.rng += 1
         car.hand, car.deck = deck[:HAND_SIZE], deck[HAND_SIZE:]

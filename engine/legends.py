@@ -10,6 +10,7 @@ import data
 from engine.course import Course, course
 from engine.events import Event, LegendCardRevealed
 from engine.rng import shuffled
+from engine.road import corner_limit
 from engine.state import Car, RaceState
 from engine.steps import move_forward
 
@@ -40,7 +41,7 @@ def legend_spaces(state: RaceState, car: Car, card: int) -> int:
     legend_line = lap_start + line.corner.legend_line
     if car.space > legend_line:
         allowed = corners_allowed(state, here, car, line.corner.position)
-        wanted = line.corner.speed_limit + value.diamond
+        wanted = corner_limit(state.weather, here, line) + value.diamond
         if len(ahead) > allowed and car.space + wanted > ahead[allowed].space:
             return ahead[allowed].space - car.space
         return wanted

@@ -11,7 +11,9 @@ all optional on input:
   ``adrenaline_speed`` = +1 Speed taken), or null while cars plan;
 - ``legend_card``: the Legend card revealed this round, once a Legend has moved;
 - per car, ``plan`` (``gear`` and ``cards`` chosen in secret, not yet revealed) and
-  ``play_area`` (cards revealed this turn); both omitted when empty.
+  ``play_area`` (cards revealed this turn); both omitted when empty;
+- ``options.weather`` and ``weather`` (the weather card and one road-condition token
+  per corner line), both only with the weather module: see docs/weather-notation.md.
 
 The Garage module (``options.garage`` = ``basic``, ``advanced`` or ``both``;
 ``options.draft`` = ``rounds``, ``random`` or ``snake``) adds, each omitted when
@@ -42,7 +44,8 @@ from engine.decisions import (
     parse_decision,
 )
 from engine.errors import NotationError
-from engine.state import Car, Garage, Options, PlannedMove, RaceState, Turn
+from engine.state import Car, Garage, Options, PlannedMove, RaceState, Turn, Weather
+from engine.weather import weather_problem
 
 NOTATION = "heat-race/1"
 
@@ -129,6 +132,7 @@ class OptionsDoc(_Strict):
     legend_speed_bonus: int = 0
     garage: Literal["off", "basic", "advanced", "both"] = "off"
     draft: Literal["rounds", "random", "snake"] = "rounds"
+    weather: bool = False
 
 
 class GarageDoc(_Strict):
@@ -137,6 +141,11 @@ class GarageDoc(_Strict):
     market: list[CardId] = []
     order: list[str] = []
     box: list[CardId] = []
+
+
+class WeatherDoc(_Strict):
+    card: str
+    tokens: list[str]
 
 
 class StateDoc(_Strict):
@@ -154,6 +163,7 @@ class StateDoc(_Strict):
     turn: TurnDoc | None = None
     legend_card: int | None = Field(default=None, ge=1, le=10)
     garage: GarageDoc | None = None
+    weather: WeatherDoc | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> StateDoc:
@@ -173,7 +183,17 @@ class StateDoc(_Strict):
             raise ValueError("garage order names an unknown car")
         if self.garage is not None and self.options.garage == "off":
             raise ValueError("garage cards need options.garage on")
+        if self.options.weather != (self.weather is not None):
+            raise ValueError("options.weather and the weather field come together")
+        if self.weather is not None:
+            problem = weather_problem(data.track(self.track), _weather(self.weather))
+            if problem is not None:
+                raise ValueError(f"weather: {problem}")
         return self
+
+
+def _weather(doc: WeatherDoc) -> Weather:
+    return Weather(doc.card, tuple(doc.tokens))
 
 
 class DecisionDoc(BaseModel):
@@ -255,6 +275,7 @@ def _state(doc: StateDoc) -> RaceState:
         turn=None if turn is None else _turn(turn),
         legend_card=doc.legend_card,
         garage=None if doc.garage is None else _garage(doc.garage),
+        weather=None if doc.weather is None else _weather(doc.weather),
     )
 
 
@@ -332,6 +353,9 @@ def state_json(state: RaceState) -> dict[str, Any]:
             "order": list(garage.order),
             "box": list(garage.box),
         }
+    if state.weather is not None:
+        out["options"]["weather"] = True
+        out["weather"] = {"card": state.weather.card, "tokens": list(state.weather.tokens)}
     return out
 
 

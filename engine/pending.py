@@ -12,6 +12,7 @@ from itertools import combinations, product
 from typing import Literal
 
 from engine.cards import HEAT, Card, canonical, is_discardable, is_playable, speed_choices
+from engine.course import course
 from engine.decisions import (
     Adrenaline,
     Boost,
@@ -27,6 +28,7 @@ from engine.decisions import (
 )
 from engine.draft import giving_back
 from engine.flow import must_plan
+from engine.road import boost_is_free, may_cool_down
 from engine.state import RaceState
 from engine.steps import can_add_adrenaline_speed, can_boost, refreshable
 from engine.symbols import react_options, unchosen
@@ -115,11 +117,13 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
         return [ChooseSpeed(car_id, card, speed) for speed in speed_choices(card)]
     if waiting.step == "react":
         options: list[Decision] = []
-        if can_boost(car, turn):
+        if can_boost(car, turn, boost_is_free(state, car)):
             options.append(Boost(car_id))
         if turn.adrenaline:
+            here = course(state.track, state.laps)
             speeds = (True, False) if can_add_adrenaline_speed(state, car) else (False,)
-            options += [Adrenaline(car_id, s, c) for s in speeds for c in (True, False)]
+            cool = (True, False) if may_cool_down(state.weather, here, car.space) else (False,)
+            options += [Adrenaline(car_id, s, c) for s in speeds for c in cool]
         options += react_options(car, turn)
         options.append(ReactDone(car_id))
         return options

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import data
-from engine.cards import HAND_SIZE, starting_deck
+from engine.cards import HAND_SIZE
 from engine.draft import open_garage
 from engine.events import Event
 from engine.flow import advance
 from engine.legends import LEGEND_CARDS
 from engine.rng import shuffled
 from engine.state import Car, CarKind, Options, RaceState
+from engine.weather import draw_weather, starting_piles
 
 MAX_CARS = 6
 
@@ -37,7 +38,8 @@ def new_race(
     """Set up a race and run it up to the first decision.
 
     "Place all participating cars on the starting grid one at a time, at random"
-    and "Draw 7 cards from your draw deck into your hand."
+    and "Draw 7 cards from your draw deck into your hand." With the weather
+    module on, the weather card and road conditions are drawn before the decks.
     """
     track = data.track(track_id)
     if not 1 <= len(entrants) <= min(MAX_CARS, len(track.starting_grid)):
@@ -48,14 +50,18 @@ def new_race(
     grid_order = shuffled(seed, state.rng, tuple(range(len(entrants))))
     state.rng += 1
     slot_of = {index: slot for slot, index in enumerate(grid_order)}
+    if state.options.weather:
+        state.weather = draw_weather(track, seed, state.rng)
+        state.rng += 2
+    piles = starting_piles(track, state.weather)
     for index, entrant in enumerate(entrants):
         grid = track.starting_grid[slot_of[index]]
         spot = 0 if grid.lane == track.race_lane_at_start else 1
         car = Car(entrant.id, entrant.color, entrant.kind, grid.space, spot)
         if entrant.kind != "legend":
-            car.engine = track.heat_in_engine
+            car.engine, car.discard = piles.engine, piles.discard
         if entrant.kind != "legend" and state.options.garage == "off":
-            deck = shuffled(seed, state.rng, starting_deck(track.stress_in_deck))
+            deck = shuffled(seed, state.rng, piles.deck)
             state.rng += 1
             car.hand, car.deck = deck[:HAND_SIZE], deck[HAND_SIZE:]
         state.cars.append(car)

@@ -120,6 +120,7 @@ class Options:
     legend_speed_bonus: int = 0
     garage: GarageDecks = "off"
     draft: DraftVariant = "rounds"
+    weather: bool = False
 
 
 @dataclass(slots=True)
@@ -141,6 +142,18 @@ class Garage:
         return Garage(self.deck, self.round, self.market, self.order, self.box)
 
 
+@dataclass(frozen=True, slots=True)
+class Weather:
+    """The race's weather card and road-condition tokens, both face up from the setup on.
+
+    ``tokens`` names one token per corner line of the track, in lap order; the
+    two lines of a chicane share one token, so both name it.
+    """
+
+    card: str
+    tokens: tuple[str, ...]
+
+
 @dataclass(slots=True)
 class RaceState:
     """A whole race at one moment; the race notation is its public form."""
@@ -158,6 +171,7 @@ class RaceState:
     turn: Turn | None = None
     legend_card: int | None = None
     garage: Garage | None = None
+    weather: Weather | None = None
     _owned: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def copy(self) -> RaceState:
@@ -180,6 +194,7 @@ class RaceState:
             None if self.turn is None else self.turn.copy(),
             self.legend_card,
             None if self.garage is None else self.garage.copy(),
+            self.weather,
         )
 
     def car(self, car_id: str) -> Car:

@@ -7,7 +7,7 @@ them in order and stops where a driver must decide.
 from __future__ import annotations
 
 from engine.cards import HEAT, STRESS, Card, is_discardable, remove_cards, speed_value, symbols
-from engine.course import course
+from engine.course import Course, course
 from engine.events import (
     Accelerated,
     AdrenalineUsed,
@@ -23,7 +23,14 @@ from engine.events import (
 )
 from engine.movement import cars_around, free_spot_at_or_behind
 from engine.piles import cool_down, pay_heat, resolve_plus
-from engine.state import Car, RaceState, Turn
+from engine.road import (
+    boost_is_free,
+    corner_heat,
+    corner_limit,
+    may_start_slipstream,
+    slipstream_extra,
+)
+from engine.state import Car, RaceState, Turn, Weather
 from engine.symbols import (
     after_move,
     card_heat,
@@ -119,7 +126,7 @@ def direct_play(
     found = flip_plus(state, car, turn, (card,), events)
     move_forward(state, car, chosen + found, "direct", events)
     pay_heat(car, card_heat((card,)), "card", events)
-    after_move(state, car, turn, (card,), 0, events)
+    after_move(state, car, turn, (card,), None, events)
 
 
 def reveal_speed(
@@ -176,9 +183,12 @@ def speed(car: Car, turn: Turn) -> int:
     )
 
 
-def can_boost(car: Car, turn: Turn) -> bool:
-    """ "Regardless of which gear you are in you may pay 1 Heat to boost once per turn."""
-    return not turn.boosted and car.engine > 0
+def can_boost(car: Car, turn: Turn, free: bool = False) -> bool:
+    """ "Regardless of which gear you are in you may pay 1 Heat to boost once per turn."
+
+    ``free``: the car stands in a Heat control sector, so the Boost needs no Heat.
+    """
+    return not turn.boosted and (free or car.engine > 0)
 
 
 def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
@@ -190,12 +200,14 @@ def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
     return spaces_gained(state, car, 1) > 0
 
 
-def has_react_options(car: Car, turn: Turn) -> bool:
-    return can_boost(car, turn) or turn.adrenaline or has_options(car, turn)
+def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
+    return (
+        can_boost(car, turn, boost_is_free(state, car)) or turn.adrenaline or has_options(car, turn)
+    )
 
 
 def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    pay_heat(car, 1, "boost", events)
+    pay_heat(car, 0 if boost_is_free(state, car) else 1, "boost", events)
     turn.boosted = True
     turn.plus += 1
     move_forward(state, car, resolve_plus(state, car, events), "boost", events)
@@ -222,17 +234,25 @@ def can_slipstream(state: RaceState, car: Car) -> bool:
     here = course(state.track, state.laps)
     if car.space + SLIPSTREAM_SPACES > here.finish:
         return False
+    if not may_start_slipstream(state.weather, here, car.space):
+        return False
     if not cars_around(state.cars, car, (car.space, car.space + 1), here.lap_length):
         return False
     # Board Game Arena does not offer a Slipstream that would gain no space at all.
     boost = state.turn.slipstream_boost if state.turn is not None else 0
-    return spaces_gained(state, car, SLIPSTREAM_SPACES + boost) > 0
+    return spaces_gained(state, car, slipstream_spaces(state.weather, here, car.space, boost)) > 0
+
+
+def slipstream_spaces(weather: Weather | None, here: Course, space: int, boost: int = 0) -> int:
+    """2 spaces, plus the cards' Slipstream boost and the sector's extra ones, as far as
+    they stay before the finish line."""
+    extra = boost + slipstream_extra(weather, here, space)
+    return min(SLIPSTREAM_SPACES + extra, here.finish - space)
 
 
 def slipstream(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    """2 spaces, plus the Slipstream boost of the cards played, never past the finish line."""
-    room = course(state.track, state.laps).finish - car.space
-    spaces = min(SLIPSTREAM_SPACES + turn.slipstream_boost, room)
+    here = course(state.track, state.laps)
+    spaces = slipstream_spaces(state.weather, here, car.space, turn.slipstream_boost)
     move_forward(state, car, spaces, "slipstream", events)
 
 
@@ -243,9 +263,11 @@ def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -
     Heat you have and immediately spin out."
     """
     raced = speed(car, turn)
-    for line in course(state.track, state.laps).corners_crossed(turn.start_space, car.space):
-        limit = line.corner.speed_limit + turn.adjust
-        excess = max(0, raced - limit)
+    here = course(state.track, state.laps)
+    for line in here.corners_crossed(turn.start_space, car.space):
+        # Adjust raises the limit of every line crossed this turn; Overheat comes on top.
+        limit = corner_limit(state.weather, here, line) + turn.adjust
+        excess = corner_heat(state.weather, here, line, raced - turn.adjust)
         paid = min(excess, car.engine)
         pay_heat(car, paid, "corner", events)
         events.append(CornerChecked(car.id, line.space, limit, raced, paid))

@@ -22,6 +22,7 @@ from engine.cards import (
     speed_choices,
     symbols,
 )
+from engine.course import course
 from engine.decisions import Accelerate, Decision, DirectPlay, Reduce, Salvage, SuperCool
 from engine.events import (
     CardsSalvaged,
@@ -34,6 +35,7 @@ from engine.events import (
 )
 from engine.piles import cool_down, pay_heat, reshuffle_discard, resolve_plus
 from engine.rng import shuffled
+from engine.road import may_cool_down, sector_cooldown
 from engine.state import Car, RaceState, Turn
 
 
@@ -132,25 +134,35 @@ def after_move(
     car: Car,
     turn: Turn,
     cards: tuple[Card, ...],
-    cooldown: int,
+    gear_cooldown: int | None,
     events: list[Event],
 ) -> None:
-    """Scrap, Adjust, Cooldown and the optional symbols of the cards still in play."""
+    """Scrap, Adjust, Cooldown and the optional symbols of the cards still in play.
+
+    ``gear_cooldown`` is the gear's Cooldown after the step-4 move, None for a card
+    played directly in the React step. The weather's sector decides what Cooldown
+    the car may take: none where it is banned, 1 more once in a Snow or Rain sector.
+    """
     kept = [card for card in cards if symbols(card) and card in car.play_area]
-    if not kept:
-        cool_down(car, cooldown, events)
-        return
     total: Counter[str] = Counter()
     for card in kept:
         total.update(symbols(card))
-    scrap(state, car, total["scrap"], events)
-    turn.adjust += total["adjust"]
-    turn.slipstream_boost += total["slipstream"]
-    turn.accelerate += total["accelerate"]
-    turn.reduce += total["reduce"]
-    turn.salvage += total["salvage"]
-    turn.super_cool += total["super_cool"]
-    cool_down(car, cooldown + total["cooldown"], events)
+    if kept:
+        scrap(state, car, total["scrap"], events)
+        turn.adjust += total["adjust"]
+        turn.slipstream_boost += total["slipstream"]
+        turn.accelerate += total["accelerate"]
+        turn.reduce += total["reduce"]
+        turn.salvage += total["salvage"]
+        turn.super_cool += total["super_cool"]
+    here = course(state.track, state.laps)
+    if gear_cooldown is None:
+        cooldown = total["cooldown"] if may_cool_down(state.weather, here, car.space) else 0
+    else:
+        cooldown = sector_cooldown(
+            state.weather, here, car.space, gear_cooldown + total["cooldown"]
+        )
+    cool_down(car, cooldown, events)
 
 
 def can_direct_play(car: Car, card: Card) -> bool:

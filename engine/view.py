@@ -13,7 +13,7 @@ from engine.cards import Card
 from engine.course import course
 from engine.draft import giving_back
 from engine.pending import Pending, pending
-from engine.state import GarageDecks, PlannedMove, RaceState, Turn, TurnStep
+from engine.state import GarageDecks, PlannedMove, RaceState, Turn, TurnStep, Weather
 from engine.steps import adrenaline_cars, refreshable, speed
 from engine.symbols import unchosen
 
@@ -94,6 +94,8 @@ class RaceView:
     legend_deck_count: int
     garage: GarageDecks = "off"
     draft: DraftView | None = None
+    # The weather card and road-condition tokens lie face up: everyone sees them.
+    weather: Weather | None = None
 
     def car(self, car_id: str) -> CarView:
         for car in self.cars:
@@ -153,6 +155,7 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
         draft=None
         if garage is None or not garage.order
         else DraftView(garage.round, garage.market, garage.order, giving_back(state)),
+        weather=state.weather,
     )
 
 

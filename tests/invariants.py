@@ -6,11 +6,12 @@ from collections import Counter
 
 import data
 from engine import RaceState
-from engine.cards import HEAT, STRESS, starting_deck
+from engine.cards import HEAT, STRESS
 from engine.course import course
 from engine.draft import garage_deck
 from engine.events import Event, SpunOut
 from engine.notation import dump_state, load_state
+from engine.weather import starting_piles
 
 
 def cards_of(state: RaceState) -> dict[str, Counter[str]]:
@@ -61,8 +62,9 @@ def _assert_decks_dealt(state: RaceState) -> None:
         car = state.car(car_id)
         if car.is_legend:
             continue
-        dealt = Counter(starting_deck(track.stress_in_deck, car.upgrades))
-        dealt[HEAT] += track.heat_in_engine
+        piles = starting_piles(track, state.weather, car.upgrades)
+        dealt = Counter(piles.deck + piles.discard)
+        dealt[HEAT] += piles.engine
         assert cards == dealt, f"car {car_id} was dealt {cards}"
         assert len(car.upgrades) == 3
 

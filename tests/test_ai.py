@@ -11,10 +11,20 @@ from hypothesis import strategies as st
 
 import data
 import engine
-from engine import Boost, Discard, Entrant, Plan, RaceState, ReactDone, Slipstream, view_for
+from engine import (
+    Boost,
+    Discard,
+    Entrant,
+    Options,
+    Plan,
+    RaceState,
+    ReactDone,
+    Slipstream,
+    view_for,
+)
 from engine.ai import LEVELS, decide
 from engine.cards import speed_value
-from engine.state import Car, Turn
+from engine.state import Car, Turn, Weather
 
 TRACKS = data.track_ids()
 COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
@@ -54,9 +64,12 @@ def _hide_differently(state: RaceState, viewer: str, rng: random.Random) -> Race
     return other
 
 
-def _race(kinds: list[str], levels: list[str], track: str, seed: int, laps: int) -> None:
+def _race(
+    kinds: list[str], levels: list[str], track: str, seed: int, laps: int, weather: bool = False
+) -> None:
     """Play a race with AI drivers to the end, checking every decision and the round count."""
-    state, _ = engine.new_race(track, _entrants(kinds), seed, laps=laps)
+    options = Options(weather=weather)
+    state, _ = engine.new_race(track, _entrants(kinds), seed, laps=laps, options=options)
     rng = random.Random(seed)
     level_of = {car.id: level for car, level in zip(state.cars, levels, strict=True)}
     while (waiting := engine.pending(state)) is not None:
@@ -98,6 +111,16 @@ def test_ai_and_legend_races_finish(args: tuple[str, int, int], kinds: list[str]
     _race(kinds, ["pro" if i % 2 else "rookie" for i in range(len(kinds))], track, seed, laps)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(args=race_args, kinds=st.lists(st.sampled_from(("ai", "legend")), min_size=1, max_size=6))
+def test_ai_races_with_weather_finish(args: tuple[str, int, int], kinds: list[str]) -> None:
+    """With weather and road conditions, AI races end in bounded rounds with legal decisions."""
+    track, seed, laps = args
+    kinds = ["ai", *kinds[1:]]
+    levels = ["pro" if i % 2 else "rookie" for i in range(len(kinds))]
+    _race(kinds, levels, track, seed, laps, weather=True)
+
+
 def _position(
     space: int,
     gear: int,
@@ -107,6 +130,7 @@ def _position(
     turn: Turn | None = None,
     play_area: str = "",
     ahead: int | None = None,
+    weather: Weather | None = None,
 ) -> RaceState:
     """Car A on the USA track (corners after spaces 12, 33, 49, 57), settled to its decision."""
     cars = [
@@ -116,7 +140,9 @@ def _position(
     if ahead is not None:
         cars.append(Car("B", "blue", "ai", ahead, 0, gear=3, engine=6, hand=tuple("1234123")))
     order = ("B", "A") if ahead is not None else ()
-    state = RaceState("usa", 1, 7, 4, cars, turn=turn, turn_order=order)
+    options = Options(weather=weather is not None)
+    state = RaceState("usa", 1, 7, 4, cars, turn=turn, turn_order=order, options=options)
+    state.weather = weather
     return engine.settle(state)[0]
 
 
@@ -203,3 +229,34 @@ def test_rejects_an_unknown_level_and_a_car_not_deciding() -> None:
         decide(view_for(state, "A"), "A", "legend")
     with pytest.raises(ValueError, match="not waiting"):
         decide(view_for(state, "B"), "B")
+
+
+def _usa_tokens(*tokens: str) -> Weather:
+    """Cloud, with these tokens at the USA corners 12, 33, 49 and 57."""
+    return Weather("cloud", tokens)
+
+
+def test_slows_more_for_a_speed_limit_minus_one() -> None:
+    """From space 31 with 2 Heat it crosses the Speed Limit 3 line at 3, but not a limit 2 one."""
+    base = _decide(_position(31, 2, 2, "1112223"))
+    assert isinstance(base, Plan) and sum(map(speed_value, base.cards)) == 3
+    minus = _usa_tokens("overheat", "speed_limit_minus_1", "weather", "heat_control")
+    plan = _decide(_position(31, 2, 2, "1112223", weather=minus))
+    assert isinstance(plan, Plan) and sum(map(speed_value, plan.cards)) <= 2, str(plan)
+
+
+def test_counts_the_overheat_heat() -> None:
+    """With 1 Heat, Speed 4 over a Speed Limit 3 line costs 1, but 2 on Overheat: a spin out."""
+    base = _decide(_position(31, 3, 1, "2233445"))
+    assert isinstance(base, Plan) and sum(map(speed_value, base.cards)) == 4
+    hot = _usa_tokens("speed_limit_minus_1", "overheat", "weather", "heat_control")
+    plan = _decide(_position(31, 3, 1, "2233445", weather=hot))
+    assert isinstance(plan, Plan) and sum(map(speed_value, plan.cards)) <= 3, str(plan)
+
+
+def test_boosts_for_free_in_a_heat_control_sector() -> None:
+    """On the straight after corner 12 with an empty Engine, a Heat control Boost is free."""
+    turn = Turn("A", "react", 14)
+    free = _usa_tokens("heat_control", "overheat", "weather", "speed_limit_plus_1")
+    state = _position(20, 3, 0, "1234", turn=turn, play_area="222", weather=free)
+    assert _decide(state) == Boost("A")

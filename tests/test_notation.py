@@ -94,8 +94,8 @@ def with_change(path: list[Any], value: Any) -> str:
     [
         ("{not json", "not valid JSON"),
         (
-            json.dumps({**SPEC_EXAMPLE, "weather": "rain"}),
-            "weather: Extra inputs are not permitted",
+            json.dumps({**SPEC_EXAMPLE, "fuel": "full"}),
+            "fuel: Extra inputs are not permitted",
         ),
         (with_change(["track"], "moon"), "unknown track 'moon'"),
         (with_change(["cars", 0, "hand", 0], "7"), "cars.0.hand.0: unknown card '7'"),

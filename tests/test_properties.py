@@ -17,6 +17,9 @@ from tests.playout import Playout, play
 from tests.strategies import BASE_TRACKS, RaceSetup, race_setups
 
 ROUNDS_PER_LAP_BOUND = 100
+# A limit -1 token makes France's Speed Limit 2 corner a limit 1: random drivers spin out
+# there round after round (one of the 1,000 weather races takes 102 rounds).
+WEATHER_ROUNDS_PER_LAP_BOUND = 200
 
 SHARDS = 4  # 4 x 500 = 2,000 races, spread over the test workers
 
@@ -26,6 +29,8 @@ many_races = settings(
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
+# 4 x 250 = 1,000 races with the weather module on
+weather_races = settings(many_races, max_examples=250)
 
 
 def check_step(
@@ -116,3 +121,19 @@ def test_the_dawdler_races_really_have_lapped_traffic() -> None:
         for seed in range(12)
     )
     assert met >= 9, f"only {met} of 12 races had cars on different laps side by side"
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+@weather_races
+@given(race_setups(kinds=("human", "human", "human", "legend")))
+def test_random_races_with_weather_keep_the_invariants(shard: int, setup: RaceSetup) -> None:
+    """With weather and road conditions on, the same invariants hold and the log replays."""
+    seed = setup.seed + shard * 2**33
+    options = engine.Options(weather=True)
+    playout = play(setup.track, setup.kinds, seed, setup.laps, on_step=check_step, options=options)
+    final = playout.final
+    assert final.weather is not None and final.weather == playout.initial.weather
+    assert engine.pending(final) is None
+    assert sorted(car.finished for car in final.cars) == list(range(1, len(final.cars) + 1))
+    assert final.round <= WEATHER_ROUNDS_PER_LAP_BOUND * setup.laps
+    assert engine.replay(playout.initial, playout.decisions) == final

@@ -1,0 +1,101 @@
+"""Road conditions on the course: corner limits, Overheat, and the sector a car is in.
+
+Every helper takes the race's :class:`Weather` (None without the module), so
+the rules, the AI (from its view) and the forecasts read the same conditions.
+"Sector effects use the car's space at the moment the effect is used": the
+sector of a corner at p runs over spaces p+1 to the next corner's position.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+import data
+from data.models import RoadCondition, SectorEffect
+from engine.course import CornerLine, Course, course
+from engine.state import Car, RaceState, Weather
+
+SLIPSTREAM_EXTRA: dict[SectorEffect, int] = {"slipstream_plus_1": 1, "slipstream_plus_2": 2}
+
+
+def _token(weather: Weather, here: Course, position: int) -> RoadCondition:
+    return data.weather().token(weather.tokens[here.track.corner_positions.index(position)])
+
+
+def corner_limit(weather: Weather | None, here: Course, line: CornerLine) -> int:
+    """The corner's speed limit with its road condition (Legends read this one too)."""
+    limit = line.corner.speed_limit
+    if weather is None:
+        return limit
+    return limit + _token(weather, here, line.corner.position).speed_limit
+
+
+def overheat(weather: Weather | None, here: Course, line: CornerLine) -> int:
+    """Heat a car pays at this line on top of its excess Speed (1 with an Overheat token)."""
+    return 0 if weather is None else _token(weather, here, line.corner.position).overheat
+
+
+def corner_heat(weather: Weather | None, here: Course, line: CornerLine, speed: int) -> int:
+    """Heat a car crossing the line at ``speed`` must pay: the excess, +1 on Overheat.
+
+    "Mandatory: a car that exceeds this corner's speed limit pays 1 Heat more
+    than the excess."
+    """
+    excess = max(0, speed - corner_limit(weather, here, line))
+    return excess + overheat(weather, here, line) if excess else 0
+
+
+def sector_effect(weather: Weather | None, here: Course, space: int) -> SectorEffect | None:
+    """The effect on a car on ``space``: its sector's token, the weather card's via Weather.
+
+    "A sector token applies to the sector after the chicane's second line (the
+    short stretch between the two lines gets none)."
+    """
+    if weather is None:
+        return None
+    corners = here.track.corners
+    index = bisect_left(here.track.corner_positions, here.lap_space(space)) - 1
+    if corners[index].chicane_role == "first":
+        return None
+    effect = data.weather().token(weather.tokens[index]).sector_effect
+    if effect == "weather":
+        return data.weather().card(weather.card).sector_effect
+    return effect
+
+
+def may_cool_down(weather: Weather | None, here: Course, space: int) -> bool:
+    """ "No Cooldown may be used in this sector during the React step.\""""
+    return sector_effect(weather, here, space) != "no_cooldown"
+
+
+def sector_cooldown(weather: Weather | None, here: Course, space: int, cooldown: int) -> int:
+    """The Cooldown a car on ``space`` gets in the React step, from ``cooldown`` it has.
+
+    None in a no-Cooldown sector; "+1 Cooldown for a car in this sector during
+    the React step" in a Snow or Rain one.
+    """
+    effect = sector_effect(weather, here, space)
+    if effect == "no_cooldown":
+        return 0
+    return cooldown + 1 if effect == "cooldown_plus_1" else cooldown
+
+
+def may_start_slipstream(weather: Weather | None, here: Course, space: int) -> bool:
+    """ "A car in this sector cannot start a slipstream" (in a Fog sector)."""
+    return sector_effect(weather, here, space) != "no_slipstream"
+
+
+def slipstream_extra(weather: Weather | None, here: Course, space: int) -> int:
+    """Extra spaces a car slipstreaming from ``space`` may move (Storm, Sun, Slipstream +1)."""
+    effect = sector_effect(weather, here, space)
+    return 0 if effect is None else SLIPSTREAM_EXTRA.get(effect, 0)
+
+
+def free_boost(weather: Weather | None, here: Course, space: int) -> bool:
+    """ "Boosting costs no Heat for a car in this sector (still at most one boost per turn).\""""
+    return sector_effect(weather, here, space) == "free_boost"
+
+
+def boost_is_free(state: RaceState, car: Car) -> bool:
+    """Whether a Boost now costs this car nothing (it stands in a Heat control sector)."""
+    return free_boost(state.weather, course(state.track, state.laps), car.space)
