@@ -6,7 +6,16 @@ them in order and stops where a driver must decide.
 
 from __future__ import annotations
 
-from engine.cards import HEAT, STRESS, Card, is_discardable, remove_cards, speed_value, symbols
+from engine.cards import (
+    HEAT,
+    SEVERAL_SPEEDS,
+    STRESS,
+    Card,
+    is_discardable,
+    remove_cards,
+    speed_value,
+    symbols,
+)
 from engine.course import course
 from engine.events import (
     Accelerated,
@@ -102,7 +111,7 @@ def direct_play(
     car.hand = remove_cards(car.hand, (card,)) or ()
     car.play_area = (*car.play_area, card)
     events.append(DirectPlayed(car.id, card))
-    if speed_value(card) != chosen:
+    if card in SEVERAL_SPEEDS:
         choose_speed(car, turn, card, chosen, events)
     found = flip_plus(state, car, turn, (card,), events)
     move_forward(state, car, chosen + found, "direct", events)
