@@ -16,6 +16,7 @@ from engine.decisions import (
     ChooseSpeed,
     Decision,
     DirectPlay,
+    DraftMove,
     GiveBack,
     Pick,
     Reduce,
@@ -105,6 +106,9 @@ def react_moves(
     turn = view.turn
     boost = not turn.boosted
     options: list[tuple[float, Decision]] = []
+    if turn.draft_to is not None:
+        drafted = Situation(turn.draft_to, now.speed, now.gear, now.engine, now.hand_heat)
+        options.append((judge.after_reveal(drafted, boost, turn.adrenaline), DraftMove(me.id)))
     if turn.accelerate and turn.plus:
         faster = Situation(
             judge.land(now.space + turn.plus),

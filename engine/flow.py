@@ -47,7 +47,7 @@ def advance(state: RaceState, events: list[Event]) -> None:
         if turn.step == "reveal":
             return
         if turn.step == "react":
-            if has_react_options(car, turn):
+            if has_react_options(state, car, turn):
                 return
             turn.step = "slipstream"
         elif turn.step == "slipstream":

@@ -119,7 +119,7 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
             options.append(Boost(car_id))
         if turn.adrenaline:
             options += [Adrenaline(car_id, s, c) for s in (True, False) for c in (True, False)]
-        options += react_options(car, turn)
+        options += react_options(state, car, turn)
         options.append(ReactDone(car_id))
         return options
     if waiting.step == "slipstream":

@@ -37,6 +37,7 @@ from engine.symbols import (
     after_move,
     card_heat,
     choose_speed,
+    draft_target,
     flip_plus,
     has_options,
     pay_card_heat,
@@ -129,6 +130,14 @@ def reveal_speed(
         drive(state, car, turn, events)
 
 
+def draft_move(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    """Draft (Tunnel Vision): through empty spaces to right behind a car; not Speed."""
+    target = draft_target(state, car, turn)
+    assert target is not None, "Draft is offered only when it reaches a car"
+    turn.draft = 0
+    move_forward(state, car, target - car.space, "draft", events)
+
+
 def accelerate(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     """+1 Speed for every + symbol used this turn so far, all or nothing; it counts for corners."""
     turn.accelerate -= 1
@@ -178,8 +187,8 @@ def can_boost(car: Car, turn: Turn) -> bool:
     return not turn.boosted and car.engine > 0
 
 
-def has_react_options(car: Car, turn: Turn) -> bool:
-    return can_boost(car, turn) or turn.adrenaline or has_options(car, turn)
+def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
+    return can_boost(car, turn) or turn.adrenaline or has_options(state, car, turn)
 
 
 def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:

@@ -22,7 +22,15 @@ from engine.cards import (
     speed_choices,
     symbols,
 )
-from engine.decisions import Accelerate, Decision, DirectPlay, Reduce, Salvage, SuperCool
+from engine.decisions import (
+    Accelerate,
+    Decision,
+    DirectPlay,
+    DraftMove,
+    Reduce,
+    Salvage,
+    SuperCool,
+)
 from engine.events import (
     CardsSalvaged,
     CardsScrapped,
@@ -150,6 +158,7 @@ def after_move(
     turn.reduce += total["reduce"]
     turn.salvage += total["salvage"]
     turn.super_cool += total["super_cool"]
+    turn.draft += total["draft"]
     cool_down(car, cooldown + total["cooldown"], events)
 
 
@@ -158,7 +167,7 @@ def can_direct_play(car: Car, card: Card) -> bool:
     return "direct" in symbols(card) and card_heat((card,)) <= car.engine
 
 
-def react_options(car: Car, turn: Turn) -> list[Decision]:
+def react_options(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     """The Garage symbols the car may still use in the React step."""
     options: list[Decision] = []
     for card in sorted({card for card in car.hand if "direct" in symbols(card)}):
@@ -172,11 +181,15 @@ def react_options(car: Car, turn: Turn) -> list[Decision]:
         options += [Salvage(car.id, cards) for cards in salvage_choices(car.discard, turn.salvage)]
     if turn.super_cool and HEAT in car.discard:
         options.append(SuperCool(car.id))
+    if draft_target(state, car, turn) is not None:
+        options.append(DraftMove(car.id))
     return options
 
 
-def has_options(car: Car, turn: Turn) -> bool:
+def has_options(state: RaceState, car: Car, turn: Turn) -> bool:
     """Whether any Garage symbol is still usable (without listing every Salvage choice)."""
+    if turn.draft and draft_target(state, car, turn) is not None:
+        return True
     if turn.accelerate and turn.plus:
         return True
     if (turn.reduce and STRESS in car.hand) or (turn.salvage and car.discard):
@@ -184,6 +197,24 @@ def has_options(car: Car, turn: Turn) -> bool:
     if turn.super_cool and HEAT in car.discard:
         return True
     return any(can_direct_play(car, card) for card in car.hand)
+
+
+def draft_target(state: RaceState, car: Car, turn: Turn) -> int | None:
+    """Where Draft (Tunnel Vision) takes the car: right behind the first occupied space ahead.
+
+    "All spaces you move into/through thanks to this symbol must be completely
+    free of other cars and the final landing space must have at least one car in
+    either spot of the space in front of it." BGA: the car lands exactly behind
+    the first occupied space, using the Draft values added up, if they reach it.
+    """
+    if not turn.draft:
+        return None
+    ahead = [c.space for c in state.cars if c.id != car.id and c.finished is None]
+    ahead = [space for space in ahead if space > car.space]
+    if not ahead:
+        return None
+    target = min(ahead) - 1
+    return target if 0 < target - car.space <= turn.draft else None
 
 
 def salvage_choices(discard: tuple[Card, ...], most: int) -> list[tuple[Card, ...]]:

@@ -17,6 +17,7 @@ from engine.decisions import (
     Accelerate,
     ChooseSpeed,
     DirectPlay,
+    DraftMove,
     GiveBack,
     Pick,
     Reduce,
@@ -59,6 +60,9 @@ def test_the_garage_decks_match_the_rulebook_counts() -> None:
         cards = garage_deck(garage_race(decks=decks))
         assert len(cards) == size
         assert cards.count("H") == (4 if decks == "both" else 2)
+    options = Options(garage="advanced", garage_expansions=True)
+    state, _ = engine.new_race("usa", entrants(KINDS), 1, laps=1, options=options)
+    assert len(garage_deck(state)) == 62 + 12 + 12
 
 
 def test_the_draft_reveals_drivers_plus_three_and_starts_at_the_back() -> None:
@@ -166,6 +170,7 @@ def test_nobody_plans_during_the_draft() -> None:
         Reduce("A", 2),
         Salvage("A", ("4", "3", "4")),
         SuperCool("A"),
+        DraftMove("A"),
         Refresh("A", "suspension-4"),
     ],
     ids=str,
@@ -189,7 +194,8 @@ def test_ai_drivers_draft_and_make_every_garage_decision_legally() -> None:
     """AI cars play whole Garage races; each of their decisions is one the engine lists."""
     used: Counter[str] = Counter()
     for seed in range(12):
-        options = Options(garage="both", draft=("rounds", "snake", "random")[seed % 3])
+        variant = ("rounds", "snake", "random")[seed % 3]
+        options = Options(garage="both", draft=variant, garage_expansions=seed % 2 == 1)
         state, _ = engine.new_race(
             "usa", entrants(["ai", "ai", "ai"]), seed, laps=1, options=options
         )
