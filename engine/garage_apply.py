@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import STRESS, speed_choices, symbols
+from engine.cards import HEAT, STRESS, speed_choices, symbols
 from engine.decisions import (
     Accelerate,
     ChooseSpeed,
@@ -77,6 +77,8 @@ def resolve_garage(state: RaceState, car: Car, decision: Decision, events: list[
     elif isinstance(decision, SuperCool):
         if not turn.super_cool:
             raise _illegal(car, decision, "no Super Cool symbol played this turn")
+        if HEAT not in car.discard:
+            raise _illegal(car, decision, "no Heat card in the discard pile")
         super_cool(car, turn, events)
     elif isinstance(decision, DraftMove):
         if draft_target(state, car, turn) is None:
