@@ -73,11 +73,13 @@ def unchosen(car: Car, turn: Turn) -> list[Card]:
 
 
 def choose_speed(car: Car, turn: Turn, card: Card, speed: int, events: list[Event]) -> None:
+    """The card counts as ``speed`` for the rest of the turn (the corner check included)."""
     turn.chosen = (*turn.chosen, (card, speed))
     events.append(SpeedChosen(car.id, card, speed))
 
 
 def card_heat(cards: tuple[Card, ...]) -> int:
+    """The Heat the Heat symbols of these cards make the car pay."""
     return sum(symbols(card).get("heat", 0) for card in cards)
 
 
