@@ -19,13 +19,14 @@ from engine.decisions import (
 from engine.draft import giving_back, pick
 from engine.errors import IllegalDecision
 from engine.events import CardRefreshed, Event
+from engine.garage_steps import accelerate, direct_play, draft_move, reveal_speed
 from engine.state import Car, RaceState, Turn
-from engine.steps import accelerate, direct_play, draft_move, refreshable, reveal_speed
 from engine.symbols import (
     can_direct_play,
     card_heat,
     draft_target,
     reduce_stress,
+    refreshable,
     salvage,
     super_cool,
     unchosen,

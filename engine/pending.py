@@ -28,8 +28,8 @@ from engine.decisions import (
 from engine.draft import giving_back
 from engine.flow import must_plan
 from engine.state import RaceState
-from engine.steps import can_boost, refreshable
-from engine.symbols import react_options, unchosen
+from engine.steps import can_boost
+from engine.symbols import react_options, refreshable, unchosen
 
 Step = Literal["draft", "plan", "reveal", "react", "slipstream", "discard"]
 

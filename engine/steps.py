@@ -6,24 +6,13 @@ them in order and stops where a driver must decide.
 
 from __future__ import annotations
 
-from engine.cards import (
-    HEAT,
-    SEVERAL_SPEEDS,
-    STRESS,
-    Card,
-    is_discardable,
-    remove_cards,
-    speed_value,
-    symbols,
-)
+from engine.cards import HEAT, STRESS, is_discardable, speed_value
 from engine.course import course
 from engine.events import (
-    Accelerated,
     AdrenalineUsed,
     CardsRevealed,
     CarMoved,
     CornerChecked,
-    DirectPlayed,
     Event,
     GearShifted,
     HandCluttered,
@@ -33,16 +22,7 @@ from engine.events import (
 from engine.movement import cars_around, free_spot_at_or_behind
 from engine.piles import cool_down, pay_heat, resolve_plus
 from engine.state import Car, RaceState, Turn
-from engine.symbols import (
-    after_move,
-    card_heat,
-    choose_speed,
-    draft_target,
-    flip_plus,
-    has_options,
-    pay_card_heat,
-    unchosen,
-)
+from engine.symbols import after_move, flip_plus, has_options, pay_card_heat, refreshable, unchosen
 
 # "the most common is from driving in 1st gear (Cooldown 3) and 2nd gear (Cooldown 1)"
 GEAR_COOLDOWN = {1: 3, 2: 1}
@@ -102,48 +82,6 @@ def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     if not pay_card_heat(state, car, turn, start, events):
         move_forward(state, car, speed(car, turn), "cards", events)
     after_move(state, car, turn, revealed, GEAR_COOLDOWN.get(car.gear, 0), events)
-
-
-def direct_play(
-    state: RaceState, car: Car, turn: Turn, card: Card, chosen: int, events: list[Event]
-) -> None:
-    """ "If you do, it applies as if you had revealed it in step 3, including Speed value
-    and mandatory/optional icons." Only offered when the Engine can pay its Heat."""
-    car.hand = remove_cards(car.hand, (card,)) or ()
-    car.play_area = (*car.play_area, card)
-    events.append(DirectPlayed(car.id, card))
-    if card in SEVERAL_SPEEDS:
-        choose_speed(car, turn, card, chosen, events)
-    found = flip_plus(state, car, turn, (card,), events)
-    move_forward(state, car, chosen + found, "direct", events)
-    pay_heat(car, card_heat((card,)), "card", events)
-    after_move(state, car, turn, (card,), 0, events)
-
-
-def reveal_speed(
-    state: RaceState, car: Car, turn: Turn, card: Card, chosen: int, events: list[Event]
-) -> None:
-    """A card with several speeds gets its speed; once all have one, the car moves."""
-    choose_speed(car, turn, card, chosen, events)
-    if not unchosen(car, turn):
-        turn.step = "react"
-        drive(state, car, turn, events)
-
-
-def draft_move(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    """Draft (Tunnel Vision): through empty spaces to right behind a car; not Speed."""
-    target = draft_target(state, car, turn)
-    assert target is not None, "Draft is offered only when it reaches a car"
-    turn.draft = 0
-    move_forward(state, car, target - car.space, "draft", events)
-
-
-def accelerate(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    """+1 Speed for every + symbol used this turn so far, all or nothing; it counts for corners."""
-    turn.accelerate -= 1
-    turn.accelerated += turn.plus
-    events.append(Accelerated(car.id, turn.plus))
-    move_forward(state, car, turn.plus, "accelerate", events)
 
 
 def clutter(car: Car, events: list[Event]) -> None:
@@ -263,16 +201,3 @@ def may_discard(state: RaceState, car: Car) -> bool:
     if course(state.track, state.laps).crossed_finish(car.space):
         return False
     return any(map(is_discardable, car.hand)) or bool(refreshable(car, state.turn))
-
-
-def refreshable(car: Car, turn: Turn | None) -> list[Card]:
-    """Played cards with Refresh not yet marked to go back on top of the draw deck."""
-    marked = list(turn.refreshed) if turn is not None else []
-    cards = []
-    for card in car.play_area:
-        if "refresh" in symbols(card):
-            if card in marked:
-                marked.remove(card)
-            else:
-                cards.append(card)
-    return cards

@@ -263,3 +263,16 @@ def super_cool(car: Car, turn: Turn, events: list[Event]) -> None:
     car.engine += cooled
     turn.super_cool = 0
     events.append(SuperCooled(car.id, cooled))
+
+
+def refreshable(car: Car, turn: Turn | None) -> list[Card]:
+    """Played cards with Refresh not yet marked to go back on top of the draw deck."""
+    marked = list(turn.refreshed) if turn is not None else []
+    cards = []
+    for card in car.play_area:
+        if "refresh" in symbols(card):
+            if card in marked:
+                marked.remove(card)
+            else:
+                cards.append(card)
+    return cards

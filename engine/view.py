@@ -14,8 +14,8 @@ from engine.course import course
 from engine.draft import giving_back
 from engine.pending import Pending, pending
 from engine.state import GarageDecks, PlannedMove, RaceState, Turn, TurnStep
-from engine.steps import adrenaline_cars, refreshable, speed
-from engine.symbols import draft_target, unchosen
+from engine.steps import adrenaline_cars, speed
+from engine.symbols import draft_target, refreshable, unchosen
 
 
 @dataclass(frozen=True, slots=True)
