@@ -101,8 +101,9 @@ def _plan_value(me: CarView, plan: Plan, judge: Judge, react: bool, adrenaline: 
     plus = sum(map(plus_symbols, plan.cards))
     heat = card_heat(plan.cards)
     choices = product(*(speed_choices(card) for card in plan.cards))
+    adjusted = judge.adjusted(sum(symbols(card).get("adjust", 0) for card in plan.cards))
     value = max(
-        judge.plan_value(plan.gear, sum(speeds), plus, kept.count(HEAT), react, adrenaline)
+        adjusted.plan_value(plan.gear, sum(speeds), plus, kept.count(HEAT), react, adrenaline)
         for speeds in choices
     )
     cooldown = sum(symbols(card).get("cooldown", 0) for card in plan.cards)

@@ -16,7 +16,15 @@ from itertools import combinations
 
 from engine.ai_cards import unseen_cards
 from engine.ai_judge import Judge
-from engine.cards import HAND_SIZE, HEAT, STRESS, Card, is_discardable, is_playable, speed_value
+from engine.cards import (
+    HAND_SIZE,
+    HEAT,
+    Card,
+    is_discardable,
+    is_playable,
+    plus_symbols,
+    speed_choices,
+)
 from engine.decisions import Decision, Discard
 from engine.pending import reachable_gears
 from engine.view import CarView, RaceView
@@ -28,7 +36,7 @@ def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
     judge = Judge(view, me.id, next_round=True)
     unseen = unseen_cards(view.track, me, view.weather)
     always_kept = tuple(card for card in me.hand if not is_discardable(card))
-    choosable = sorted((card for card in me.hand if is_discardable(card)), key=speed_value)
+    choosable = sorted((card for card in me.hand if is_discardable(card)), key=best_speed)
     candidates = sorted(
         {()}
         | {
@@ -55,10 +63,16 @@ def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:
     best = judge.value(judge.start, 1, judge.engine, hand_heat)
     for gear in reachable_gears(judge.gear, judge.engine):
         for cards in set(combinations(playable, gear)):
-            known = sum(map(speed_value, cards))
-            value = judge.plan_value(gear, known, cards.count(STRESS), hand_heat, False, False)
+            known = sum(map(best_speed, cards))
+            plus = sum(map(plus_symbols, cards))
+            value = judge.plan_value(gear, known, plus, hand_heat, False, False)
             best = max(best, value)
     return best
+
+
+def best_speed(card: Card) -> int:
+    """A card's fastest speed: a card with several is played at the one that suits."""
+    return max(speed_choices(card))
 
 
 def _without(cards: list[Card], removed: tuple[Card, ...]) -> list[Card]:
@@ -70,7 +84,7 @@ def _without(cards: list[Card], removed: tuple[Card, ...]) -> list[Card]:
 
 def _typical_draws(unseen: Counter[Card], count: int) -> tuple[Card, ...]:
     """``count`` cards spread evenly over the unseen ones, worst (Heat) to best."""
-    pool = sorted(unseen.elements(), key=lambda card: -1 if card == HEAT else speed_value(card))
+    pool = sorted(unseen.elements(), key=lambda card: -1 if card == HEAT else best_speed(card))
     if not pool or count <= 0:
         return ()
     return tuple(pool[int((i + 0.5) * len(pool) / count)] for i in range(count))

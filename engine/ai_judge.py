@@ -8,6 +8,7 @@ Heat clogging the hand, and a spin out, which costs the most of all. Chance (a
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass
 
 from engine.ai_cards import plus_odds, sum_odds, unseen_cards
@@ -75,6 +76,18 @@ class Judge:
         }
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
         self._plans: dict[tuple[int, int, int, int, bool, bool], float] = {}
+        self._adjusted: dict[int, Judge] = {}
+
+    def adjusted(self, adjust: int) -> Judge:
+        """This judge for a plan whose Adjust symbols change every corner's limit by ``adjust``."""
+        if adjust == self.adjust:
+            return self
+        if adjust not in self._adjusted:
+            other = copy(self)
+            other.adjust = adjust
+            other._memo, other._plans, other._adjusted = {}, {}, {}
+            self._adjusted[adjust] = other
+        return self._adjusted[adjust]
 
     def plan_value(
         self, gear: int, known: int, stress: int, hand_heat: int, react: bool, adrenaline: bool

@@ -57,11 +57,6 @@ def plus_symbols(card: Card) -> int:
     return _PLUS.get(card, 0)
 
 
-def is_upgrade(card: Card) -> bool:
-    """A Garage upgrade (the plain Heat cards of the Garage deck are just Heat)."""
-    return card in _UPGRADES
-
-
 def is_basic(card: Card) -> bool:
     """Only basic cards carry the Speed symbol that ends a + symbol's flipping."""
     return card in BASIC_SPEED_CARDS

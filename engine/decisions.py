@@ -5,7 +5,8 @@
 ``"A react_done"``, ``"A slipstream yes"``, ``"A discard 0 5"``. The Garage
 module adds ``"A pick turbo-8"``, ``"A give_back rpm-1"``, ``"A speed brakes-1-3 3"``,
 ``"A direct gas-pedal-2 2"``, ``"A accelerate"``, ``"A reduce 2"``,
-``"A salvage 3 4"``, ``"A super_cool"`` and ``"A refresh suspension-4"``.
+``"A salvage 3 4"``, ``"A super_cool"``, ``"A draft_move"`` and
+``"A refresh suspension-4"``.
 """
 
 from __future__ import annotations
@@ -186,6 +187,17 @@ class Salvage:
 
 
 @dataclass(frozen=True, slots=True)
+class DraftMove:
+    """Step 5: Draft (Tunnel Vision), to right behind the first car ahead."""
+
+    do: ClassVar[str] = "draft_move"
+    car: str
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do}"
+
+
+@dataclass(frozen=True, slots=True)
 class SuperCool:
     """Step 5: Super Cool, Heat from the discard pile back to the Engine (in full)."""
 
@@ -223,6 +235,7 @@ Decision = (
     | Reduce
     | Salvage
     | SuperCool
+    | DraftMove
     | Refresh
 )
 
@@ -243,10 +256,12 @@ DECISION_TYPES: dict[str, type[Decision]] = {
         Reduce,
         Salvage,
         SuperCool,
+        DraftMove,
         Refresh,
     )
 }
-_NO_FIGURES: dict[str, type[Boost | ReactDone | Accelerate | SuperCool]] = {
+_NO_FIGURES: dict[str, type[Boost | ReactDone | Accelerate | SuperCool | DraftMove]] = {
+    "draft_move": DraftMove,
     "boost": Boost,
     "react_done": ReactDone,
     "accelerate": Accelerate,

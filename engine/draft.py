@@ -26,13 +26,18 @@ GARAGE_DECKS: dict[str, tuple[UpgradeDeck, ...]] = {
     "advanced": ("advanced",),
     "both": ("basic", "advanced"),
 }
+# The Heavy Rain and Tunnel Vision upgrades join the advanced cards when the option says so.
+EXPANSION_DECKS: tuple[UpgradeDeck, ...] = ("heavy_rain", "tunnel_vision")
 SNAKE_ROUNDS = 2
 
 
 def garage_deck(state: RaceState) -> tuple[Card, ...]:
     """The upgrade cards the race's option puts in the Garage deck, unshuffled."""
     cards = data.upgrade_cards()
-    return tuple(card for name in GARAGE_DECKS[state.options.garage] for card in cards.deck(name))
+    names = GARAGE_DECKS[state.options.garage]
+    if state.options.garage_expansions and "advanced" in names:
+        names += EXPANSION_DECKS
+    return tuple(card for name in names for card in cards.deck(name))
 
 
 def drafters(state: RaceState) -> tuple[str, ...]:

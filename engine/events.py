@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Literal
 
 from engine.cards import Card
 
-MoveCause = Literal["cards", "boost", "adrenaline", "slipstream", "accelerate", "direct"]
+MoveCause = Literal["cards", "boost", "adrenaline", "slipstream", "accelerate", "direct", "draft"]
 HeatReason = Literal["shift", "boost", "corner", "card"]
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from engine.cards import STRESS, speed_choices, symbols
+from engine.cards import HEAT, STRESS, speed_choices, symbols
 from engine.decisions import (
     Accelerate,
     ChooseSpeed,
     Decision,
     DirectPlay,
+    DraftMove,
     GiveBack,
     Pick,
     Reduce,
@@ -18,9 +19,18 @@ from engine.decisions import (
 from engine.draft import giving_back, pick
 from engine.errors import IllegalDecision
 from engine.events import CardRefreshed, Event
+from engine.garage_steps import accelerate, direct_play, draft_move, reveal_speed
 from engine.state import Car, RaceState, Turn
-from engine.steps import accelerate, direct_play, refreshable, reveal_speed
-from engine.symbols import can_direct_play, card_heat, reduce_stress, salvage, super_cool, unchosen
+from engine.symbols import (
+    can_direct_play,
+    card_heat,
+    draft_target,
+    reduce_stress,
+    refreshable,
+    salvage,
+    super_cool,
+    unchosen,
+)
 
 # The step each Garage decision belongs to (the others are named after theirs).
 GARAGE_STEP = {
@@ -32,6 +42,7 @@ GARAGE_STEP = {
     "reduce": "react",
     "salvage": "react",
     "super_cool": "react",
+    "draft_move": "react",
     "refresh": "discard",
 }
 
@@ -67,7 +78,15 @@ def resolve_garage(state: RaceState, car: Car, decision: Decision, events: list[
     elif isinstance(decision, SuperCool):
         if not turn.super_cool:
             raise _illegal(car, decision, "no Super Cool symbol played this turn")
+        if HEAT not in car.discard:
+            raise _illegal(car, decision, "no Heat card in the discard pile")
         super_cool(car, turn, events)
+    elif isinstance(decision, DraftMove):
+        if draft_target(state, car, turn) is None:
+            raise _illegal(
+                car, decision, "no Draft reaches right behind a car through empty spaces"
+            )
+        draft_move(state, car, turn, events)
     elif isinstance(decision, Refresh):
         if decision.card not in refreshable(car, turn):
             raise _illegal(car, decision, f"no played card {decision.card!r} with Refresh")

@@ -24,7 +24,9 @@ round, next first, and ``box`` = cards out of the race); in ``turn``, ``step`` =
 ``[card, speed]`` pairs chosen), ``plus`` (+ symbols used this turn), ``adjust``
 (the summed Adjust), ``accelerated`` (Speed added by Accelerate), the unused
 optional symbols ``accelerate``, ``reduce``, ``salvage``, ``super_cool``, the
-``slipstream_boost``, and ``refreshed`` (played cards going back on the deck).
+``slipstream_boost``, ``draft`` (Tunnel Vision's unused Draft), and ``refreshed``
+(played cards going back on the deck). ``options.garage_expansions`` adds the
+Heavy Rain and Tunnel Vision upgrades to the advanced deck.
 The full description is in docs/garage-notation.md.
 """
 
@@ -123,6 +125,7 @@ class TurnDoc(_Strict):
     salvage: int = Field(default=0, ge=0)
     super_cool: int = Field(default=0, ge=0)
     slipstream_boost: int = Field(default=0, ge=0)
+    draft: int = Field(default=0, ge=0)
     refreshed: list[CardId] = []
 
 
@@ -133,6 +136,7 @@ class OptionsDoc(_Strict):
     garage: Literal["off", "basic", "advanced", "both"] = "off"
     draft: Literal["rounds", "random", "snake"] = "rounds"
     weather: bool = False
+    garage_expansions: bool = False
 
 
 class GarageDoc(_Strict):
@@ -344,6 +348,8 @@ def state_json(state: RaceState) -> dict[str, Any]:
     }
     if options.garage != "off":
         out["options"] |= {"garage": options.garage, "draft": options.draft}
+        if options.garage_expansions:
+            out["options"]["garage_expansions"] = True
     if state.garage is not None:
         garage = state.garage
         out["garage"] = {
@@ -369,6 +375,7 @@ _GARAGE_TURN = (
     "salvage",
     "super_cool",
     "slipstream_boost",
+    "draft",
 )
 
 

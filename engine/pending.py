@@ -30,8 +30,8 @@ from engine.draft import giving_back
 from engine.flow import must_plan
 from engine.road import boost_is_free, may_cool_down
 from engine.state import RaceState
-from engine.steps import can_add_adrenaline_speed, can_boost, refreshable
-from engine.symbols import react_options, unchosen
+from engine.steps import can_add_adrenaline_speed, can_boost
+from engine.symbols import react_options, refreshable, unchosen
 
 Step = Literal["draft", "plan", "reveal", "react", "slipstream", "discard"]
 
@@ -124,7 +124,7 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
             speeds = (True, False) if can_add_adrenaline_speed(state, car) else (False,)
             cool = (True, False) if may_cool_down(state.weather, here, car.space) else (False,)
             options += [Adrenaline(car_id, s, c) for s in speeds for c in cool]
-        options += react_options(car, turn)
+        options += react_options(state, car, turn)
         options.append(ReactDone(car_id))
         return options
     if waiting.step == "slipstream":

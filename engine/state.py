@@ -88,6 +88,7 @@ class Turn:
     salvage: int = 0
     super_cool: int = 0
     slipstream_boost: int = 0
+    draft: int = 0
     refreshed: tuple[Card, ...] = ()
 
     def copy(self) -> Turn:
@@ -107,6 +108,7 @@ class Turn:
             self.salvage,
             self.super_cool,
             self.slipstream_boost,
+            self.draft,
             self.refreshed,
         )
 
@@ -121,6 +123,7 @@ class Options:
     garage: GarageDecks = "off"
     draft: DraftVariant = "rounds"
     weather: bool = False
+    garage_expansions: bool = False
 
 
 @dataclass(slots=True)

@@ -6,15 +6,13 @@ them in order and stops where a driver must decide.
 
 from __future__ import annotations
 
-from engine.cards import HEAT, STRESS, Card, is_discardable, remove_cards, speed_value, symbols
+from engine.cards import HEAT, STRESS, is_discardable, speed_value
 from engine.course import Course, course
 from engine.events import (
-    Accelerated,
     AdrenalineUsed,
     CardsRevealed,
     CarMoved,
     CornerChecked,
-    DirectPlayed,
     Event,
     GearShifted,
     HandCluttered,
@@ -31,15 +29,7 @@ from engine.road import (
     slipstream_extra,
 )
 from engine.state import Car, RaceState, Turn, Weather
-from engine.symbols import (
-    after_move,
-    card_heat,
-    choose_speed,
-    flip_plus,
-    has_options,
-    pay_card_heat,
-    unchosen,
-)
+from engine.symbols import after_move, flip_plus, has_options, pay_card_heat, refreshable, unchosen
 
 # "the most common is from driving in 1st gear (Cooldown 3) and 2nd gear (Cooldown 1)"
 GEAR_COOLDOWN = {1: 3, 2: 1}
@@ -113,40 +103,6 @@ def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     after_move(state, car, turn, revealed, GEAR_COOLDOWN.get(car.gear, 0), events)
 
 
-def direct_play(
-    state: RaceState, car: Car, turn: Turn, card: Card, chosen: int, events: list[Event]
-) -> None:
-    """ "If you do, it applies as if you had revealed it in step 3, including Speed value
-    and mandatory/optional icons." Only offered when the Engine can pay its Heat."""
-    car.hand = remove_cards(car.hand, (card,)) or ()
-    car.play_area = (*car.play_area, card)
-    events.append(DirectPlayed(car.id, card))
-    if speed_value(card) != chosen:
-        choose_speed(car, turn, card, chosen, events)
-    found = flip_plus(state, car, turn, (card,), events)
-    move_forward(state, car, chosen + found, "direct", events)
-    pay_heat(car, card_heat((card,)), "card", events)
-    after_move(state, car, turn, (card,), None, events)
-
-
-def reveal_speed(
-    state: RaceState, car: Car, turn: Turn, card: Card, chosen: int, events: list[Event]
-) -> None:
-    """A card with several speeds gets its speed; once all have one, the car moves."""
-    choose_speed(car, turn, card, chosen, events)
-    if not unchosen(car, turn):
-        turn.step = "react"
-        drive(state, car, turn, events)
-
-
-def accelerate(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    """+1 Speed for every + symbol used this turn so far, all or nothing; it counts for corners."""
-    turn.accelerate -= 1
-    turn.accelerated += turn.plus
-    events.append(Accelerated(car.id, turn.plus))
-    move_forward(state, car, turn.plus, "accelerate", events)
-
-
 def clutter(car: Car, events: list[Event]) -> None:
     """ "Your car does not move this turn ... move your Gear pawn to 1st gear, place the
     cards that are in your Play Area in your Discard pile, and skip straight to step 9."
@@ -202,7 +158,9 @@ def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
 
 def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
     return (
-        can_boost(car, turn, boost_is_free(state, car)) or turn.adrenaline or has_options(car, turn)
+        can_boost(car, turn, boost_is_free(state, car))
+        or turn.adrenaline
+        or has_options(state, car, turn)
     )
 
 
@@ -293,16 +251,3 @@ def may_discard(state: RaceState, car: Car) -> bool:
     if course(state.track, state.laps).crossed_finish(car.space):
         return False
     return any(map(is_discardable, car.hand)) or bool(refreshable(car, state.turn))
-
-
-def refreshable(car: Car, turn: Turn | None) -> list[Card]:
-    """Played cards with Refresh not yet marked to go back on top of the draw deck."""
-    marked = list(turn.refreshed) if turn is not None else []
-    cards = []
-    for card in car.play_area:
-        if "refresh" in symbols(card):
-            if card in marked:
-                marked.remove(card)
-            else:
-                cards.append(card)
-    return cards

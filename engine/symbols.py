@@ -23,7 +23,15 @@ from engine.cards import (
     symbols,
 )
 from engine.course import course
-from engine.decisions import Accelerate, Decision, DirectPlay, Reduce, Salvage, SuperCool
+from engine.decisions import (
+    Accelerate,
+    Decision,
+    DirectPlay,
+    DraftMove,
+    Reduce,
+    Salvage,
+    SuperCool,
+)
 from engine.events import (
     CardsSalvaged,
     CardsScrapped,
@@ -67,11 +75,13 @@ def unchosen(car: Car, turn: Turn) -> list[Card]:
 
 
 def choose_speed(car: Car, turn: Turn, card: Card, speed: int, events: list[Event]) -> None:
+    """The card counts as ``speed`` for the rest of the turn (the corner check included)."""
     turn.chosen = (*turn.chosen, (card, speed))
     events.append(SpeedChosen(car.id, card, speed))
 
 
 def card_heat(cards: tuple[Card, ...]) -> int:
+    """The Heat the Heat symbols of these cards make the car pay."""
     return sum(symbols(card).get("heat", 0) for card in cards)
 
 
@@ -155,6 +165,7 @@ def after_move(
         turn.reduce += total["reduce"]
         turn.salvage += total["salvage"]
         turn.super_cool += total["super_cool"]
+        turn.draft += total["draft"]
     here = course(state.track, state.laps)
     if gear_cooldown is None:
         cooldown = total["cooldown"] if may_cool_down(state.weather, here, car.space) else 0
@@ -170,7 +181,7 @@ def can_direct_play(car: Car, card: Card) -> bool:
     return "direct" in symbols(card) and card_heat((card,)) <= car.engine
 
 
-def react_options(car: Car, turn: Turn) -> list[Decision]:
+def react_options(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     """The Garage symbols the car may still use in the React step."""
     options: list[Decision] = []
     for card in sorted({card for card in car.hand if "direct" in symbols(card)}):
@@ -184,11 +195,15 @@ def react_options(car: Car, turn: Turn) -> list[Decision]:
         options += [Salvage(car.id, cards) for cards in salvage_choices(car.discard, turn.salvage)]
     if turn.super_cool and HEAT in car.discard:
         options.append(SuperCool(car.id))
+    if draft_target(state, car, turn) is not None:
+        options.append(DraftMove(car.id))
     return options
 
 
-def has_options(car: Car, turn: Turn) -> bool:
+def has_options(state: RaceState, car: Car, turn: Turn) -> bool:
     """Whether any Garage symbol is still usable (without listing every Salvage choice)."""
+    if turn.draft and draft_target(state, car, turn) is not None:
+        return True
     if turn.accelerate and turn.plus:
         return True
     if (turn.reduce and STRESS in car.hand) or (turn.salvage and car.discard):
@@ -196,6 +211,24 @@ def has_options(car: Car, turn: Turn) -> bool:
     if turn.super_cool and HEAT in car.discard:
         return True
     return any(can_direct_play(car, card) for card in car.hand)
+
+
+def draft_target(state: RaceState, car: Car, turn: Turn) -> int | None:
+    """Where Draft (Tunnel Vision) takes the car: right behind the first occupied space ahead.
+
+    "All spaces you move into/through thanks to this symbol must be completely
+    free of other cars and the final landing space must have at least one car in
+    either spot of the space in front of it." BGA: the car lands exactly behind
+    the first occupied space, using the Draft values added up, if they reach it.
+    """
+    if not turn.draft:
+        return None
+    ahead = [c.space for c in state.cars if c.id != car.id and c.finished is None]
+    ahead = [space for space in ahead if space > car.space]
+    if not ahead:
+        return None
+    target = min(ahead) - 1
+    return target if 0 < target - car.space <= turn.draft else None
 
 
 def salvage_choices(discard: tuple[Card, ...], most: int) -> list[tuple[Card, ...]]:
@@ -242,3 +275,16 @@ def super_cool(car: Car, turn: Turn, events: list[Event]) -> None:
     car.engine += cooled
     turn.super_cool = 0
     events.append(SuperCooled(car.id, cooled))
+
+
+def refreshable(car: Car, turn: Turn | None) -> list[Card]:
+    """Played cards with Refresh not yet marked to go back on top of the draw deck."""
+    marked = list(turn.refreshed) if turn is not None else []
+    cards = []
+    for card in car.play_area:
+        if "refresh" in symbols(card):
+            if card in marked:
+                marked.remove(card)
+            else:
+                cards.append(card)
+    return cards

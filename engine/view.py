@@ -14,8 +14,8 @@ from engine.course import course
 from engine.draft import giving_back
 from engine.pending import Pending, pending
 from engine.state import GarageDecks, PlannedMove, RaceState, Turn, TurnStep, Weather
-from engine.steps import adrenaline_cars, refreshable, speed
-from engine.symbols import unchosen
+from engine.steps import adrenaline_cars, speed
+from engine.symbols import draft_target, refreshable, unchosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,7 @@ class TurnView:
     salvage: int = 0
     super_cool: int = 0
     slipstream_boost: int = 0
+    draft_to: int | None = None
     refreshable: tuple[Card, ...] = ()
 
 
@@ -177,5 +178,6 @@ def _turn_view(state: RaceState, turn: Turn) -> TurnView:
         salvage=turn.salvage,
         super_cool=turn.super_cool,
         slipstream_boost=turn.slipstream_boost,
+        draft_to=draft_target(state, car, turn),
         refreshable=tuple(refreshable(car, turn)),
     )

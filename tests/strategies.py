@@ -32,7 +32,7 @@ def race_setups(draw: st.DrawFn, kinds: tuple[str, ...] = ("human",)) -> RaceSet
 
 @st.composite
 def garage_options(draw: st.DrawFn) -> Options:
-    """The Garage module on: one of its decks and one of its draft variants."""
+    """The Garage module on: one of its decks, one of its draft variants, expansions or not."""
     decks = draw(st.sampled_from(("basic", "advanced", "both")))
     variant = draw(st.sampled_from(("rounds", "random", "snake")))
-    return Options(garage=decks, draft=variant)
+    return Options(garage=decks, draft=variant, garage_expansions=draw(st.booleans()))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,7 @@ from engine.decisions import (
     Accelerate,
     ChooseSpeed,
     DirectPlay,
+    DraftMove,
     GiveBack,
     Pick,
     Reduce,
@@ -24,6 +27,8 @@ from engine.decisions import (
 )
 from engine.draft import garage_deck
 from engine.errors import IllegalDecision, NotYourTurn
+from engine.notation import load_scenario, load_state, state_json
+from engine.scenario import run_scenario
 from tests.playout import entrants
 
 KINDS = ["human", "human", "human", "legend"]
@@ -55,6 +60,9 @@ def test_the_garage_decks_match_the_rulebook_counts() -> None:
         cards = garage_deck(garage_race(decks=decks))
         assert len(cards) == size
         assert cards.count("H") == (4 if decks == "both" else 2)
+    options = Options(garage="advanced", garage_expansions=True)
+    state, _ = engine.new_race("usa", entrants(KINDS), 1, laps=1, options=options)
+    assert len(garage_deck(state)) == 62 + 12 + 12
 
 
 def test_the_draft_reveals_drivers_plus_three_and_starts_at_the_back() -> None:
@@ -162,6 +170,7 @@ def test_nobody_plans_during_the_draft() -> None:
         Reduce("A", 2),
         Salvage("A", ("4", "3", "4")),
         SuperCool("A"),
+        DraftMove("A"),
         Refresh("A", "suspension-4"),
     ],
     ids=str,
@@ -185,7 +194,8 @@ def test_ai_drivers_draft_and_make_every_garage_decision_legally() -> None:
     """AI cars play whole Garage races; each of their decisions is one the engine lists."""
     used: Counter[str] = Counter()
     for seed in range(12):
-        options = Options(garage="both", draft=("rounds", "snake", "random")[seed % 3])
+        variant = ("rounds", "snake", "random")[seed % 3]
+        options = Options(garage="both", draft=variant, garage_expansions=seed % 2 == 1)
         state, _ = engine.new_race(
             "usa", entrants(["ai", "ai", "ai"]), seed, laps=1, options=options
         )
@@ -209,3 +219,28 @@ def test_random_garage_races_are_replayed_exactly() -> None:
         log.append(decision)
         state, _ = engine.apply(state, decision)
     assert engine.replay(initial, log) == state
+
+
+def test_base_game_files_load_replay_and_write_back_without_garage_fields() -> None:
+    """Every heat-race/1 file written before the Garage module still loads, replays, and is
+    written back with none of the module's fields."""
+    here = Path(__file__).resolve().parent
+    files = [
+        here.parent / "docs" / "sample-race.json",
+        *sorted((here / "scenarios").glob("*.json")),
+    ]
+    checked = 0
+    for path in files:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        scenario = document.get("scenario", document)
+        if "garage" in scenario.get("options", {}) or "error" in document.get("expect", {}):
+            continue
+        state, _ = load_scenario(json.dumps(scenario))
+        written = state_json(state)
+        assert load_state(json.dumps(written)) == state
+        replayed = run_scenario(json.dumps(scenario))["state"]
+        for document_state in (written, replayed):
+            assert "garage" not in document_state and "garage" not in document_state["options"]
+            assert all("upgrades" not in car for car in document_state["cars"])
+        checked += 1
+    assert checked >= 60

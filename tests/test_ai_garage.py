@@ -1,0 +1,74 @@
+"""The AI's Garage decisions: what it drafts, the speed it picks, the help it takes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import engine
+from engine import view_for
+from engine.ai import decide
+from engine.ai_garage import upgrade_worth
+from engine.decisions import ChooseSpeed, GiveBack, Pick, Reduce
+from engine.notation import load_state
+
+
+def position(cars: list[dict[str, Any]], draft: str = "rounds", **fields: Any) -> engine.RaceState:
+    """A hand-built Garage position, resolved up to its first decision."""
+    document = {
+        "notation": "heat-race/1",
+        "track": "usa",
+        "laps": 1,
+        "seed": 3,
+        "round": 1,
+        "cars": cars,
+        "options": {"adrenaline_cars": 0, "garage": "both", "draft": draft},
+        **fields,
+    }
+    state, _ = engine.settle(load_state(json.dumps(document)))
+    return state
+
+
+def driver(car_id: str, space: int, **fields: Any) -> dict[str, Any]:
+    car = {"id": car_id, "color": "red", "kind": "ai", "space": space, "spot": 0, "gear": 1}
+    car |= {"engine": 6, "hand": [], "deck": [], "discard": [], "finished": None}
+    return car | fields
+
+
+def test_a_heat_card_is_the_worst_upgrade_and_a_plus_beats_a_bare_speed() -> None:
+    """The draft values a + symbol over a plain card, and a Heat card below everything."""
+    assert upgrade_worth("4wd-4") > upgrade_worth("rpm-3") > upgrade_worth("H")
+    assert upgrade_worth("turbo-7") < upgrade_worth("cooling-3")
+
+
+def test_ai_picks_from_the_market_and_gives_back_its_worst_upgrade() -> None:
+    """Picking, the AI never takes the Heat card; giving back, it returns it first."""
+    garage = {"deck": [], "round": 1, "market": ["H", "4wd-0", "rpm-1"], "order": ["A"], "box": []}
+    state = position([driver("A", 0)], garage=garage)
+    assert decide(view_for(state, "A"), "A") == Pick("A", "4wd-0")
+    snake = {"deck": [], "round": 3, "market": [], "order": ["A"], "box": []}
+    upgrades = ["H", "4wd-0", "rpm-1", "wings-6"]
+    state = position([driver("A", 0, upgrades=upgrades)], draft="snake", garage=snake)
+    assert decide(view_for(state, "A"), "A") == GiveBack("A", "H")
+
+
+def test_ai_plays_a_two_speed_card_slow_before_a_tight_corner_and_fast_on_a_straight() -> None:
+    """Brakes played as 1 keep a car with an empty Engine out of a spin; on a straight, 5."""
+    hand = ["brakes-1-5", "1", "2", "3", "4", "1", "2"]
+    deck = ["1", "2", "3", "4"]
+    for space, engine_heat, wanted in ((30, 0, 1), (0, 6, 5)):
+        car = driver("A", space, gear=2, engine=engine_heat, hand=hand, deck=deck)
+        car["plan"] = {"gear": 2, "cards": ["1", "brakes-1-5"]}
+        state = position([car], turn_order=["A"])
+        waiting = engine.pending(state)
+        assert waiting is not None and waiting.step == "reveal"
+        assert decide(view_for(state, "A"), "A") == ChooseSpeed("A", "brakes-1-5", wanted)
+
+
+def test_ai_reduces_all_the_stress_it_may() -> None:
+    """Reduce Stress never hurts: the AI discards as many Stress cards as the symbol allows."""
+    hand = ["body-3", "S", "S", "S", "1", "2", "3"]
+    car = driver("A", 0, hand=hand, deck=["1", "2", "3", "4"])
+    car["plan"] = {"gear": 1, "cards": ["body-3"]}
+    state = position([car], turn_order=["A"])
+    assert decide(view_for(state, "A"), "A") == Reduce("A", 2)
