@@ -32,7 +32,8 @@ def race_setups(draw: st.DrawFn, kinds: tuple[str, ...] = ("human",)) -> RaceSet
 
 @st.composite
 def garage_options(draw: st.DrawFn) -> Options:
-    """The Garage module on: one of its decks, one of its draft variants, expansions or not."""
+    """Every module on: the Garage with one of its decks and draft variants (expansion
+    upgrades or not), and weather with road conditions."""
     decks = draw(st.sampled_from(("basic", "advanced", "both")))
     variant = draw(st.sampled_from(("rounds", "random", "snake")))
-    return Options(garage=decks, draft=variant, garage_expansions=draw(st.booleans()))
+    return Options(garage=decks, draft=variant, garage_expansions=draw(st.booleans()), weather=True)
