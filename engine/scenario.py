@@ -2,7 +2,9 @@
 
 This is what ``heat scenario FILE.json`` prints: the resulting state, what the
 race waits for next, and every event on the way. Cars of kind ``ai`` decide for
-themselves whenever the race waits for them and the file does not speak for them.
+themselves whenever the race waits for them and the file does not speak for them,
+up to the last round a race may have (``MAX_ROUND``): AI cars whose cards can never
+move them would otherwise race forever.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from engine.ai import decide
 from engine.apply import apply, settle
 from engine.decisions import Decision
 from engine.events import Event
+from engine.limits import MAX_ROUND
 from engine.notation import load_scenario, state_json
 from engine.pending import pending
 from engine.state import RaceState
@@ -41,7 +44,9 @@ def run_scenario(text: str) -> dict[str, Any]:
         decision: Decision
         if given and given[0].car in waiting.cars:
             decision = given.popleft()
-        elif robots := [c for c in waiting.cars if state.car(c).kind == "ai"]:
+        elif (robots := [c for c in waiting.cars if state.car(c).kind == "ai"]) and (
+            state.round < MAX_ROUND
+        ):
             decision = decide(view_for(state, robots[0]), robots[0])
         elif given:
             decision = given.popleft()
