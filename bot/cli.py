@@ -115,7 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one ``heat`` command; returns its exit status."""
-    args = build_parser().parse_args(argv)
+    args, unknown = build_parser().parse_known_args(argv)
+    if unknown:
+        extra = " ".join(unknown)
+        return refuse(
+            args.command, f"unrecognized arguments: {extra} (see heat {args.command} --help)"
+        )
     code: int = args.func(args)
     return code
 

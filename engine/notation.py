@@ -157,8 +157,18 @@ class StateDoc(_Strict):
             unknown += [] if self.turn.car in self.turn_order else [self.turn.car]
         if unknown:
             raise ValueError(f"turn names unknown car(s): {', '.join(unknown)}")
+        self._turn_order_is_the_field()
         self._on_the_course()
         return self
+
+    def _turn_order_is_the_field(self) -> None:
+        """A round's order lists every car still racing once; the car taking a turn drives."""
+        racing = sorted(car.id for car in self.cars if car.finished is None)
+        if self.turn_order and sorted(self.turn_order) != racing:
+            raise ValueError(f"turn_order must list each car still racing once: {racing}")
+        kinds = {car.id: car.kind for car in self.cars}
+        if self.turn is not None and kinds[self.turn.car] == "legend":
+            raise ValueError("turn: a Legend makes no decisions")
 
     def _on_the_course(self) -> None:
         """Every space lies between the back of the grid and one lap past the finish line."""
