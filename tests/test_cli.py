@@ -13,33 +13,15 @@ from PIL import Image
 
 import data
 import engine
-from bot import cli
 from bot.settings import Settings
 from engine import limits
 from engine.errors import NotationError
 from engine.notation import load_scenario, load_state
 from engine.scenario import run_scenario
+from tests.heatcli import heat, refused
 from tests.test_notation import SPEC_EXAMPLE
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def heat(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run ``heat`` in this process: exit status, stdout, stderr."""
-    try:
-        code = cli.main(argv)
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(command: str, code: int, err: str) -> str:
-    """The one line of a refusal, checked: exit 2, the ``heat <command>:`` prefix."""
-    assert code == 2
-    assert err.count("\n") == 1 and err.endswith("\n"), err
-    assert err.startswith(f"heat {command}: "), err
-    return err
 
 
 def race_file(tmp_path: Path, change: Callable[[dict[str, Any]], None] | None = None) -> Path:
@@ -69,7 +51,7 @@ def set_field(field: str, value: Any) -> Callable[[dict[str, Any]], None]:
 
 @pytest.mark.parametrize("command", ["scenario", "render"])
 def test_a_legend_slower_than_its_card_is_refused_not_raced_forever(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+    tmp_path: Path, command: str
 ) -> None:
     """ "you can increase their speed over straights by a modifier": never below 0.
 
@@ -77,7 +59,7 @@ def test_a_legend_slower_than_its_card_is_refused_not_raced_forever(
     """
     path = race_file(tmp_path, set_option("legend_speed_bonus", -20))
     argv = [command, str(path)] + (["-o", str(tmp_path / "b.png")] if command == "render" else [])
-    code, out, err = heat(capsys, *argv)
+    code, out, err = heat(*argv)
     assert "options.legend_speed_bonus" in refused(command, code, err)
     assert out == ""
     assert not (tmp_path / "b.png").exists()
@@ -109,7 +91,7 @@ def test_a_car_below_the_grid_or_a_lap_past_the_finish_is_refused() -> None:
 
 
 def _changed(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    document = json.loads(json.dumps(SPEC_EXAMPLE))
+    document: dict[str, Any] = json.loads(json.dumps(SPEC_EXAMPLE))
     change(document)
     return document
 
@@ -180,79 +162,67 @@ def test_ai_cars_that_can_never_move_stop_at_the_last_round() -> None:
     assert result["pending"] == {"car": "A", "decision": "plan"}
 
 
-def test_an_ai_car_with_too_few_cards_for_any_plan_is_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_an_ai_car_with_too_few_cards_for_any_plan_is_one_line(tmp_path: Path) -> None:
     """In 4th gear with an empty Engine, 2 cards cannot make the 3 that 3rd gear needs."""
     tight = {"kind": "ai", "gear": 4, "engine": 0, "hand": ["1", "2"], "deck": []}
     path = race_file(tmp_path, lambda d: d["cars"][0].update(tight))
-    code, _, err = heat(capsys, "scenario", str(path))
+    code, _, err = heat("scenario", str(path))
     assert "car A, step plan: no legal decision" in refused("scenario", code, err)
 
 
 # --- No tracebacks ----------------------------------------------------------------------------
 
 
-def test_a_file_that_is_not_utf8_is_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_file_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "latin.json"
     path.write_bytes('{"track": "España"}'.encode("latin-1"))
-    code, _, err = heat(capsys, "scenario", str(path))
+    code, _, err = heat("scenario", str(path))
     assert "latin.json: not UTF-8 text (byte 15)" in refused("scenario", code, err)
-    code, _, err = heat(capsys, "render", str(path), "-o", str(tmp_path / "b.png"))
+    code, _, err = heat("render", str(path), "-o", str(tmp_path / "b.png"))
     assert "not UTF-8" in refused("render", code, err)
 
 
-def test_render_refuses_a_missing_folder_or_a_folder_as_the_image(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_render_refuses_a_missing_folder_or_a_folder_as_the_image(tmp_path: Path) -> None:
     path = race_file(tmp_path)
-    code, _, err = heat(capsys, "render", str(path), "-o", str(tmp_path / "nowhere" / "b.png"))
+    code, _, err = heat("render", str(path), "-o", str(tmp_path / "nowhere" / "b.png"))
     assert "does not exist" in refused("render", code, err)
     assert not (tmp_path / "nowhere").exists()
-    code, _, err = heat(capsys, "render", str(path), "-o", str(tmp_path))
+    code, _, err = heat("render", str(path), "-o", str(tmp_path))
     assert "is a folder" in refused("render", code, err)
 
 
-def test_render_writes_the_format_the_extension_names(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_render_writes_the_format_the_extension_names(tmp_path: Path) -> None:
     """``board.jpg`` holds a JPEG, ``board.png`` a PNG; an extension we cannot write is refused."""
     path = race_file(tmp_path)
     for name, image_format in (("board.jpg", "JPEG"), ("BOARD.JPEG", "JPEG"), ("b.png", "PNG")):
-        assert heat(capsys, "render", str(path), "-o", str(tmp_path / name))[0] == 0
+        assert heat("render", str(path), "-o", str(tmp_path / name))[0] == 0
         with Image.open(tmp_path / name) as image:
             assert image.format == image_format
-    code, _, err = heat(capsys, "render", str(path), "-o", str(tmp_path / "board.bmp"))
+    code, _, err = heat("render", str(path), "-o", str(tmp_path / "board.bmp"))
     assert ".png, .jpg, .jpeg" in refused("render", code, err)
     assert not (tmp_path / "board.bmp").exists()
 
 
-def test_render_refuses_a_name_for_a_car_not_in_the_race(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_render_refuses_a_name_for_a_car_not_in_the_race(tmp_path: Path) -> None:
     path = race_file(tmp_path)
     out = tmp_path / "b.png"
-    code, _, err = heat(capsys, "render", str(path), "-o", str(out), "--name", "Z=Zed")
+    code, _, err = heat("render", str(path), "-o", str(out), "--name", "Z=Zed")
     assert "no car 'Z' in the race (cars: A, L)" in refused("render", code, err)
     assert not out.exists()
 
 
-def test_simulate_never_replaces_a_file_and_says_when_it_cannot_write(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_simulate_never_replaces_a_file_and_says_when_it_cannot_write(tmp_path: Path) -> None:
     existing = tmp_path / "notes.txt"
     existing.write_text("mine")
-    code, _, err = heat(capsys, "simulate", "--cars", "1", "--out", str(existing))
+    code, _, err = heat("simulate", "--cars", "1", "--out", str(existing))
     assert "is a file, not a folder" in refused("simulate", code, err)
     assert existing.read_text() == "mine"
-    code, _, err = heat(capsys, "simulate", "--cars", "1", "--out", str(existing / "demo"))
+    code, _, err = heat("simulate", "--cars", "1", "--out", str(existing / "demo"))
     assert "cannot create the folder" in refused("simulate", code, err)
     blocked = tmp_path / "demo"
     (blocked / "round-001.png").mkdir(parents=True)
     argv = ("simulate", "--cars", "1", "--laps", "1", "--out", str(blocked))
-    code, _, err = heat(capsys, *argv)
+    code, _, err = heat(*argv)
     assert "round-001.png: cannot write" in refused("simulate", code, err)
 
 
@@ -260,11 +230,9 @@ def test_simulate_never_replaces_a_file_and_says_when_it_cannot_write(
     ("option", "value"),
     [("--laps", "0"), ("--laps", "-1"), ("--laps", "6"), ("--cars", "0"), ("--seed", "-1")],
 )
-def test_simulate_refuses_numbers_out_of_range(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, value: str
-) -> None:
+def test_simulate_refuses_numbers_out_of_range(tmp_path: Path, option: str, value: str) -> None:
     """``--laps 0`` once meant the track's default, and ``--laps -1`` drew a race of -1 laps."""
-    code, _, err = heat(capsys, "simulate", option, value, "--out", str(tmp_path / "demo"))
+    code, _, err = heat("simulate", option, value, "--out", str(tmp_path / "demo"))
     assert f"argument {option}: must be" in refused("simulate", code, err)
     assert not (tmp_path / "demo").exists()
 
@@ -279,14 +247,13 @@ def test_simulate_refuses_numbers_out_of_range(
 )
 def test_run_refuses_bad_settings_in_one_line(
     monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
     variable: str,
     value: str,
     message: str,
 ) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv(variable, value)
-    code, _, err = heat(capsys, "run")
+    code, _, err = heat("run")
     assert message in refused("run", code, err)
     assert "not-a-real-token" not in err
 
@@ -299,13 +266,11 @@ def test_the_log_level_is_accepted_in_any_case(
     assert Settings().log_level == "DEBUG"
 
 
-def test_a_decision_for_an_unknown_car_says_there_is_no_such_car(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_decision_for_an_unknown_car_says_there_is_no_such_car(tmp_path: Path) -> None:
     """Not "the race is over", which the AI's moves made true before the decision was read."""
     plan = {"car": "Z", "do": "plan", "gear": 1, "cards": ["1"]}
     path = race_file(tmp_path, set_field("decisions", [plan]))
-    code, _, err = heat(capsys, "scenario", str(path))
+    code, _, err = heat("scenario", str(path))
     assert "decisions.0.car: there is no car 'Z'" in refused("scenario", code, err)
     assert "over" not in err
 
@@ -320,45 +285,43 @@ def test_a_decision_for_an_unknown_car_says_there_is_no_such_car(
         ["run", "--verbose"],
     ],
 )
-def test_mistyped_command_lines_are_one_line_too(
-    capsys: pytest.CaptureFixture[str], argv: list[str]
-) -> None:
+def test_mistyped_command_lines_are_one_line_too(argv: list[str]) -> None:
     """The parser's own complaints share the prefix and point to the command's help."""
-    code, _, err = heat(capsys, *argv)
+    code, _, err = heat(*argv)
     assert f"(see heat {argv[0]} --help)" in refused(argv[0], code, err)
 
 
 # --- First contact ----------------------------------------------------------------------------
 
 
-def test_version_names_the_installed_package(capsys: pytest.CaptureFixture[str]) -> None:
+def test_version_names_the_installed_package() -> None:
     from importlib.metadata import version
 
-    code, out, _ = heat(capsys, "--version")
+    code, out, _ = heat("--version")
     assert code == 0
     assert out == f"heat {version('heat-discord')}\n"
 
 
-def help_text(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code, out, _ = heat(capsys, *argv, "--help")
+def help_text(*argv: str) -> str:
+    code, out, _ = heat(*argv, "--help")
     assert code == 0
     return out
 
 
 @pytest.mark.parametrize("argv", [[], ["run"], ["scenario"], ["render"], ["simulate"]])
-def test_help_has_no_rest_markup(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
-    text = help_text(capsys, *argv)
+def test_help_has_no_rest_markup(argv: list[str]) -> None:
+    text = help_text(*argv)
     assert not re.search(r"``|:(func|mod|class):`", text), text
 
 
-def test_each_command_help_lists_what_it_accepts(capsys: pytest.CaptureFixture[str]) -> None:
-    simulate = " ".join(help_text(capsys, "simulate").split())
+def test_each_command_help_lists_what_it_accepts() -> None:
+    simulate = " ".join(help_text("simulate").split())
     assert all(track in simulate for track in data.track_ids())
     assert "1 to 6 cars" in simulate and "1 to 5 laps" in simulate
-    run = help_text(capsys, "run")
+    run = help_text("run")
     for variable in ("DISCORD_TOKEN", "HEAT_DATABASE", "HEAT_LOG_LEVEL", "HEAT_DEV_GUILD"):
         assert variable in run
-    scenario = " ".join(help_text(capsys, "scenario").split())
+    scenario = " ".join(help_text("scenario").split())
     assert all(f'"{key}"' in scenario for key in ("state", "pending", "events"))
     assert "Exit status: 0" in scenario and "2, with one line on stderr" in scenario
 

@@ -6,38 +6,29 @@ budget: it must exit 0, or 2 with exactly one line on stderr.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import random
-import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from bot import cli
 from engine.notation import decision_json, load_state, state_json
+from tests.heatcli import heat, refused
 from tests.playout import entrants
 
-BUDGET_S = 10.0
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FUZZ = settings(
-    max_examples=120,
+    max_examples=300,
     deadline=None,
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-
-
-class Stalled(Exception):
-    """A run went past its time budget."""
 
 
 def _race_files() -> list[dict[str, Any]]:
@@ -49,7 +40,8 @@ def _race_files() -> list[dict[str, Any]]:
     start, _ = engine.new_race("usa", entrants(["human", "legend", "ai"]), seed=3, laps=1)
     rng = random.Random(3)
     files = []
-    state, decisions = start, []
+    state = start
+    decisions: list[engine.Decision] = []
     for stop in (4, 30, None):
         while (waiting := engine.pending(state)) is not None and (
             stop is None or len(decisions) < stop
@@ -137,36 +129,6 @@ race_files = st.one_of(
 )
 
 
-@contextlib.contextmanager
-def time_budget(seconds: float) -> Iterator[None]:
-    """Raise Stalled in this thread if the block runs longer than ``seconds``."""
-
-    def stall(signum: int, frame: FrameType | None) -> None:
-        raise Stalled(f"no answer within {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stall)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def heat(*argv: str) -> tuple[int, str, str]:
-    """Run ``heat`` in this process under the time budget: exit status, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    with time_budget(BUDGET_S), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main(argv)
-    return code, out.getvalue(), err.getvalue()
-
-
-def assert_refused_in_one_line(command: str, code: int, err: str) -> None:
-    assert code == 2
-    assert err.count("\n") == 1 and err.endswith("\n"), err
-    assert err.startswith(f"heat {command}: ")
-
-
 @FUZZ
 @given(race_files)
 def test_heat_scenario_answers_every_file_in_time(content: bytes) -> None:
@@ -180,10 +142,10 @@ def test_heat_scenario_answers_every_file_in_time(content: bytes) -> None:
         load_state(json.dumps(json.loads(out)["state"]))
     else:
         assert out == ""
-        assert_refused_in_one_line("scenario", code, err)
+        refused("scenario", code, err)
 
 
-@settings(FUZZ, max_examples=40)
+@settings(FUZZ, max_examples=100)
 @given(race_files)
 def test_heat_render_answers_every_file_in_time(content: bytes) -> None:
     """Exit 0 with a PNG written, or exit 2 with one line and no image."""
@@ -194,5 +156,5 @@ def test_heat_render_answers_every_file_in_time(content: bytes) -> None:
         if code == 0:
             assert board.read_bytes().startswith(PNG_SIGNATURE)
         else:
-            assert_refused_in_one_line("render", code, err)
+            refused("render", code, err)
             assert not board.exists()
