@@ -17,7 +17,6 @@ from bot.settings import Settings
 from engine import limits
 from engine.errors import NotationError
 from engine.notation import load_scenario, load_state
-from engine.scenario import run_scenario
 from tests.heatcli import heat, refused
 from tests.test_notation import SPEC_EXAMPLE
 
@@ -152,12 +151,17 @@ def test_values_the_rules_cannot_race_with_are_refused(
     assert "\n" not in str(refusal.value)
 
 
-def test_ai_cars_that_can_never_move_stop_at_the_last_round() -> None:
+def test_ai_cars_that_can_never_move_stop_at_the_last_round(tmp_path: Path) -> None:
     """An AI car holding only 0 cards, with no Heat and no Adrenaline, stops at round 999."""
-    document = _changed(set_field("options", {"adrenaline_cars": 0}))
     hopeless = {"kind": "ai", "hand": ["0"] * 7, "deck": [], "engine": 0}
-    document["cars"] = [document["cars"][0] | hopeless]
-    result = run_scenario(json.dumps(document))
+
+    def alone_and_hopeless(document: dict[str, Any]) -> None:
+        document.update(options={"adrenaline_cars": 0}, legend_deck=[])
+        document["cars"] = [document["cars"][0] | hopeless]
+
+    code, out, err = heat("scenario", str(race_file(tmp_path, alone_and_hopeless)))
+    assert code == 0, err
+    result = json.loads(out)
     assert result["state"]["round"] == limits.MAX_ROUND
     assert result["pending"] == {"car": "A", "decision": "plan"}
 
