@@ -244,6 +244,8 @@ def _parse(text: str, model: type[StateDoc]) -> StateDoc:
         message = first["msg"].removeprefix("Value error, ")
         if first["type"] == "json_invalid":
             raise NotationError(f"not valid JSON: {first['ctx']['error']}") from None
+        if first["type"] == "model_type" and not where:
+            raise NotationError("not a race: the file must hold one JSON object") from None
         raise NotationError(f"{where}: {message}" if where else message) from None
 
 

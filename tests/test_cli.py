@@ -121,6 +121,11 @@ def test_every_number_is_refused_one_past_its_documented_top(
         load_state(json.dumps(_changed(change(edge + 1))))
 
 
+def test_a_file_that_is_not_one_object_is_not_a_race() -> None:
+    with pytest.raises(NotationError, match="^not a race: the file must hold one JSON object$"):
+        load_state("[1, 2]")
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
