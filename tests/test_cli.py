@@ -122,7 +122,7 @@ def test_every_number_is_refused_one_past_its_documented_top(
 
 
 def test_a_file_that_is_not_one_object_is_not_a_race() -> None:
-    with pytest.raises(NotationError, match="^not a race: the file must hold one JSON object$"):
+    with pytest.raises(NotationError, match=r"^not a race: the file must hold one JSON object$"):
         load_state("[1, 2]")
 
 
