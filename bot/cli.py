@@ -44,12 +44,18 @@ Environment variables:
   HEAT_LOG_LEVEL  debug, info, warning, error or critical, in any case (default: info)
   HEAT_DEV_GUILD  a guild id (a number) where slash commands sync at once
 
-Exit status: 2, with one line on stderr, when a variable is missing or invalid."""
+Exit status: 2, with one line on stderr, when a variable is missing or invalid,
+Discord refuses the token, or Discord cannot be reached."""
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications"
     " (Bot > Reset Token) and export DISCORD_TOKEN, or try the offline demo:"
     " heat simulate --track usa --cars 6 --out demo"
+)
+
+BAD_TOKEN = (
+    "Discord refused DISCORD_TOKEN: copy the token again from"
+    " https://discord.com/developers/applications (Bot > Reset Token)"
 )
 
 
@@ -79,9 +85,17 @@ def run_command(args: argparse.Namespace) -> int:
         return refuse("run", exc.errors()[0]["msg"].removeprefix("Value error, "))
     if settings.discord_token is None:
         return refuse("run", NO_TOKEN)
+    import aiohttp
+    import discord
+
     from bot.app import run_bot
 
-    run_bot(settings)
+    try:
+        run_bot(settings)
+    except discord.LoginFailure:
+        return refuse("run", BAD_TOKEN)
+    except aiohttp.ClientConnectionError as exc:
+        return refuse("run", f"cannot reach Discord ({exc})")
     return 0
 
 

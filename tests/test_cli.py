@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import http.server
 import json
 import re
+import socket
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from PIL import Image
 
@@ -265,6 +269,51 @@ def test_run_refuses_bad_settings_in_one_line(
     code, _, err = heat("run")
     assert message in refused("run", code, err)
     assert "not-a-real-token" not in err
+
+
+class Unauthorized(http.server.BaseHTTPRequestHandler):
+    """Discord's answer to a wrong token, for every request."""
+
+    def do_GET(self) -> None:
+        body = json.dumps({"message": "401: Unauthorized", "code": 0}).encode()
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: the test reads the command's stderr."""
+
+
+@pytest.fixture
+def discord_at(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[[str], None]:
+    """Point the bot's REST calls at a local address, with a token and a database to use."""
+    monkeypatch.setenv("DISCORD_TOKEN", "wrong-token")
+    monkeypatch.setenv("HEAT_DATABASE", str(tmp_path / "heat.sqlite3"))
+    return lambda base: monkeypatch.setattr(discord.http.Route, "BASE", f"{base}/api/v10")
+
+
+def test_run_says_in_one_line_that_discord_refused_the_token(
+    discord_at: Callable[[str], None],
+) -> None:
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Unauthorized) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        discord_at(f"http://127.0.0.1:{server.server_address[1]}")
+        code, _, err = heat("run")
+        server.shutdown()
+    assert "Discord refused DISCORD_TOKEN" in refused("run", code, err)
+    assert "wrong-token" not in err
+
+
+def test_run_says_in_one_line_that_discord_cannot_be_reached(
+    discord_at: Callable[[str], None],
+) -> None:
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        discord_at(f"http://127.0.0.1:{closed.getsockname()[1]}")
+        code, _, err = heat("run")
+    assert "cannot reach Discord" in refused("run", code, err)
 
 
 @pytest.mark.parametrize("spelling", ["debug", "Debug", "DEBUG"])
