@@ -21,7 +21,7 @@ Every number has a range (``engine/limits.py``); a file outside it is refused:
   16 characters, a Legend's colour one of the Legends deck's; ``space`` (and
   ``turn.start_space``) from the last grid space (-3) to one lap past the finish
   line (laps * N + N); ``gear`` and a plan's ``gear`` 1-4; ``engine`` and every
-  pile 0-60 cards; ``finished`` 1 to the number of cars;
+  pile 0-60 cards; ``finished`` 1-6;
 - ``legend_deck``: distinct cards 1-10; ``legend_card`` 1-10;
 - ``options``: ``adrenaline_cars`` 0-6 (or null), ``legend_speed_bonus`` 0-5 (the
   rules only raise a Legend's speed);
