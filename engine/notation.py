@@ -165,7 +165,8 @@ class StateDoc(_Strict):
         """A round's order lists every car still racing once; the car taking a turn drives."""
         racing = sorted(car.id for car in self.cars if car.finished is None)
         if self.turn_order and sorted(self.turn_order) != racing:
-            raise ValueError(f"turn_order must list each car still racing once: {racing}")
+            listed = ", ".join(racing)
+            raise ValueError(f"turn_order must list each car still racing once: {listed}")
         kinds = {car.id: car.kind for car in self.cars}
         if self.turn is not None and kinds[self.turn.car] == "legend":
             raise ValueError("turn: a Legend makes no decisions")
