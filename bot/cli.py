@@ -40,7 +40,7 @@ engine/notation.py), or lists a decision the rules do not allow."""
 RUN_HELP = """\
 Environment variables:
   DISCORD_TOKEN   the bot's token (required; https://discord.com/developers/applications)
-  HEAT_DATABASE   the SQLite file (default: heat.sqlite3)
+  HEAT_DATABASE   the SQLite file, in an existing folder (default: heat.sqlite3)
   HEAT_LOG_LEVEL  debug, info, warning, error or critical, in any case (default: info)
   HEAT_DEV_GUILD  a guild id (a number) where slash commands sync at once
 

@@ -32,6 +32,16 @@ class Settings(BaseSettings):
             return None
         return value
 
+    @field_validator("database")
+    @classmethod
+    def _database_file(cls, path: Path) -> Path:
+        """Found at start-up, not after logging in to Discord, when SQLite cannot open it."""
+        if path.is_dir():
+            raise ValueError(f"HEAT_DATABASE must name a file, not the folder {str(path)!r}")
+        if not path.parent.is_dir():
+            raise ValueError(f"HEAT_DATABASE: the folder {str(path.parent)!r} does not exist")
+        return path
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _known_level(cls, value: Any) -> str:

@@ -256,6 +256,8 @@ def test_simulate_refuses_numbers_out_of_range(tmp_path: Path, option: str, valu
         ("DISCORD_TOKEN", "", "DISCORD_TOKEN is not set"),
         ("HEAT_DEV_GUILD", "abc", "HEAT_DEV_GUILD must be a guild id (a number), not 'abc'"),
         ("HEAT_LOG_LEVEL", "LOUD", "HEAT_LOG_LEVEL must be one of debug, info, warning"),
+        ("HEAT_DATABASE", ".", "HEAT_DATABASE must name a file, not the folder '.'"),
+        ("HEAT_DATABASE", "no/such/heat.db", "HEAT_DATABASE: the folder 'no/such' does not exist"),
     ],
 )
 def test_run_refuses_bad_settings_in_one_line(
