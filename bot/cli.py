@@ -7,6 +7,8 @@ and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
@@ -52,6 +54,7 @@ NO_TOKEN = (
     " (Bot > Reset Token) and export DISCORD_TOKEN, or try the offline demo:"
     " heat simulate --track usa --cars 6 --out demo"
 )
+READER_GONE = 128 + signal.SIGPIPE
 
 BAD_TOKEN = (
     "Discord refused DISCORD_TOKEN: copy the token again from"
@@ -135,7 +138,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return refuse(
             args.command, f"unrecognized arguments: {extra} (see heat {args.command} --help)"
         )
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (``heat scenario F | head``): quiet, as Unix tools are.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return READER_GONE
     return code
 
 

@@ -6,6 +6,8 @@ import http.server
 import json
 import re
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -17,11 +19,13 @@ from PIL import Image
 
 import data
 import engine
+from bot import cli
 from bot.settings import Settings
 from engine import limits
 from engine.errors import NotationError
-from engine.notation import load_scenario, load_state
+from engine.notation import dump_state, load_scenario, load_state
 from tests.heatcli import heat, refused
+from tests.playout import entrants
 from tests.test_notation import SPEC_EXAMPLE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -349,6 +353,21 @@ def test_mistyped_command_lines_are_one_line_too(argv: list[str]) -> None:
     """The parser's own complaints share the prefix and point to the command's help."""
     code, _, err = heat(*argv)
     assert f"(see heat {argv[0]} --help)" in refused(argv[0], code, err)
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """``heat scenario F | head``: a 5-lap AI race prints about 240 KB, more than a pipe holds."""
+    start, _ = engine.new_race("great_britain", entrants(["ai"] * 6), seed=1, laps=5)
+    race = tmp_path / "long.json"
+    race.write_text(dump_state(start))
+    command = [sys.executable, "-m", "bot.cli", "scenario", str(race)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as heat_run:
+        assert heat_run.stdout is not None and heat_run.stderr is not None
+        heat_run.stdout.read(100)
+        heat_run.stdout.close()
+        err = heat_run.stderr.read()
+        assert heat_run.wait(timeout=60) == cli.READER_GONE
+    assert err == b""
 
 
 # --- First contact ----------------------------------------------------------------------------
