@@ -1,19 +1,65 @@
-"""The ``heat`` command: run the bot, or work with races offline.
+"""The ``heat`` command: run the Discord bot, or work with races offline.
 
-``heat run`` starts the Discord bot; ``heat scenario FILE.json`` runs a race
-notation scenario; ``heat render`` and ``heat simulate`` draw races.
+Each subcommand refuses bad input with one line on stderr, ``heat <command>: ...``,
+and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+from importlib.metadata import version
+
+from pydantic import ValidationError
 
 from bot import offline
+from bot.cli_input import BadInput, Parser, read_race_file, refuse
 
-BAD_INPUT = 2
+DESCRIPTION = """\
+Race Heat: Pedal to the Metal on Discord, or offline.
+
+  heat run                      start the Discord bot (needs DISCORD_TOKEN)
+  heat scenario FILE.json       apply a race file's decisions and print the result
+  heat render FILE.json -o PNG  draw a race file as a board image
+  heat simulate --out FOLDER    race AI drivers and draw every round
+
+Every command exits 0 on success, and 2 with one line on stderr for bad input.
+Run heat COMMAND --help for what each accepts."""
+
+SCENARIO_HELP = """\
+Prints, as JSON on stdout: "state" (the race after the file's decisions, in the
+same notation), "pending" (null, or the car and the decision the race waits for:
+plan, react, slipstream or discard) and "events" (what happened, in order). Cars
+of kind "ai" decide for themselves whenever the file does not speak for them.
+
+Exit status: 0 when every decision applied; 2, with one line on stderr, for a
+file that cannot be read, is not a valid race (a value out of its range, see
+engine/notation.py), or lists a decision the rules do not allow."""
+
+RUN_HELP = """\
+Environment variables:
+  DISCORD_TOKEN   the bot's token (required; https://discord.com/developers/applications)
+  HEAT_DATABASE   the SQLite file, in an existing folder (default: heat.sqlite3)
+  HEAT_LOG_LEVEL  debug, info, warning, error or critical, in any case (default: info)
+  HEAT_DEV_GUILD  a guild id (a number) where slash commands sync at once
+
+Exit status: 2, with one line on stderr, when a variable is missing or invalid,
+Discord refuses the token, or Discord cannot be reached."""
+
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications"
+    " (Bot > Reset Token) and export DISCORD_TOKEN, or try the offline demo:"
+    " heat simulate --track usa --cars 6 --out demo"
+)
+READER_GONE = 128 + signal.SIGPIPE
+
+BAD_TOKEN = (
+    "Discord refused DISCORD_TOKEN: copy the token again from"
+    " https://discord.com/developers/applications (Bot > Reset Token)"
+)
 
 
 def scenario_command(args: argparse.Namespace) -> int:
@@ -23,54 +69,82 @@ def scenario_command(args: argparse.Namespace) -> int:
     from engine.scenario import run_scenario
 
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-        result = run_scenario(text)
-    except OSError as exc:
-        print(f"heat scenario: {args.file}: {exc.strerror}", file=sys.stderr)
-        return BAD_INPUT
+        result = run_scenario(read_race_file(args.file))
+    except BadInput as exc:
+        return refuse("scenario", str(exc))
     except (NotationError, RulesError) as exc:
-        print(f"heat scenario: {args.file}: {exc}", file=sys.stderr)
-        return BAD_INPUT
+        return refuse("scenario", f"{args.file}: {exc}")
     print(to_text(result))
     return 0
 
 
-NO_TOKEN = (
-    "heat run: DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications"
-    " (Bot > Reset Token) and export DISCORD_TOKEN, or try the offline demo:"
-    " heat simulate --track usa --cars 6 --out demo"
-)
-
-
 def run_command(args: argparse.Namespace) -> int:
-    """Start the Discord bot; without a token, say in one line how to get one."""
+    """Start the Discord bot; a missing or bad setting is one line saying how to fix it."""
     from bot.settings import Settings
 
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        return refuse("run", exc.errors()[0]["msg"].removeprefix("Value error, "))
     if settings.discord_token is None:
-        print(NO_TOKEN, file=sys.stderr)
-        return BAD_INPUT
+        return refuse("run", NO_TOKEN)
+    import aiohttp
+    import discord
+
     from bot.app import run_bot
 
-    run_bot(settings)
+    try:
+        run_bot(settings)
+    except discord.LoginFailure:
+        return refuse("run", BAD_TOKEN)
+    except aiohttp.ClientConnectionError as exc:
+        return refuse("run", f"cannot reach Discord ({exc})")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="heat", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    run = commands.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    """The ``heat`` command line: run, scenario, render, simulate."""
+    parser = Parser(
+        prog="heat", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--version", action="version", version=f"heat {version('heat-discord')}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    run = commands.add_parser(
+        "run",
+        help="start the Discord bot (needs DISCORD_TOKEN)",
+        description="Start the Discord bot; it runs until stopped.",
+        epilog=RUN_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     run.set_defaults(func=run_command)
-    scenario = commands.add_parser("scenario", help="run a race notation scenario")
-    scenario.add_argument("file", help="a heat-race/1 JSON file with decisions")
+    scenario = commands.add_parser(
+        "scenario",
+        help="apply a race file's decisions and print the result",
+        description="Apply the decisions of a race notation file (heat-race/1) in order.",
+        epilog=SCENARIO_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    scenario.add_argument("file", help="a heat-race/1 JSON file, usually with decisions")
     scenario.set_defaults(func=scenario_command)
     offline.register(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    code: int = args.func(args)
+    """Run one ``heat`` command; returns its exit status."""
+    args, unknown = build_parser().parse_known_args(argv)
+    if unknown:
+        extra = " ".join(unknown)
+        return refuse(
+            args.command, f"unrecognized arguments: {extra} (see heat {args.command} --help)"
+        )
+    try:
+        code: int = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (``heat scenario F | head``): quiet, as Unix tools are.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return READER_GONE
     return code
 
 

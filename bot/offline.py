@@ -1,99 +1,164 @@
-"""``heat render`` and ``heat simulate``: board images without Discord.
+"""The offline commands ``heat render`` and ``heat simulate``: board images without Discord.
 
-``heat render STATE.json -o board.png`` draws a race notation file: a position,
-or a scenario (a position plus decisions), whose last round is shown with its
-trails. ``heat simulate`` races AI (or random) drivers on a track and writes a
-board per round, the Hall of Fame and an animated GIF of the whole race
-(``engine.ai`` drives, at the pro level unless told otherwise).
+``heat render`` draws a race notation file: a position, or a scenario (a
+position plus decisions), whose last round is shown with its trails. ``heat
+simulate`` races AI (or random) drivers on a track and writes a board per round,
+the Hall of Fame and an animated GIF of the whole race.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import random
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PIL import Image
 
+import data
 import engine
-from data import DataError
+from bot.cli_input import (
+    IMAGE_FORMATS,
+    BadInput,
+    Parser,
+    bounded_int,
+    driver_names,
+    image_file,
+    output_folder,
+    read_race_file,
+    refuse,
+)
 from engine.ai import decide
 from engine.errors import NotationError, RulesError
 from engine.events import Event, RaceEnded, RoundStarted
+from engine.limits import MAX_CARS, MAX_LAPS, MAX_SEED
 from engine.notation import load_scenario
 from render import board_image, finish_image, last_round, png_bytes
 
-BAD_INPUT = 2
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 DRIVERS = ("Ada", "Bruno", "Chiara", "Dev", "Emma", "Farid")
 # The animation is smaller than the round boards, to keep the file light for a README.
 GIF_SIZE = (960, 600)
 FRAME_MS = 900
 LAST_FRAME_MS = 4000
+JPEG_QUALITY = 90
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Add the ``render`` and ``simulate`` commands to the ``heat`` command line."""
-    render = subparsers.add_parser("render", help="draw a race notation file as a board image")
+    render = subparsers.add_parser(
+        "render",
+        help="draw a race notation file as a board image",
+        description="Draw a race notation file (a position, or a scenario whose last round"
+        " is shown with its trails) as a board image.",
+        epilog="Exit status: 0 when the image is written; 2, with one line on stderr, for"
+        " a file that is not a valid race, or an image that cannot be written.",
+    )
     render.add_argument("file", help="a heat-race/1 JSON file (a position, or with decisions)")
-    render.add_argument("-o", "--output", required=True, help="the PNG file to write")
+    render.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help=f"the image to write, in an existing folder; the extension picks the format"
+        f" ({', '.join(IMAGE_FORMATS)})",
+    )
     render.add_argument(
         "--name",
         action="append",
         default=[],
         metavar="CAR=NAME",
-        help="a driver's name for the panel (repeatable), e.g. --name A=Ada",
+        help="a driver's name for the panel (repeatable), for a car of the race, e.g. --name A=Ada",
     )
     render.set_defaults(func=render_command)
 
-    simulate = subparsers.add_parser("simulate", help="race AI drivers and draw every round")
-    simulate.add_argument("--track", default="usa", help="track id (default: usa)")
-    simulate.add_argument("--cars", type=int, default=6, help="1 to 6 cars (default: 6)")
-    simulate.add_argument("--seed", type=int, default=1, help="race seed (default: 1)")
-    simulate.add_argument("--laps", type=int, default=None, help="laps (default: the track's)")
+    simulate = subparsers.add_parser(
+        "simulate",
+        help="race AI drivers and draw every round",
+        description="Race AI (or random) drivers to the finish and write round-NNN.png per"
+        " round, finish.png (the Hall of Fame) and race.gif (the whole race).",
+        epilog="Exit status: 0 when the race is drawn; 2, with one line on stderr, for a value"
+        " out of range or a folder that cannot be written.",
+    )
+    simulate.add_argument(
+        "--track",
+        default="usa",
+        choices=data.track_ids(),
+        help="the track (default: usa): %(choices)s",
+    )
+    simulate.add_argument(
+        "--cars",
+        type=bounded_int(1, MAX_CARS),
+        default=MAX_CARS,
+        help=f"1 to {MAX_CARS} cars (default: {MAX_CARS})",
+    )
+    simulate.add_argument(
+        "--seed",
+        type=bounded_int(0, MAX_SEED),
+        default=1,
+        help="race seed, 0 to 2**63-1 (default: 1)",
+    )
+    simulate.add_argument(
+        "--laps",
+        type=bounded_int(1, MAX_LAPS),
+        default=None,
+        help=f"1 to {MAX_LAPS} laps (default: the track's)",
+    )
     simulate.add_argument(
         "--driver",
         choices=("pro", "rookie", "random"),
         default="pro",
         help="who drives: the AI at a level, or random legal decisions (default: pro)",
     )
-    simulate.add_argument("--out", required=True, help="the folder to write the images to")
+    simulate.add_argument(
+        "--out",
+        required=True,
+        help="the folder to write the images to, created if missing (not an existing file)",
+    )
     simulate.set_defaults(func=simulate_command)
 
 
 def render_command(args: argparse.Namespace) -> int:
     """Draw the file's position, with the trails of its last round; exit 2 on bad input."""
     try:
-        names = _names(args.name)
-        state, decisions = load_scenario(Path(args.file).read_text(encoding="utf-8"))
+        target, image_format = image_file(args.output)
+        state, decisions = load_scenario(read_race_file(args.file))
+        names = driver_names(args.name, [car.id for car in state.cars])
         state, events = engine.settle(state)
         for decision in decisions:
             state, more = engine.apply(state, decision)
             events += more
-    except OSError as exc:
-        return _bad_input(f"{args.file}: {exc.strerror}")
-    except (NotationError, RulesError, ValueError) as exc:
-        return _bad_input(f"{args.file}: {exc}")
-    image = board_image(engine.view_for(state, None), last_round(events), names=names)
-    Path(args.output).write_bytes(png_bytes(image))
+        image = board_image(engine.view_for(state, None), last_round(events), names=names)
+        _write_image(image, target, image_format)
+    except BadInput as exc:
+        return refuse("render", str(exc))
+    except (NotationError, RulesError) as exc:
+        return refuse("render", f"{args.file}: {exc}")
     return 0
 
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Race to the end, writing round-NNN.png per round, finish.png and race.gif."""
-    if not 1 <= args.cars <= len(COLOURS):
-        return _bad_input(f"--cars must be 1 to {len(COLOURS)}, not {args.cars}")
     entrants = [engine.Entrant(chr(ord("A") + i), COLOURS[i], "ai") for i in range(args.cars)]
     names = {entrant.id: DRIVERS[i] for i, entrant in enumerate(entrants)}
     try:
+        out = output_folder(args.out)
         state, events = engine.new_race(args.track, entrants, args.seed, laps=args.laps)
-    except (ValueError, DataError) as exc:
-        return _bad_input(str(exc))
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    choose = _driver(args.driver, args.seed)
+        rounds = _race(state, events, _driver(args.driver, args.seed), names, out)
+    except BadInput as exc:
+        return refuse("simulate", str(exc))
+    print(f"{rounds} rounds: {out}/round-001.png to round-{rounds:03d}.png, finish.png, race.gif")
+    return 0
+
+
+def _race(
+    state: engine.RaceState,
+    events: list[Event],
+    choose: Driver,
+    names: dict[str, str],
+    out: Path,
+) -> int:
+    """Drive the race to its end, writing the images into ``out``; returns the rounds raced."""
     frames = [board_image(engine.view_for(state, None), names=names, size=GIF_SIZE)]
     rounds = 0
     round_events: list[Event] = list(events)
@@ -104,14 +169,13 @@ def simulate_command(args: argparse.Namespace) -> int:
             view = engine.view_for(state, None)
             rounds += 1
             board = board_image(view, round_events, names=names)
-            (out / f"round-{rounds:03d}.png").write_bytes(png_bytes(board))
+            _write(out / f"round-{rounds:03d}.png", png_bytes(board))
             frames.append(board_image(view, round_events, names=names, size=GIF_SIZE))
             round_events = []
     finish = finish_image(engine.view_for(state, None), names=names)
-    (out / "finish.png").write_bytes(png_bytes(finish))
-    _write_animation(out / "race.gif", frames)
-    print(f"{rounds} rounds: {out}/round-001.png to round-{rounds:03d}.png, finish.png, race.gif")
-    return 0
+    _write(out / "finish.png", png_bytes(finish))
+    _write(out / "race.gif", _animation(frames))
+    return rounds
 
 
 Driver = Callable[[engine.RaceState, str], engine.Decision]
@@ -125,23 +189,27 @@ def _driver(kind: str, seed: int) -> Driver:
     return lambda state, car: decide(engine.view_for(state, car), car, kind)
 
 
-def _write_animation(path: Path, frames: Sequence[Image.Image]) -> None:
+def _animation(frames: Sequence[Image.Image]) -> bytes:
     """The race as an animated GIF: the grid, then every round; the last one stays up longer."""
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
-    frames[0].save(path, save_all=True, append_images=frames[1:], duration=durations, loop=0)
+    out = io.BytesIO()
+    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
+    return out.getvalue()
 
 
-def _names(pairs: Sequence[str]) -> dict[str, str]:
-    """Drivers' names from ``--name CAR=NAME`` options."""
-    names: dict[str, str] = {}
-    for pair in pairs:
-        car, sep, name = pair.partition("=")
-        if not sep or not car or not name:
-            raise ValueError(f"--name wants CAR=NAME, not {pair!r}")
-        names[car] = name
-    return names
+def _write_image(image: Image.Image, target: Path, image_format: str) -> None:
+    """Write the board in the format the file's extension asks for."""
+    if image_format == "PNG":
+        _write(target, png_bytes(image))
+        return
+    out = io.BytesIO()
+    image.convert("RGB").save(out, image_format, quality=JPEG_QUALITY)
+    _write(target, out.getvalue())
 
 
-def _bad_input(message: str) -> int:
-    print(f"heat: {message}", file=sys.stderr)
-    return BAD_INPUT
+def _write(path: Path, content: bytes) -> None:
+    """Write a file, or refuse in one line when the system will not let us."""
+    try:
+        path.write_bytes(content)
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot write ({exc.strerror})") from None

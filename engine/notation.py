@@ -28,6 +28,20 @@ optional symbols ``accelerate``, ``reduce``, ``salvage``, ``super_cool``, the
 (played cards going back on the deck). ``options.garage_expansions`` adds the
 Heavy Rain and Tunnel Vision upgrades to the advanced deck.
 The full description is in docs/garage-notation.md.
+
+Every number has a range (``engine/limits.py``); a file outside it is refused:
+
+- ``laps`` 1-5; ``round`` 1-999; ``seed`` 0 to 2**63-1; ``version`` and ``rng``
+  0 to 2**31-1;
+- ``cars``: 1-6, each ``id`` (letters, digits, ``_``, ``-``) and ``color`` at most
+  16 characters, a Legend's colour one of the Legends deck's; ``space`` (and
+  ``turn.start_space``) from the last grid space (-3) to one lap past the finish
+  line (laps * N + N); ``gear`` and a plan's ``gear`` 1-4; ``engine`` and every
+  pile 0-2,500 cards; ``finished`` 1-6;
+- ``legend_deck``: distinct cards 1-10; ``legend_card`` 1-10;
+- ``options``: ``adrenaline_cars`` 0-6 (or null), ``legend_speed_bonus`` 0-5 (the
+  rules only raise a Legend's speed);
+- a decision names a car of the race.
 """
 
 from __future__ import annotations
@@ -39,10 +53,12 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 import data
+from engine import limits
 from engine.cards import HEAT, KNOWN_CARDS
 from engine.decisions import (
     DECISION_TYPES,
     Decision,
+    Plan,
     parse_decision,
 )
 from engine.errors import NotationError
@@ -68,6 +84,11 @@ def _known_track(track_id: str) -> str:
 
 CardId = Annotated[str, AfterValidator(_known_card)]
 TrackId = Annotated[str, AfterValidator(_known_track)]
+Pile = Annotated[list[CardId], Field(max_length=limits.MAX_PILE)]
+CarName = Annotated[str, Field(min_length=1, max_length=limits.MAX_NAME, pattern=r"^[\w-]+$")]
+Colour = Annotated[str, Field(min_length=1, max_length=limits.MAX_NAME, pattern=r"^#?[\w-]+$")]
+Gear = Annotated[int, Field(ge=1, le=4)]
+Count = Annotated[int, Field(ge=0, le=limits.MAX_COUNT)]
 
 
 class _Strict(BaseModel):
@@ -75,25 +96,25 @@ class _Strict(BaseModel):
 
 
 class PlanDoc(_Strict):
-    gear: int = Field(ge=1, le=4)
-    cards: list[CardId]
+    gear: Gear
+    cards: Pile
 
 
 class CarDoc(_Strict):
-    id: str = Field(min_length=1)
-    color: str
+    id: CarName
+    color: Colour
     kind: Literal["human", "ai", "legend"]
     space: int
     spot: Literal[0, 1]
-    gear: int | None = Field(default=None, ge=1, le=4)
-    engine: int | None = Field(default=None, ge=0)
-    hand: list[CardId] | None = None
-    deck: list[CardId] | None = None
-    discard: list[CardId] | None = None
-    finished: int | None = Field(ge=1)
+    gear: Gear | None = None
+    engine: int | None = Field(default=None, ge=0, le=limits.MAX_PILE)
+    hand: Pile | None = None
+    deck: Pile | None = None
+    discard: Pile | None = None
+    finished: int | None = Field(ge=1, le=limits.MAX_CARS)
     plan: PlanDoc | None = None
-    play_area: list[CardId] = []
-    upgrades: list[CardId] = []
+    play_area: Pile = []
+    upgrades: Pile = []
 
     @model_validator(mode="after")
     def _cards_match_kind(self) -> CarDoc:
@@ -102,6 +123,9 @@ class CarDoc(_Strict):
             given = [name for name in card_fields if getattr(self, name) is not None]
             if given or self.plan or self.play_area or self.upgrades:
                 raise ValueError(f"a Legend has no {', '.join(given) or 'cards'}")
+            legends = data.legend_cards()
+            if self.color not in (*legends.colours, *legends.extra_colours):
+                raise ValueError(f"the Legends deck has no colour {self.color!r}")
         else:
             missing = [name for name in card_fields if getattr(self, name) is None]
             if missing:
@@ -130,9 +154,11 @@ class TurnDoc(_Strict):
 
 
 class OptionsDoc(_Strict):
-    adrenaline_cars: int | None = Field(default=None, ge=0)
+    adrenaline_cars: int | None = Field(default=None, ge=0, le=limits.MAX_CARS)
     aggressive_legends: bool = False
-    legend_speed_bonus: int = 0
+    legend_speed_bonus: int = Field(
+        default=0, ge=limits.LEGEND_SPEED_BONUS.start, le=limits.LEGEND_SPEED_BONUS.stop - 1
+    )
     garage: Literal["off", "basic", "advanced", "both"] = "off"
     draft: Literal["rounds", "random", "snake"] = "rounds"
     weather: bool = False
@@ -155,14 +181,14 @@ class WeatherDoc(_Strict):
 class StateDoc(_Strict):
     notation: Literal["heat-race/1"]
     track: TrackId
-    laps: int = Field(ge=1)
-    seed: int
-    round: int = Field(ge=1)
-    cars: list[CarDoc] = Field(min_length=1)
-    legend_deck: list[Annotated[int, Field(ge=1, le=10)]] = []
+    laps: int = Field(ge=1, le=limits.MAX_LAPS)
+    seed: int = Field(ge=0, le=limits.MAX_SEED)
+    round: int = Field(ge=1, le=limits.MAX_ROUND)
+    cars: list[CarDoc] = Field(min_length=1, max_length=limits.MAX_CARS)
+    legend_deck: list[Annotated[int, Field(ge=1, le=10)]] = Field(default=[], max_length=10)
     options: OptionsDoc = OptionsDoc()
-    version: int = Field(default=0, ge=0)
-    rng: int = Field(default=0, ge=0)
+    version: Count = 0
+    rng: Count = 0
     turn_order: list[str] = []
     turn: TurnDoc | None = None
     legend_card: int | None = Field(default=None, ge=1, le=10)
@@ -178,6 +204,8 @@ class StateDoc(_Strict):
         spots = [(c.space % lap_length, c.spot) for c in self.cars if c.finished is None]
         if len(set(spots)) != len(spots):
             raise ValueError("two cars on the same spot of the board (a lapped car counts too)")
+        if len(set(self.legend_deck)) != len(self.legend_deck):
+            raise ValueError("legend_deck: a card is listed twice")
         unknown = [i for i in self.turn_order if i not in ids]
         if self.turn is not None:
             unknown += [] if self.turn.car in self.turn_order else [self.turn.car]
@@ -193,7 +221,31 @@ class StateDoc(_Strict):
             problem = weather_problem(data.track(self.track), _weather(self.weather))
             if problem is not None:
                 raise ValueError(f"weather: {problem}")
+        self._turn_order_is_the_field()
+        self._on_the_course()
         return self
+
+    def _turn_order_is_the_field(self) -> None:
+        """A round's order lists every car still racing once; the car taking a turn drives."""
+        racing = sorted(car.id for car in self.cars if car.finished is None)
+        if self.turn_order and sorted(self.turn_order) != racing:
+            listed = ", ".join(racing)
+            raise ValueError(f"turn_order must list each car still racing once: {listed}")
+        kinds = {car.id: car.kind for car in self.cars}
+        if self.turn is not None and kinds[self.turn.car] == "legend":
+            raise ValueError("turn: a Legend makes no decisions")
+
+    def _on_the_course(self) -> None:
+        """Every space lies between the back of the grid and one lap past the finish line."""
+        track = data.track(self.track)
+        low = min(grid.space for grid in track.starting_grid)
+        high = (self.laps + 1) * track.spaces_per_lap
+        spaces = {f"cars.{i}.space": car.space for i, car in enumerate(self.cars)}
+        if self.turn is not None:
+            spaces["turn.start_space"] = self.turn.start_space
+        for where, space in spaces.items():
+            if not low <= space <= high:
+                raise ValueError(f"{where}: {space} is off the course (spaces {low} to {high})")
 
 
 def _weather(doc: WeatherDoc) -> Weather:
@@ -216,17 +268,27 @@ class DecisionDoc(BaseModel):
 class ScenarioDoc(StateDoc):
     decisions: list[DecisionDoc] = []
 
+    @model_validator(mode="after")
+    def _known_cars(self) -> ScenarioDoc:
+        ids = {car.id for car in self.cars}
+        for index, decision in enumerate(self.decisions):
+            if decision.car not in ids:
+                raise ValueError(f"decisions.{index}.car: there is no car {decision.car!r}")
+        return self
+
 
 def _parse(text: str, model: type[StateDoc]) -> StateDoc:
     try:
         return model.model_validate_json(text)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "document"
+        where = ".".join(str(part) for part in first["loc"])
         message = first["msg"].removeprefix("Value error, ")
         if first["type"] == "json_invalid":
             raise NotationError(f"not valid JSON: {first['ctx']['error']}") from None
-        raise NotationError(f"{where}: {message}") from None
+        if first["type"] == "model_type" and not where:
+            raise NotationError("not a race: the file must hold one JSON object") from None
+        raise NotationError(f"{where}: {message}" if where else message) from None
 
 
 def decision_from_json(document: dict[str, Any]) -> Decision:
@@ -246,6 +308,8 @@ def decision_from_json(document: dict[str, Any]) -> Decision:
         raise ValueError(f"decision {do!r} takes {', '.join(kind.__slots__)}") from None
     if parse_decision(str(decision)) != decision:
         raise ValueError(f"decision {do!r}: bad figures {figures}")
+    if isinstance(decision, Plan) and decision.gear not in limits.GEARS:
+        raise ValueError(f"plan.gear: {decision.gear} is not a gear (1-4)")
     return decision
 
 

@@ -11,11 +11,10 @@ from engine.draft import open_garage
 from engine.events import Event
 from engine.flow import advance
 from engine.legends import LEGEND_CARDS
+from engine.limits import MAX_CARS, MAX_LAPS, in_range
 from engine.rng import shuffled
 from engine.state import Car, CarKind, Options, RaceState
 from engine.weather import draw_weather, starting_piles
-
-MAX_CARS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +45,11 @@ def new_race(
         raise ValueError(f"a race takes 1 to {MAX_CARS} cars, not {len(entrants)}")
     if len({e.id for e in entrants}) != len(entrants):
         raise ValueError("car ids must be distinct")
-    state = RaceState(track_id, laps or track.laps, seed, 1, [], options=options or Options())
+    if laps is not None:
+        in_range("laps", laps, 1, MAX_LAPS)
+    state = RaceState(
+        track_id, track.laps if laps is None else laps, seed, 1, [], options=options or Options()
+    )
     grid_order = shuffled(seed, state.rng, tuple(range(len(entrants))))
     state.rng += 1
     slot_of = {index: slot for slot, index in enumerate(grid_order)}

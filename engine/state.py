@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine.cards import Card
+from engine.limits import LEGEND_SPEED_BONUS, MAX_CARS, in_range
 
 CarKind = Literal["human", "ai", "legend"]
 TurnStep = Literal["reveal", "react", "slipstream", "discard"]
@@ -124,6 +125,13 @@ class Options:
     draft: DraftVariant = "rounds"
     weather: bool = False
     garage_expansions: bool = False
+
+    def __post_init__(self) -> None:
+        """Refuse a choice the rules cannot race with: a Legend that never moves stalls a race."""
+        bonus = LEGEND_SPEED_BONUS
+        in_range("legend_speed_bonus", self.legend_speed_bonus, bonus.start, bonus.stop - 1)
+        if self.adrenaline_cars is not None:
+            in_range("adrenaline_cars", self.adrenaline_cars, 0, MAX_CARS)
 
 
 @dataclass(slots=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
@@ -10,7 +9,8 @@ import pytest
 from PIL import Image
 
 import engine
-from bot import offline
+from bot import cli
+from bot.cli_input import BAD_INPUT
 from engine.ai import decide
 from engine.events import RoundStarted
 from engine.notation import decision_json, dump_state
@@ -22,12 +22,11 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def heat(*argv: str) -> int:
-    """Run one of the offline commands as the ``heat`` command line would."""
-    parser = argparse.ArgumentParser(prog="heat")
-    offline.register(parser.add_subparsers(required=True))
-    args = parser.parse_args(argv)
-    code: int = args.func(args)
-    return code
+    """Run one of the offline commands as the ``heat`` command line does; return its status."""
+    try:
+        return cli.main(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
 
 
 def one_round_scenario(path: Path) -> engine.RaceState:
@@ -71,10 +70,10 @@ def test_render_refuses_a_bad_file_in_one_line(
     """A file that is not a race, or missing, gives exit status 2 and names the file."""
     bad = tmp_path / "bad.json"
     bad.write_text('{"notation": "heat-race/1", "track": "mars"}')
-    assert heat("render", str(bad), "-o", str(tmp_path / "x.png")) == offline.BAD_INPUT
+    assert heat("render", str(bad), "-o", str(tmp_path / "x.png")) == BAD_INPUT
     assert "bad.json" in capsys.readouterr().err
     missing = tmp_path / "missing.json"
-    assert heat("render", str(missing), "-o", str(tmp_path / "x.png")) == offline.BAD_INPUT
+    assert heat("render", str(missing), "-o", str(tmp_path / "x.png")) == BAD_INPUT
     assert "missing.json" in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
 
@@ -106,7 +105,7 @@ def test_simulate_writes_every_round_the_hall_of_fame_and_an_animation(tmp_path:
 
 def test_simulate_refuses_too_many_cars(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """More cars than colours is bad input."""
-    assert heat("simulate", "--cars", "9", "--out", str(tmp_path)) == offline.BAD_INPUT
+    assert heat("simulate", "--cars", "9", "--out", str(tmp_path)) == BAD_INPUT
     assert "--cars" in capsys.readouterr().err
 
 
