@@ -168,7 +168,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "hand_waiting": ("Nothing to plan right now.", "Niente da pianificare adesso."),
     "gear_option": ("Gear {gear}: play {gear} card(s)", "Marcia {gear}: gioca {gear} carte"),
-    "gear_cost": (" · costs 1 Heat", " · costa 1 Heat"),
+    "gear_cost": (" · costs {n} Heat", " · costa {n} Heat"),
     "gear_cooldown": (" · cooldown {n}", " · raffreddamento {n}"),
     "cards_placeholder": ("Cards to play", "Carte da giocare"),
     "orders_placeholder": ("Reactions this round", "Reazioni in questo round"),

@@ -5,7 +5,7 @@ message naming the file and the field.
 """
 
 from data.loader import DataError, legend_cards, track, track_ids
-from data.models import Corner, GridSlot, LegendCard, LegendCards, LegendValue, Track
+from data.models import Corner, GridSlot, LegendCard, LegendCards, LegendValue, Spot, Track
 
 __all__ = [
     "Corner",
@@ -14,6 +14,7 @@ __all__ = [
     "LegendCard",
     "LegendCards",
     "LegendValue",
+    "Spot",
     "Track",
     "legend_cards",
     "track",

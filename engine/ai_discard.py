@@ -53,7 +53,7 @@ def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:
     playable = sorted(card for card in hand if is_playable(card))
     hand_heat = hand.count(HEAT)
     best = judge.value(judge.start, 1, judge.engine, hand_heat)
-    for gear in reachable_gears(judge.gear, judge.engine):
+    for gear in reachable_gears(judge.gear, judge.engine, judge.flooded):
         for cards in set(combinations(playable, gear)):
             known = sum(map(speed_value, cards))
             value = judge.plan_value(gear, known, cards.count(STRESS), hand_heat, False, False)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.course import course
+from engine.map_spots import on_flooded_spot
 from engine.pending import Pending, pending
 from engine.state import PlannedMove, RaceState, TurnStep
 from engine.steps import adrenaline_cars
@@ -18,7 +19,10 @@ from engine.steps import adrenaline_cars
 
 @dataclass(frozen=True, slots=True)
 class CarView:
-    """A car as the viewer sees it; ``hand`` and ``plan`` only for the viewer's own car."""
+    """A car as the viewer sees it; ``hand`` and ``plan`` only for the viewer's own car.
+
+    ``flooded``: the car stands on a flooded spot, so a downshift costs it 1 Heat more.
+    """
 
     id: str
     color: str
@@ -37,6 +41,7 @@ class CarView:
     planned: bool
     hand: tuple[Card, ...] | None = None
     plan: PlannedMove | None = None
+    flooded: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +106,7 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
                 planned=car.plan is not None,
                 hand=car.hand if own else None,
                 plan=car.plan if own else None,
+                flooded=on_flooded_spot(state.track, car.space, car.spot),
             )
         )
     turn = state.turn
