@@ -17,7 +17,7 @@ from render.geometry import Point, TrackGeometry
 from render.palette import RGB, blend, on_grid
 
 FLOODED: RGB = on_grid(blend(palette.ASPHALT, palette.SLIPSTREAM, 0.5))
-TUNNEL: RGB = on_grid(blend(palette.ASPHALT, palette.INK, 0.75))
+TUNNEL: RGB = on_grid(blend(palette.ASPHALT, palette.INK, 0.5))
 GRAVEL: RGB = on_grid(blend(palette.ASPHALT, palette.RACE_LINE, 0.5))
 CURB_STRIPES: tuple[RGB, RGB] = (palette.SLIPSTREAM, palette.WHITE)
 # Curb stripes per space, and how far the tint stays inside a spot's edges (space lengths).

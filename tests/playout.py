@@ -39,9 +39,10 @@ def play(
     laps: int,
     on_step: Callable[[RaceState, Decision, RaceState, list[Event]], None] | None = None,
     max_decisions: int = 20_000,
+    options: engine.Options | None = None,
 ) -> Playout:
     """Play a race to the end with random legal decisions (seeded), calling ``on_step``."""
-    state, _ = engine.new_race(track, entrants(kinds), seed, laps=laps)
+    state, _ = engine.new_race(track, entrants(kinds), seed, laps=laps, options=options)
     playout = Playout(state, state)
     rng = random.Random(seed)
     while (waiting := engine.pending(state)) is not None:
