@@ -135,8 +135,8 @@ def _check_plan(car: Car, plan: Plan, flooded: bool) -> None:
             raise illegal(
                 f"{GEAR_NAMES[plan.gear]} gear is out of reach from {GEAR_NAMES[car.gear]}"
             )
-        cost = shift_heat(car.gear, plan.gear, flooded)
         if flooded and plan.gear < car.gear:
+            cost = shift_heat(car.gear, plan.gear, flooded)
             raise illegal(
                 f"shifting down from a flooded spot costs {cost} Heat"
                 f" and the Engine holds {car.engine}"
