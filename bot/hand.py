@@ -117,6 +117,8 @@ def car_lines(car: CarView, locale: str) -> list[str]:
 def hand_embed(view: RaceView, car: CarView, draft: Draft, locale: str) -> discord.Embed:
     assert car.hand is not None
     lines = car_lines(car, locale)
+    if car.flooded:
+        lines.append(t("hand_flooded", locale))
     corner = next_corner(view, car)
     if corner is not None:
         lines.append(

@@ -146,6 +146,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Next corner: limit {limit}, after space {space} (crossed at speed {distance}+)",
         "Prossima curva: limite {limit}, dopo la casella {space} (superata a velocità {distance}+)",
     ),
+    "hand_flooded": (
+        "Flooded spot: shifting down costs 1 Heat more.",
+        "Casella allagata: scalare marcia costa 1 Heat in più.",
+    ),
     "hand_plan": ("Plan: gear {gear}, cards {cards}", "Piano: marcia {gear}, carte {cards}"),
     "hand_discard": ("discard {cards}", "scarta {cards}"),
     "hand_forecast": ("Speed {speed} → space {land}", "Velocità {speed} → casella {land}"),

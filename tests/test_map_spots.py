@@ -7,7 +7,7 @@ import json
 import pytest
 
 import engine
-from bot.hand import playable_gears
+from bot.hand import Draft, hand_embed, playable_gears
 from engine.ai import decide
 from engine.decisions import Plan
 from engine.map_spots import in_tunnel, on_flooded_spot, shift_heat
@@ -79,6 +79,15 @@ def test_the_view_and_the_hand_know_the_spot_is_flooded() -> None:
     assert playable_gears(me) == [3, 4]
     dry = engine.view_for(race("japan", 5, 3, 0), "A").car("A")
     assert not dry.flooded and playable_gears(dry) == [2, 3, 4]
+
+
+def test_the_hand_tells_the_driver_the_spot_is_flooded() -> None:
+    flooded = engine.view_for(race("japan", 8, 3, 2), "A")
+    dry = engine.view_for(race("japan", 5, 3, 2), "A")
+    wet_text = hand_embed(flooded, flooded.car("A"), Draft(3), "en-US").description or ""
+    dry_text = hand_embed(dry, dry.car("A"), Draft(3), "en-US").description or ""
+    assert "Flooded spot" in wet_text
+    assert "Flooded spot" not in dry_text
 
 
 def test_the_ai_plans_only_what_the_flood_allows() -> None:
