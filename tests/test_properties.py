@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 
 import engine
 from engine.notation import load_state, state_json
-from tests.invariants import assert_cards_kept, assert_sound
+from tests.invariants import assert_cards_kept, assert_legends_drive_forward, assert_sound
 from tests.playout import play
 from tests.strategies import RaceSetup, race_setups
 
@@ -33,6 +33,7 @@ def check_step(
 ) -> None:
     assert_cards_kept(before, after, events)
     assert_sound(after)
+    assert_legends_drive_forward(after, events)
     assert load_state(json.dumps(state_json(after))) == after
 
 
