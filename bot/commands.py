@@ -12,9 +12,13 @@ import data
 from bot.controller import Controller
 from bot.models import RaceConfig
 
-BASE_TRACKS = ("usa", "france", "great_britain", "italy")
 LIVE_TIMER_MINUTES = 3
 ASYNC_TIMER_MINUTES = 24 * 60
+
+
+def track_choices() -> list[tuple[str, str]]:
+    """Every shipped track as (name, id), by name: the data decides what can be raced."""
+    return sorted((data.track(track_id).name, track_id) for track_id in data.track_ids())
 
 
 class HeatCommands(app_commands.Group):
@@ -37,7 +41,9 @@ class HeatCommands(app_commands.Group):
         level=_("AI level"),
     )
     @app_commands.choices(
-        track=[app_commands.Choice(name=data.track(t).name, value=t) for t in BASE_TRACKS],
+        track=[
+            app_commands.Choice(name=name, value=track_id) for name, track_id in track_choices()
+        ],
         fill=[
             app_commands.Choice(name=_("Legends"), value="legends"),
             app_commands.Choice(name=_("AI drivers"), value="ai"),

@@ -17,6 +17,7 @@ from bot.ids import button, select
 from bot.orders import Orders
 from bot.texts import t
 from engine.cards import HEAT, STRESS, Card, is_discardable, is_playable
+from engine.map_spots import shift_heat
 from engine.pending import is_cluttered, reachable_gears
 from engine.steps import GEAR_COOLDOWN
 from engine.view import CarView, RaceView
@@ -49,8 +50,8 @@ class Draft:
 def playable_gears(car: CarView) -> list[int]:
     """Gears the car can shift to and fill with cards (every reachable one when cluttered)."""
     assert car.hand is not None
-    reachable = reachable_gears(car.gear, car.engine)
-    if is_cluttered(car.gear, car.engine, car.hand):
+    reachable = reachable_gears(car.gear, car.engine, car.flooded)
+    if is_cluttered(car.gear, car.engine, car.hand, car.flooded):
         return [gear for gear in reachable if gear <= len(car.hand)]
     playable = sum(1 for c in car.hand if is_playable(c))
     return [gear for gear in reachable if gear <= playable]
@@ -72,7 +73,7 @@ def cluttered_cards(car: CarView, gear: int) -> tuple[Card, ...]:
 def planned_cards(car: CarView, draft: Draft) -> tuple[Card, ...] | None:
     """The cards the draft would play, or None while it is incomplete."""
     assert car.hand is not None
-    if is_cluttered(car.gear, car.engine, car.hand):
+    if is_cluttered(car.gear, car.engine, car.hand, car.flooded):
         return cluttered_cards(car, draft.gear)
     return draft.cards if len(draft.cards) == draft.gear else None
 
@@ -116,6 +117,8 @@ def car_lines(car: CarView, locale: str) -> list[str]:
 def hand_embed(view: RaceView, car: CarView, draft: Draft, locale: str) -> discord.Embed:
     assert car.hand is not None
     lines = car_lines(car, locale)
+    if car.flooded:
+        lines.append(t("hand_flooded", locale))
     corner = next_corner(view, car)
     if corner is not None:
         lines.append(
@@ -128,7 +131,7 @@ def hand_embed(view: RaceView, car: CarView, draft: Draft, locale: str) -> disco
             )
         )
     cards = planned_cards(car, draft)
-    if is_cluttered(car.gear, car.engine, car.hand):
+    if is_cluttered(car.gear, car.engine, car.hand, car.flooded):
         lines.append(t("hand_cluttered", locale))
     elif cards is not None:
         lines.append(t("hand_plan", locale, gear=draft.gear, cards=" ".join(cards)))
@@ -179,7 +182,7 @@ def hand_components(
     items: list[discord.ui.Item[Any]] = [
         HeatSelect(select("g", race_id, stamp, arg), _gear_options(car, draft, locale), row=0)
     ]
-    cluttered = is_cluttered(car.gear, car.engine, car.hand)
+    cluttered = is_cluttered(car.gear, car.engine, car.hand, car.flooded)
     playable = sorted(c for c in car.hand if is_playable(c))
     if not cluttered:
         items.append(
@@ -232,8 +235,9 @@ def _gear_options(car: CarView, draft: Draft, locale: str) -> list[discord.Selec
     options = []
     for gear in playable_gears(car):
         label = t("gear_option", locale, gear=gear)
-        if abs(gear - car.gear) == 2:
-            label += t("gear_cost", locale)
+        cost = shift_heat(car.gear, gear, car.flooded)
+        if cost:
+            label += t("gear_cost", locale, n=cost)
         if gear in GEAR_COOLDOWN:
             label += t("gear_cooldown", locale, n=GEAR_COOLDOWN[gear])
         options.append(

@@ -19,6 +19,7 @@ from engine.ai_discard import choose_discard
 from engine.ai_judge import SPIN_OUT, Judge, Situation
 from engine.cards import HEAT, plus_symbols, remove_cards, speed_choices, symbols
 from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
+from engine.map_spots import shift_heat
 from engine.pending import plan_options
 from engine.symbols import card_heat
 from engine.view import CarView, RaceView
@@ -79,7 +80,7 @@ def _plan(view: RaceView, me: CarView, skill: Level, judge: Judge) -> Decision:
     assert me.hand is not None
     adrenaline = skill.plans_react and me.id in view.adrenaline
     best: tuple[float, Decision] | None = None
-    for option in plan_options(me.id, me.gear, me.engine, me.hand):
+    for option in plan_options(me.id, me.gear, me.engine, me.hand, judge.flooded):
         assert isinstance(option, Plan)
         value = _plan_value(me, option, judge, skill.plans_react, adrenaline)
         if skill.noise:
@@ -96,7 +97,7 @@ def _plan_value(me: CarView, plan: Plan, judge: Judge, react: bool, adrenaline: 
     kept = remove_cards(me.hand, plan.cards) or ()
     if HEAT in plan.cards:
         # A cluttered hand: no move, back to 1st gear, the played cards discarded.
-        engine = me.engine - (1 if abs(plan.gear - me.gear) == 2 else 0)
+        engine = me.engine - shift_heat(me.gear, plan.gear, judge.flooded)
         return judge.value(me.space, 1, engine, kept.count(HEAT))
     plus = sum(map(plus_symbols, plan.cards))
     heat = card_heat(plan.cards)

@@ -61,7 +61,7 @@ def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:
     playable = sorted(card for card in hand if is_playable(card))
     hand_heat = hand.count(HEAT)
     best = judge.value(judge.start, 1, judge.engine, hand_heat)
-    for gear in reachable_gears(judge.gear, judge.engine):
+    for gear in reachable_gears(judge.gear, judge.engine, judge.flooded):
         for cards in set(combinations(playable, gear)):
             known = sum(map(best_speed, cards))
             plus = sum(map(plus_symbols, cards))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine.ai_cards import plus_odds, sum_odds, unseen_cards
 from engine.ai_track import rounds_to_go
 from engine.course import course
+from engine.map_spots import shift_heat
 from engine.road import (
     corner_heat,
     free_boost,
@@ -61,6 +62,9 @@ class Judge:
         self.plus = plus_odds(unseen_cards(view.track, me, view.weather))
         self.gear = me.gear
         self.engine = me.engine
+        # Where the car stands is where it starts its next round: a flooded spot there
+        # makes a downshift dearer.
+        self.flooded = me.flooded
         # During its own turn the car knows where everyone stands, so blocking and
         # Slipstream can be played out; while planning, the cars ahead have yet to move.
         self.live = not next_round and view.turn is not None and view.turn.car == car_id
@@ -99,7 +103,7 @@ class Judge:
         """
         key = (gear, known, stress, hand_heat, react, adrenaline)
         if key not in self._plans:
-            engine = self.engine - (1 if abs(gear - self.gear) == 2 else 0)
+            engine = self.engine - shift_heat(self.gear, gear, self.flooded)
             total = 0.0
             for flipped, p in sum_odds(self.plus, stress):
                 space = self.start + known + flipped

@@ -19,6 +19,7 @@ from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
 from engine.events import CardsDiscarded, Event, PlanMade
 from engine.flow import advance, end_slipstream, end_turn, must_plan
 from engine.garage_apply import GARAGE_STEP, resolve_garage
+from engine.map_spots import on_flooded_spot, shift_heat
 from engine.pending import is_cluttered, reachable_gears
 from engine.road import boost_is_free, may_cool_down
 from engine.state import Car, PlannedMove, RaceState
@@ -117,7 +118,7 @@ def _not_your_turn(state: RaceState, car_id: str, step: str) -> str:
 def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]) -> None:
     turn = state.turn
     if isinstance(decision, Plan):
-        _check_plan(car, decision)
+        _check_plan(car, decision, on_flooded_spot(state.track, car.space, car.spot))
         car.hand = remove_cards(car.hand, decision.cards) or ()
         car.plan = PlannedMove(decision.gear, decision.cards)
         events.append(PlanMade(car.id))
@@ -154,16 +155,24 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         end_turn(state, car, speed(car, turn), events)
 
 
-def _check_plan(car: Car, plan: Plan) -> None:
+def _check_plan(car: Car, plan: Plan, flooded: bool) -> None:
     def illegal(reason: str) -> IllegalDecision:
         return IllegalDecision(car.id, "plan", reason)
 
-    if plan.gear not in reachable_gears(car.gear, car.engine):
+    if plan.gear not in reachable_gears(car.gear, car.engine, flooded):
         if plan.gear not in GEAR_NAMES:
             raise illegal(f"there is no gear {plan.gear}")
-        if abs(plan.gear - car.gear) == 2:
-            raise illegal("shifting two gears costs 1 Heat and the Engine is empty")
-        raise illegal(f"{GEAR_NAMES[plan.gear]} gear is out of reach from {GEAR_NAMES[car.gear]}")
+        if abs(plan.gear - car.gear) > 2:
+            raise illegal(
+                f"{GEAR_NAMES[plan.gear]} gear is out of reach from {GEAR_NAMES[car.gear]}"
+            )
+        if flooded and plan.gear < car.gear:
+            cost = shift_heat(car.gear, plan.gear, flooded)
+            raise illegal(
+                f"shifting down from a flooded spot costs {cost} Heat"
+                f" and the Engine holds {car.engine}"
+            )
+        raise illegal("shifting two gears costs 1 Heat and the Engine is empty")
     if len(plan.cards) != plan.gear:
         raise illegal(
             f"{GEAR_NAMES[plan.gear]} gear plays exactly {plan.gear} card(s), not {len(plan.cards)}"
@@ -173,7 +182,7 @@ def _check_plan(car: Car, plan: Plan) -> None:
         raise illegal(f"card {missing!r} is not in hand")
     playable = len(car.hand) - car.hand.count(HEAT)
     if HEAT in plan.cards:
-        if not is_cluttered(car.gear, car.engine, car.hand):
+        if not is_cluttered(car.gear, car.engine, car.hand, flooded):
             raise illegal("Heat cards can never be played (the hand is not cluttered)")
         if sum(1 for card in plan.cards if card != HEAT) != playable:
             raise illegal("a cluttered hand plays every playable card, then Heat")

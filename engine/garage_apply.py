@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import HEAT, STRESS, speed_choices, symbols
+from engine.cards import HEAT, speed_choices, symbols
 from engine.decisions import (
     Accelerate,
     ChooseSpeed,
@@ -20,12 +20,14 @@ from engine.draft import giving_back, pick
 from engine.errors import IllegalDecision
 from engine.events import CardRefreshed, Event
 from engine.garage_steps import accelerate, direct_play, draft_move, reveal_speed
+from engine.map_spots import in_tunnel
 from engine.state import Car, RaceState, Turn
 from engine.symbols import (
     can_direct_play,
     card_heat,
     draft_target,
     reduce_stress,
+    reducible,
     refreshable,
     salvage,
     super_cool,
@@ -68,8 +70,10 @@ def resolve_garage(state: RaceState, car: Car, decision: Decision, events: list[
             raise _illegal(car, decision, _no_accelerate(turn))
         accelerate(state, car, turn, events)
     elif isinstance(decision, Reduce):
-        most = min(turn.reduce, car.hand.count(STRESS))
+        most = reducible(state, car, turn)
         if not 1 <= decision.count <= most:
+            if turn.reduce and in_tunnel(state.track, car.space, car.spot):
+                raise _illegal(car, decision, "no card may be discarded in a tunnel")
             raise _illegal(car, decision, f"may discard 1 to {most} Stress card(s) now")
         reduce_stress(car, turn, decision.count, events)
     elif isinstance(decision, Salvage):

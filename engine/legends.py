@@ -39,7 +39,9 @@ def legend_spaces(state: RaceState, car: Car, card: int) -> int:
     line = ahead[0]
     lap_start = line.space - line.corner.position
     legend_line = lap_start + line.corner.legend_line
-    if car.space > legend_line:
+    # A Legend already on or past its diamond space (a Legends line just before its
+    # corner, as in chicanes) takes the corner rather than stand still for rounds.
+    if car.space > legend_line or car.space >= line.space - value.diamond:
         allowed = corners_allowed(state, here, car, line.corner.position)
         wanted = corner_limit(state.weather, here, line) + value.diamond
         if len(ahead) > allowed and car.space + wanted > ahead[allowed].space:

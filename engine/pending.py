@@ -28,6 +28,7 @@ from engine.decisions import (
 )
 from engine.draft import giving_back
 from engine.flow import must_plan
+from engine.map_spots import on_flooded_spot, shift_heat
 from engine.road import boost_is_free, may_cool_down
 from engine.state import RaceState
 from engine.steps import can_add_adrenaline_speed, can_boost
@@ -59,29 +60,36 @@ def pending(state: RaceState) -> Pending | None:
     return Pending("plan", planners) if planners else None
 
 
-def reachable_gears(gear: int, engine: int) -> tuple[int, ...]:
-    """One step up or down is free; two steps cost 1 Heat from a non-empty Engine."""
-    reach = 2 if engine > 0 else 1
-    return tuple(g for g in range(1, 5) if abs(g - gear) <= reach)
+def reachable_gears(gear: int, engine: int, flooded: bool = False) -> tuple[int, ...]:
+    """One step up or down is free; two steps cost 1 Heat from a non-empty Engine.
+
+    From a flooded spot a downshift costs 1 Heat more: "Without the Heat, it
+    cannot shift down."
+    """
+    return tuple(
+        g for g in range(1, 5) if abs(g - gear) <= 2 and shift_heat(gear, g, flooded) <= engine
+    )
 
 
-def is_cluttered(gear: int, engine: int, hand: tuple[Card, ...]) -> bool:
+def is_cluttered(gear: int, engine: int, hand: tuple[Card, ...], flooded: bool = False) -> bool:
     """Even the lowest gear in reach needs more cards than the hand can play."""
-    lowest = max(1, gear - (2 if engine > 0 else 1))
+    lowest = reachable_gears(gear, engine, flooded)[0]
     return lowest > len(hand) - hand.count(HEAT)
 
 
-def plan_options(car_id: str, gear: int, engine: int, hand: tuple[Card, ...]) -> list[Decision]:
+def plan_options(
+    car_id: str, gear: int, engine: int, hand: tuple[Card, ...], flooded: bool = False
+) -> list[Decision]:
     """Every plan a car with this gear, Engine and hand may make (what its driver sees)."""
     playable = canonical(card for card in hand if is_playable(card))
-    if is_cluttered(gear, engine, hand):
+    if is_cluttered(gear, engine, hand, flooded):
         return [
             Plan(car_id, g, playable + (HEAT,) * (g - len(playable)))
-            for g in reachable_gears(gear, engine)
+            for g in reachable_gears(gear, engine, flooded)
             if g <= len(hand)
         ]
     options: list[Decision] = []
-    for g in reachable_gears(gear, engine):
+    for g in reachable_gears(gear, engine, flooded):
         for cards in sorted(set(combinations(playable, g))):
             options.append(Plan(car_id, g, cards))
     return options
@@ -109,7 +117,8 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
     if waiting.step == "draft":
         return draft_options(state, car_id)
     if waiting.step == "plan":
-        return plan_options(car_id, car.gear, car.engine, car.hand)
+        flooded = on_flooded_spot(state.track, car.space, car.spot)
+        return plan_options(car_id, car.gear, car.engine, car.hand, flooded)
     turn = state.turn
     assert turn is not None
     if waiting.step == "reveal":

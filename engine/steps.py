@@ -19,6 +19,7 @@ from engine.events import (
     MoveCause,
     SpunOut,
 )
+from engine.map_spots import in_tunnel, on_flooded_spot, shift_heat
 from engine.movement import cars_around, free_spot_at_or_behind
 from engine.piles import cool_down, pay_heat, resolve_plus
 from engine.road import (
@@ -60,10 +61,10 @@ def spaces_gained(state: RaceState, car: Car, spaces: int) -> int:
     return landing(state, car, car.space + spaces)[0] - car.space
 
 
-def shift_gears(car: Car, gear: int, events: list[Event]) -> None:
-    """Step 1, made public at the reveal: two gears at once cost 1 Heat."""
-    if abs(gear - car.gear) == 2:
-        pay_heat(car, 1, "shift", events)
+def shift_gears(car: Car, gear: int, events: list[Event], flooded: bool = False) -> None:
+    """Step 1, made public at the reveal: two gears at once cost 1 Heat, a flooded spot
+    adds 1 to a downshift ("This heat must be paid when you shift")."""
+    pay_heat(car, shift_heat(car.gear, gear, flooded), "shift", events)
     if gear != car.gear:
         events.append(GearShifted(car.id, car.gear, gear))
         car.gear = gear
@@ -78,7 +79,7 @@ def reveal_and_move(state: RaceState, car: Car, events: list[Event]) -> Turn | N
     planned = car.plan
     assert planned is not None, "every racing car has planned before the reveal"
     car.plan = None
-    shift_gears(car, planned.gear, events)
+    shift_gears(car, planned.gear, events, on_flooded_spot(state.track, car.space, car.spot))
     car.play_area = planned.cards
     events.append(CardsRevealed(car.id, planned.cards))
     if HEAT in planned.cards:
@@ -246,8 +247,10 @@ def spin_out(state: RaceState, car: Car, line_space: int, events: list[Event]) -
 
 
 def may_discard(state: RaceState, car: Car) -> bool:
-    """Step 8 applies before the finish line, to a hand holding a card one may discard
-    (or a played card one may Refresh)."""
+    """Step 8 applies before the finish line and outside tunnels, to a hand holding a card
+    one may discard (or a played card one may Refresh)."""
     if course(state.track, state.laps).crossed_finish(car.space):
+        return False
+    if in_tunnel(state.track, car.space, car.spot):
         return False
     return any(map(is_discardable, car.hand)) or bool(refreshable(car, state.turn))

@@ -41,6 +41,7 @@ from engine.events import (
     StressReduced,
     SuperCooled,
 )
+from engine.map_spots import in_tunnel
 from engine.piles import cool_down, pay_heat, reshuffle_discard, resolve_plus
 from engine.rng import shuffled
 from engine.road import may_cool_down, sector_cooldown
@@ -189,8 +190,7 @@ def react_options(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
             options += [DirectPlay(car.id, card, speed) for speed in speed_choices(card)]
     if turn.accelerate and turn.plus:
         options.append(Accelerate(car.id))
-    stress = car.hand.count(STRESS)
-    options += [Reduce(car.id, n) for n in range(1, min(turn.reduce, stress) + 1)]
+    options += [Reduce(car.id, n) for n in range(1, reducible(state, car, turn) + 1)]
     if turn.salvage and car.discard:
         options += [Salvage(car.id, cards) for cards in salvage_choices(car.discard, turn.salvage)]
     if turn.super_cool and HEAT in car.discard:
@@ -200,13 +200,25 @@ def react_options(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     return options
 
 
+def reducible(state: RaceState, car: Car, turn: Turn) -> int:
+    """How many Stress cards Reduce Stress may discard now: none on a tunnel spot.
+
+    "As long as your car is on a tunnel space, you cannot discard any cards from
+    your hand. This rule takes precedence over any effect that would allow you to
+    discard."
+    """
+    if not turn.reduce or in_tunnel(state.track, car.space, car.spot):
+        return 0
+    return min(turn.reduce, car.hand.count(STRESS))
+
+
 def has_options(state: RaceState, car: Car, turn: Turn) -> bool:
     """Whether any Garage symbol is still usable (without listing every Salvage choice)."""
     if turn.draft and draft_target(state, car, turn) is not None:
         return True
     if turn.accelerate and turn.plus:
         return True
-    if (turn.reduce and STRESS in car.hand) or (turn.salvage and car.discard):
+    if reducible(state, car, turn) or (turn.salvage and car.discard):
         return True
     if turn.super_cool and HEAT in car.discard:
         return True

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from engine.cards import Card
 from engine.course import course
 from engine.draft import giving_back
+from engine.map_spots import on_flooded_spot
 from engine.pending import Pending, pending
 from engine.state import GarageDecks, PlannedMove, RaceState, Turn, TurnStep, Weather
 from engine.steps import adrenaline_cars, speed
@@ -20,7 +21,10 @@ from engine.symbols import draft_target, refreshable, unchosen
 
 @dataclass(frozen=True, slots=True)
 class CarView:
-    """A car as the viewer sees it; ``hand`` and ``plan`` only for the viewer's own car."""
+    """A car as the viewer sees it; ``hand`` and ``plan`` only for the viewer's own car.
+
+    ``flooded``: the car stands on a flooded spot, so a downshift costs it 1 Heat more.
+    """
 
     id: str
     color: str
@@ -42,6 +46,7 @@ class CarView:
     upgrades: tuple[Card, ...] = ()
     # The own discard pile, only while a Salvage or Super Cool lets the driver look through it.
     discard: tuple[Card, ...] | None = None
+    flooded: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +141,7 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
                 plan=car.plan if own else None,
                 upgrades=car.upgrades,
                 discard=car.discard if looking else None,
+                flooded=on_flooded_spot(state.track, car.space, car.spot),
             )
         )
     garage = state.garage

@@ -15,6 +15,7 @@ from render import palette
 from render.geometry import Box, Point, Pose, TrackGeometry, track_geometry
 from render.layout import BoardLayout, board_layout
 from render.text import draw_text
+from render.track_marks import draw_track_marks, key_rows
 
 SUPERSAMPLE = 2
 GRID_ROWS = 4
@@ -40,6 +41,7 @@ def track_layer(track_id: str, size: tuple[int, int]) -> Image.Image:
     draw = ImageDraw.Draw(big)
     _draw_asphalt(draw, geometry)
     _draw_race_line_edges(draw, geometry)
+    draw_track_marks(draw, geometry)
     _draw_grid(draw, geometry)
     _draw_start_line(draw, geometry)
     _draw_direction(draw, geometry)
@@ -172,10 +174,10 @@ def _draw_panel_frame(image: Image.Image, layout: BoardLayout, track_id: str) ->
     margin = layout.px(24)
     title = (box.left + margin, layout.px(20))
     draw_text(image, title, track.name, size=layout.px(34), fill=palette.TEXT, bold=True)
-    _draw_key(image, layout)
+    _draw_key(image, layout, track.id)
 
 
-def _draw_key(image: Image.Image, layout: BoardLayout) -> None:
+def _draw_key(image: Image.Image, layout: BoardLayout, track_id: str) -> None:
     """What the marks mean, at the foot of the panel."""
     draw = ImageDraw.Draw(image)
     box = layout.panel_box
@@ -186,6 +188,7 @@ def _draw_key(image: Image.Image, layout: BoardLayout) -> None:
         (palette.TEXT_DIM, "outline and trail: start and path this round"),
         (palette.SLIPSTREAM, "chevrons: slipstream"),
         (palette.SPIN, "orange burst: spun out"),
+        *key_rows(data.track(track_id)),
     )
     step = layout.px(24)
     top = layout.height - margin - step * len(rows)

@@ -9,7 +9,7 @@ from engine import RaceState
 from engine.cards import HEAT, STRESS
 from engine.course import course
 from engine.draft import garage_deck
-from engine.events import Event, SpunOut
+from engine.events import Event, SpunOut, TurnEnded
 from engine.notation import dump_state, load_state
 from engine.weather import starting_piles
 
@@ -82,3 +82,11 @@ def assert_sound(state: RaceState) -> None:
 def assert_round_trip(state: RaceState) -> None:
     """The notation reads back exactly what it wrote."""
     assert load_state(dump_state(state)) == state
+
+
+def assert_legends_drive_forward(state: RaceState, events: list[Event]) -> None:
+    """A Legend always aims ahead: no Legends line or diamond may hold it still for a round."""
+    legends = {car.id for car in state.cars if car.is_legend}
+    for event in events:
+        if isinstance(event, TurnEnded) and event.car in legends:
+            assert event.speed > 0, f"Legend {event.car} aimed {event.speed} spaces"

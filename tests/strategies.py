@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import data
 from engine import Options
 
-BASE_TRACKS = ("usa", "france", "great_britain", "italy")
+TRACKS = data.track_ids()
 
 
 @dataclass(frozen=True)
@@ -18,16 +18,18 @@ class RaceSetup:
     kinds: list[str]
     seed: int
     laps: int
+    aggressive_legends: bool = False
 
 
 @st.composite
 def race_setups(draw: st.DrawFn, kinds: tuple[str, ...] = ("human",)) -> RaceSetup:
-    """A base track, 1 to 6 cars of the given kinds, a seed and 1 lap (sometimes 2)."""
-    track = draw(st.sampled_from(BASE_TRACKS))
+    """Any of the ten tracks, 1 to 6 cars of the given kinds, a seed, 1 lap (sometimes 2),
+    and Legends that are sometimes aggressive (chevrons matter only then)."""
+    track = draw(st.sampled_from(TRACKS))
     cars = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=6))
-    laps = draw(st.sampled_from((1, 1, 1, 1, 2)))
-    assert laps <= data.track(track).laps
-    return RaceSetup(track, cars, draw(st.integers(0, 2**32)), laps)
+    laps = min(draw(st.sampled_from((1, 1, 1, 1, 2))), data.track(track).laps)
+    seed = draw(st.integers(0, 2**32))
+    return RaceSetup(track, cars, seed, laps, draw(st.booleans()))
 
 
 @st.composite

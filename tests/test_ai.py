@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
@@ -29,8 +30,9 @@ from engine.state import Car, Turn, Weather
 TRACKS = data.track_ids()
 COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
 DECK = ("1", "2", "3", "4", "1", "2", "3", "4", "S", "0", "5")
-# A 1-lap race takes a lone AI about 9 rounds; this bound leaves room for blocking and bad luck.
-ROUNDS_PER_LAP = 16
+# A 60-space lap takes a lone AI about 9 rounds; this bound leaves room for blocking and bad
+# luck. It grows with the lap: España's single lap has 109 spaces.
+ROUNDS_PER_60_SPACES = 16
 
 
 def _entrants(kinds: list[str]) -> list[Entrant]:
@@ -72,6 +74,7 @@ def _race(
     state, _ = engine.new_race(track, _entrants(kinds), seed, laps=laps, options=options)
     rng = random.Random(seed)
     level_of = {car.id: level for car, level in zip(state.cars, levels, strict=True)}
+    bound = math.ceil(ROUNDS_PER_60_SPACES * laps * data.track(track).spaces_per_lap / 60)
     while (waiting := engine.pending(state)) is not None:
         car = waiting.cars[-1]
         view = view_for(state, car)
@@ -82,7 +85,7 @@ def _race(
             assert view_for(hidden, car) == view
             assert decide(view_for(hidden, car), car, level_of[car]) == decision
         state, _ = engine.apply(state, decision)
-        assert state.round <= ROUNDS_PER_LAP * laps, f"round {state.round} on {track}"
+        assert state.round <= bound, f"round {state.round} on {track}"
 
 
 race_args = st.tuples(

@@ -16,7 +16,7 @@ def test_each_car_gets_the_base_deck_the_tracks_heat_and_seven_cards() -> None:
     """ "Shuffle your 12 Basic cards, 3 Starting Upgrade cards, and 3 Stress cards (18 total) ...
     Place the 6 Heat cards face up on your mat's Engine spot. Set your Gear pawn to 1st gear."
     """
-    for track_id in ("usa", "france", "great_britain", "italy"):
+    for track_id in data.track_ids():
         track = data.track(track_id)
         state, _ = engine.new_race(track_id, entrants(["human"] * 4), seed=11)
         for car in state.cars:
