@@ -134,10 +134,10 @@ class TrackGeometry:
         x, y = centre.moved(0.0, self.lane_offset(self.lane_of(space, spot)))
         return Pose(x, y, centre.heading)
 
-    def footprint(self, pose: Pose) -> list[Point]:
-        """The corners of a car standing at ``pose``, nose first, clockwise on screen."""
-        half_length = self.car_length / 2
-        half_width = self.car_width / 2
+    def footprint(self, pose: Pose, scale: float = 1.0) -> list[Point]:
+        """The corners of a car standing at ``pose`` (``scale`` times its size), nose first."""
+        half_length = self.car_length * scale / 2
+        half_width = self.car_width * scale / 2
         return [
             pose.moved(half_length, half_width),
             pose.moved(half_length, -half_width),
