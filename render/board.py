@@ -37,7 +37,7 @@ def board_image(
     palette mode, ready for :func:`render.png.png_bytes`.
     """
     events = list(events)
-    layout = board_layout(size)
+    layout = board_layout(size, view.track)
     geometry = track_geometry(view.track, layout.track_box)
     summary = summarize_round(events)
     image = track_layer(view.track, size).copy()

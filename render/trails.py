@@ -5,7 +5,9 @@ the car where it stands, so it never runs under a token. It keeps to its lane
 (easing across when the car changed lanes) and never spreads into lanes the
 track does not have; trails sharing a lane and a stretch sit side by side
 inside it. A car that spun out stops where it was put back, a finished car at
-the finish line.
+the finish line. Cars leaving the starting grid draw none: six trails from the
+grid would lie over its marks and the chequered line, and the grid already says
+where every car came from.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from render.palette import RGB
 from render.round_summary import CarRound
 
 # Side-by-side places inside a lane, as shares of the lane spacing.
-SHARES = (0.0, 0.24, -0.24)
+SHARES = (0.0, 0.16, -0.16)
 # How far (in spaces) a trail takes to ease from one lane to the other.
 EASE = 0.8
 
@@ -47,7 +49,7 @@ def trail_of(
 ) -> Trail | None:
     """The stretch a car drove, from its nose at the start to its tail at the end (or None)."""
     start = car.start
-    if start is None or not car.moved:
+    if start is None or not car.moved or start[0] <= 0:
         return None
     if car.spun_out is not None:
         end = (car.spun_out.to_space, car.spun_out.to_spot)
@@ -96,7 +98,7 @@ def draw_trail(
     draw: ImageDraw.ImageDraw, geometry: TrackGeometry, points: list[Point], colour: RGB
 ) -> None:
     """A line in the car's colour; a pale casing under dark or grey colours, for the asphalt."""
-    width = max(2, round(geometry.car_width * 0.16))
+    width = max(2, round(geometry.car_width * 0.13))
     if _faint_on_asphalt(colour):
         draw.line(points, fill=palette.contrast(colour), width=width + 2, joint="curve")
     draw.line(points, fill=colour, width=width, joint="curve")
