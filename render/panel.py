@@ -59,7 +59,7 @@ def round_name(view: RaceView, summary: RoundSummary) -> str:
     """ "Round N" for a round that was played; "Starting grid" before anyone has moved."""
     if summary.round is not None:
         return f"Round {summary.round}"
-    if view.round == 1 and all(car.space <= 0 for car in view.cars):
+    if all(car.space <= 0 for car in view.cars):
         return "Starting grid"
     return f"Round {view.round}"
 
