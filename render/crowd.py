@@ -16,7 +16,7 @@ from render.geometry import Point, Pose, TrackGeometry
 SHRINK = 0.92
 SMALLEST = 0.6
 # Footprints are tested a little larger than drawn: a token's outline needs room too.
-CLEARANCE = 1.06
+CLEARANCE = 1.12
 
 
 def overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:

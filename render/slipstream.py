@@ -91,7 +91,7 @@ def _draw_chevron(
     draw: ImageDraw.ImageDraw, geometry: TrackGeometry, pose: Pose, lane: float
 ) -> None:
     """A bold ">" pointing the way, as wide as the lane."""
-    size = geometry.lane_spacing * 0.42
+    size = geometry.lane_spacing * 0.36
     tip = pose.moved(size * 0.5, lane)
     wings = [pose.moved(-size * 0.5, lane + size), tip, pose.moved(-size * 0.5, lane - size)]
     width = max(3, round(size * 0.42))
