@@ -18,7 +18,7 @@ from render.panel import draw_panel
 from render.parking import bays
 from render.round_summary import RoundSummary, summarize_round
 from render.slipstream import draft_marks, drafts
-from render.track_layer import track_layer
+from render.track_layer import SIGN_RADIUS, track_layer
 from render.trails import Trail, draw_trail, side_by_side, trail_of, trail_points
 
 Tokens = dict[str, tuple[Pose, float]]
@@ -57,7 +57,7 @@ def board_image(
             draw_spin_mark(draw, geometry, poses[car.id], scales[car.id])
     for car in racing:
         draw_car(image, geometry, poses[car.id], colours[car.id], labels[car.id], scales[car.id])
-    _park_finishers(image, geometry, view, colours, labels)
+    _park_finishers(image, geometry, view, colours, labels, layout.px(SIGN_RADIUS))
     draw_panel(image, layout, view, summary, names)
     return to_palette(image, tuple(dict.fromkeys(colours.values())))
 
@@ -110,9 +110,11 @@ def _park_finishers(
     view: RaceView,
     colours: dict[str, RGB],
     labels: dict[str, str],
+    sign_radius: int,
 ) -> None:
     """Finished cars beside the track past the line, in finishing order, with their place."""
-    places = bays(geometry, len(view.cars))
+    signs = [geometry.beside(corner.position, sign_radius) for corner in geometry.track.corners]
+    places = bays(geometry, len(view.cars), signs, sign_radius)
     for car in view.cars:
         if car.finished is None or not 1 <= car.finished <= len(places):
             continue

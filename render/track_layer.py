@@ -18,6 +18,8 @@ from render.text import draw_text
 
 SUPERSAMPLE = 2
 GRID_ROWS = 4
+# The corner signs' radius, in units of a 1600-pixel-wide board.
+SIGN_RADIUS = 22
 EDGE_SAMPLES = 4
 
 
@@ -43,7 +45,7 @@ def track_layer(track_id: str, size: tuple[int, int]) -> Image.Image:
     _draw_grid(draw, geometry)
     _draw_start_line(draw, geometry)
     _draw_direction(draw, geometry)
-    _draw_corners(big, geometry, layout.px(22) * SUPERSAMPLE)
+    _draw_corners(big, geometry, layout.px(SIGN_RADIUS) * SUPERSAMPLE)
     image = big.reduce(SUPERSAMPLE)
     _draw_panel_frame(image, layout, track_id)
     return image

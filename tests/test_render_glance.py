@@ -23,6 +23,7 @@ from render.palette import car_rgb
 from render.panel import round_name
 from render.parking import bays
 from render.round_summary import summarize_round
+from render.track_layer import SIGN_RADIUS
 from tests.test_render_board import colours_near, pixel, race_view, rgb_board
 
 DISCORD_WIDTH = 550
@@ -43,7 +44,9 @@ def test_finished_cars_park_past_the_line_in_finishing_order_with_their_place() 
     view = race_view("usa", cars, {"A": 1, "B": 2})
     image = rgb_board(view)
     here = geometry_for("usa")
-    parked = bays(here, len(view.cars))
+    radius = board_layout(BOARD_SIZE, "usa").px(SIGN_RADIUS)
+    signs = [here.beside(corner.position, radius) for corner in here.track.corners]
+    parked = bays(here, len(view.cars), signs, radius)
     assert here.arc_at(1.0) < here.arc_at(2.0)
     for car, place in (("A", 1), ("B", 2)):
         bay = parked[place - 1]
@@ -213,3 +216,16 @@ def test_the_grid_frame_is_called_the_grid() -> None:
     moved = [CarMoved("A", "cards", 0, 0, 6, 0, False), TurnEnded("A", 6)]
     later = race_view("usa", [("A", "red", 6, 0), ("B", "blue", 0, 1)])
     assert round_name(later, summarize_round(moved)) != "Starting grid"
+
+
+@pytest.mark.parametrize("track_id", data.track_ids())
+def test_parking_bays_keep_off_the_asphalt_and_the_corner_signs(track_id: str) -> None:
+    """Six bays past the line, each clear of the track and of every corner sign."""
+    here = geometry_for(track_id)
+    radius = board_layout(BOARD_SIZE, track_id).px(SIGN_RADIUS)
+    signs = [here.beside(corner.position, radius) for corner in here.track.corners]
+    for bay in bays(here, 6, signs, radius):
+        corners = here.footprint(bay.pose)
+        assert min(here.clearance(point) for point in corners) > 0, track_id
+        for sign in signs:
+            assert min(math.dist(point, sign) for point in corners) > radius, track_id
