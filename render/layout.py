@@ -21,7 +21,7 @@ PANEL_MIN_ASPECT = 0.46
 # Tracks wider than this (with room for their signs) go above the panel, not beside it.
 WIDE_TRACK = 1.4
 # The panel under a wide track: its height (in units) and its columns of drivers.
-UNDER_PANEL_HEIGHT = 440
+UNDER_PANEL_HEIGHT = 410
 UNDER_COLUMNS = 3
 # Heights, in units, of the panel's heading and of its key.
 HEADING = 118

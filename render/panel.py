@@ -118,7 +118,10 @@ def _draw_row(
         draw_text(image, (indent, middles[1]), state, size=size, fill=palette.TEXT, anchor="lm")
     x: float = indent
     notes_at = middles[2] if state else middles[1]
-    for note, colour in _round_notes(did):
+    notes = _round_notes(did)
+    if car.finished is not None and not did.moves:
+        notes = []
+    for note, colour in notes:
         if x + text_width(note, size=size) > right:
             continue
         draw_text(image, (x, notes_at), note, size=size, fill=colour, anchor="lm")
