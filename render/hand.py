@@ -8,6 +8,7 @@ The picture sits beside the hand's text, which screen readers read.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -96,7 +97,7 @@ def hand_image(view: RaceView, car_id: str) -> Image.Image:
     header = f"Hand  ·  gear {car.gear}  ·  Engine {car.engine} Heat  ·  deck {car.deck_count}"
     draw_text(image, (PAD, HEADER / 2), header, size=26, fill=palette.TEXT, bold=True, anchor="lm")
     for face, box in zip(faces, layout.cards, strict=True):
-        draw_card(image, box, face)
+        image.paste(card_tile(face), (box.left, box.top))
     if not faces:
         middle = (layout.width / 2, HEADER + CARD_HEIGHT / 2)
         draw_text(image, middle, "no cards", size=26, fill=palette.TEXT_DIM, anchor="mm")
@@ -120,6 +121,14 @@ def card_parts(box: Box, face: CardFace) -> CardParts:
     )
     speed = Box(box.left + 8, box.top + BAND, box.width - 16, chips_top - box.top - BAND)
     return CardParts(speed, chips)
+
+
+@lru_cache(maxsize=256)
+def card_tile(face: CardFace) -> Image.Image:
+    """One card drawn on the panel's colour, kept: a hand shows the same few faces all race."""
+    tile = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), palette.PANEL)
+    draw_card(tile, Box(0, 0, CARD_WIDTH, CARD_HEIGHT), face)
+    return tile
 
 
 def draw_card(image: Image.Image, box: Box, face: CardFace) -> None:
