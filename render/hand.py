@@ -26,6 +26,8 @@ PAD = 24
 HEADER = 64
 BAND = 40
 CHIP = 32
+# At most this share of a card's body below the band goes to its symbol chips.
+CHIPS_SHARE = 0.56
 MIN_WIDTH = 640
 
 PAPER = palette.WHITE
@@ -113,11 +115,14 @@ class CardParts:
 
 
 def card_parts(box: Box, face: CardFace) -> CardParts:
-    """The chips stack up from the card's foot; the speed fills what is left under the band."""
-    chips_top = box.top + box.height - 8 - len(face.symbols) * (CHIP + 6)
+    """The chips stack up from the card's foot, thinner when there are many, so the
+    speed keeps at least the upper part of the card under the band."""
+    count = len(face.symbols)
+    body = box.height - BAND - 8
+    step = min(CHIP + 6, round(body * CHIPS_SHARE / count)) if count else 0
+    chips_top = box.top + box.height - 8 - count * step
     chips = tuple(
-        Box(box.left + 10, chips_top + 6 + i * (CHIP + 6), box.width - 20, CHIP)
-        for i in range(len(face.symbols))
+        Box(box.left + 10, chips_top + 5 + i * step, box.width - 20, step - 5) for i in range(count)
     )
     speed = Box(box.left + 8, box.top + BAND, box.width - 16, chips_top - box.top - BAND)
     return CardParts(speed, chips)
@@ -171,7 +176,7 @@ def _draw_chip(image: Image.Image, chip: Box, symbol: str, number: int) -> None:
         (chip.left, chip.top, right, bottom), radius=radius, fill=colour
     )
     text = symbol_text(symbol, number)
-    size = fit_size(text, chip.width - 10, 20, bold=True)
+    size = fit_size(text, chip.width - 10, min(20, round(chip.height * 0.66)), bold=True)
     label = fitted(text, chip.width - 10, size=size, bold=True)
     middle = (chip.left + chip.width / 2, chip.top + chip.height / 2)
     draw_text(

@@ -154,3 +154,19 @@ def test_the_hand_picture_is_a_small_valid_png() -> None:
     empty = hand_image(own_view([]), "A").convert("RGB")
     assert empty.size == (hand_layout(0).width, hand_layout(0).height)
     assert palette.TEXT_DIM in colours_in(empty, Box(0, 0, empty.width, empty.height))
+
+
+@pytest.mark.parametrize("symbols", [0, 1, 2, 3, 4])
+def test_chips_leave_the_speed_room_and_stay_on_the_card(symbols: int) -> None:
+    """However many symbols, chips sit inside the card under the speed, which keeps 40%."""
+    names = ("boost", "heat", "cooldown", "scrap")[:symbols]
+    face = CardFace("upgrade", "Tires", (2,), tuple((name, 1) for name in names))
+    box = hand_layout(1).cards[0]
+    parts = card_parts(box, face)
+    assert len(parts.chips) == symbols
+    assert parts.speed.height >= 0.4 * (box.height - 40)
+    bottom = parts.speed.top + parts.speed.height
+    for chip in parts.chips:
+        assert chip.top >= bottom and chip.height >= 18
+        assert chip.top + chip.height <= box.top + box.height
+        bottom = chip.top + chip.height
