@@ -106,6 +106,18 @@ def hand_image(view: RaceView, car_id: str) -> Image.Image:
     return to_palette(image, CARD_COLOURS)
 
 
+def hand_description(view: RaceView, car_id: str) -> str:
+    """The picture in words, card by card in the order drawn: alt text for screen readers."""
+    words = []
+    for face in hand_faces(view, car_id):
+        speed = " or ".join(str(value) for value in face.speed)
+        symbols = ", ".join(symbol_text(symbol, number) for symbol, number in face.symbols)
+        words.append(
+            " ".join(part for part in (face.title, speed, symbols and f"({symbols})") if part)
+        )
+    return "Hand: " + ("; ".join(words) if words else "no cards")
+
+
 @dataclass(frozen=True, slots=True)
 class CardParts:
     """Where a card's speed and each of its symbol chips go."""

@@ -16,7 +16,7 @@ from PIL import Image, ImageChops
 import engine
 from engine.notation import load_state
 from engine.view import RaceView
-from render import hand_image, palette, png_bytes
+from render import hand_description, hand_image, palette, png_bytes
 from render.card_faces import BASE_FACES, CardFace, card_face
 from render.geometry import Box
 from render.hand import (
@@ -170,3 +170,12 @@ def test_chips_leave_the_speed_room_and_stay_on_the_card(symbols: int) -> None:
         assert chip.top >= bottom and chip.height >= 18
         assert chip.top + chip.height <= box.top + box.height
         bottom = chip.top + chip.height
+
+
+def test_the_hand_is_described_in_words_in_the_order_drawn() -> None:
+    """Alt text lists each card's title, speed and symbols; another driver's view is refused."""
+    text = hand_description(own_view(["S", "3", "H", "1"]), "A")
+    assert text == "Hand: Speed 1; Speed 3; Stress (boost +); Heat"
+    assert hand_description(own_view([]), "A") == "Hand: no cards"
+    with pytest.raises(ValueError, match="hidden"):
+        hand_description(own_view(["1"], "B"), "A")
