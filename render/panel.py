@@ -46,13 +46,15 @@ def draw_panel(
     draw_text(image, at, heading, size=size, fill=palette.TEXT_DIM, anchor=anchor)
     labels = car_labels(view)
     order = running_order(view)
+    played = bool(summary.cars)
     draw = ImageDraw.Draw(image)
     for place, (car, row) in enumerate(zip(order, layout.rows(len(order)), strict=True), start=1):
         if place % 2 == 1:
             right, bottom = row.left + row.width - 1, row.top + row.height - 1
             draw.rectangle((row.left, row.top, right, bottom), fill=palette.PANEL_ROW)
         name = driver_name(car, names)
-        _draw_row(image, layout, row, view, car, place, labels[car.id], name, summary.of(car.id))
+        did = summary.of(car.id)
+        _draw_row(image, layout, row, view, car, place, labels[car.id], name, did, played)
 
 
 def round_name(view: RaceView, summary: RoundSummary) -> str:
@@ -74,8 +76,12 @@ def _draw_row(
     label: str,
     name: str,
     did: CarRound,
+    played: bool,
 ) -> None:
-    """Place, badge, name and laps; then gear, Engine and hand; then this round's notes."""
+    """Place, badge, name and laps; then gear, Engine and hand; then this round's notes.
+
+    A board drawn without the round's events (the grid, a bare position) has no notes.
+    """
     left = row.left + layout.px(20)
     right = row.left + row.width - layout.px(20)
     line = row.height / 3.3
@@ -119,7 +125,7 @@ def _draw_row(
     x: float = indent
     notes_at = middles[2] if state else middles[1]
     notes = _round_notes(did)
-    if car.finished is not None and not did.moves:
+    if not played or (car.finished is not None and not did.moves):
         notes = []
     for note, colour in notes:
         if x + text_width(note, size=size) > right:
