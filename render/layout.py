@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 from render.geometry import Box, shape_aspect
+from render.key import board_key
 
 BOARD_SIZE = (1600, 1000)
 PANEL_SHARE = 0.32
@@ -26,8 +27,7 @@ UNDER_COLUMNS = 3
 # Heights, in units, of the panel's heading and of its key.
 HEADING = 118
 KEY_LINE = 31
-KEY_LINES = 5
-UNDER_KEY_LINES = 2
+UNDER_KEY_COLUMNS = 3
 # Every board is drawn in units of a 1600-pixel-wide board.
 UNIT_WIDTH = 1600
 
@@ -40,7 +40,8 @@ class BoardLayout:
     height: int
     track_box: Box
     panel_box: Box
-    under: bool = False
+    under: bool
+    key_count: int
 
     @property
     def unit(self) -> float:
@@ -53,7 +54,8 @@ class BoardLayout:
 
     @property
     def key_lines(self) -> int:
-        return UNDER_KEY_LINES if self.under else KEY_LINES
+        """Lines the key takes: one per mark beside the track, in columns under it."""
+        return math.ceil(self.key_count / UNDER_KEY_COLUMNS) if self.under else self.key_count
 
     def key_box(self) -> Box:
         """The foot of the panel, where the key to the marks goes."""
@@ -76,23 +78,25 @@ class BoardLayout:
         ]
 
 
-def board_layout(size: tuple[int, int] = BOARD_SIZE, track_id: str | None = None) -> BoardLayout:
+def board_layout(size: tuple[int, int], track_id: str) -> BoardLayout:
     """The layout of a board ``size`` (width, height) pixels for ``track_id``.
 
     A wide track keeps the width and sets the height itself.
     """
     width, height = size
-    if track_id is not None and shape_aspect(track_id) > WIDE_TRACK:
-        return _under(width, shape_aspect(track_id))
+    key_count = len(board_key(track_id))
+    if shape_aspect(track_id) > WIDE_TRACK:
+        return _under(width, shape_aspect(track_id), key_count)
     panel_width = max(round(width * PANEL_SHARE), round(height * PANEL_MIN_ASPECT))
     if width - panel_width < height // 2:
         raise ValueError(f"a board of {width}x{height} leaves no room for the track")
     pad = round(width * 0.006)
     track_box = Box(pad, pad, width - panel_width - 2 * pad, height - 2 * pad)
-    return BoardLayout(width, height, track_box, Box(width - panel_width, 0, panel_width, height))
+    panel = Box(width - panel_width, 0, panel_width, height)
+    return BoardLayout(width, height, track_box, panel, False, key_count)
 
 
-def _under(width: int, aspect: float) -> BoardLayout:
+def _under(width: int, aspect: float, key_count: int) -> BoardLayout:
     """The track across the whole width, the panel in a band under it."""
     pad = round(width * 0.006)
     track_height = round((width - 2 * pad) / aspect)
@@ -100,4 +104,4 @@ def _under(width: int, aspect: float) -> BoardLayout:
     track_box = Box(pad, pad, width - 2 * pad, track_height)
     top = track_height + 2 * pad
     panel = Box(0, top, width, panel_height)
-    return BoardLayout(width, top + panel_height, track_box, panel, under=True)
+    return BoardLayout(width, top + panel_height, track_box, panel, True, key_count)

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 import data
 from render import palette
 from render.geometry import Box, Point, Pose, TrackGeometry, track_geometry
+from render.key import KeyLine, board_key
 from render.layout import KEY_LINE, BoardLayout, board_layout
 from render.text import draw_text
 
@@ -178,28 +179,19 @@ def _draw_panel_frame(image: Image.Image, layout: BoardLayout, track_id: str) ->
     track = data.track(track_id)
     title = (box.left + layout.px(26), box.top + layout.px(16))
     draw_text(image, title, track.name, size=layout.px(44), fill=palette.TEXT, bold=True)
-    _draw_key(image, layout)
+    _draw_key(image, layout, board_key(track_id))
 
 
-KEY = (
-    (palette.RACE_LINE, "gold edge: race line side"),
-    (palette.SIGN_RED, "red line: corner, limit in the sign"),
-    (palette.TEXT_DIM, "outline, line: this round's move"),
-    (palette.SLIPSTREAM, "chevrons, wake: slipstream"),
-    (palette.SPIN, "orange burst: spun out"),
-)
-
-
-def _draw_key(image: Image.Image, layout: BoardLayout) -> None:
+def _draw_key(image: Image.Image, layout: BoardLayout, key: tuple[KeyLine, ...]) -> None:
     """What the marks mean, at the foot of the panel, in as many columns as it has room for."""
     draw = ImageDraw.Draw(image)
     box = layout.key_box()
     lines = layout.key_lines
-    columns = -(-len(KEY) // lines)
+    columns = -(-len(key) // lines)
     width = (box.width - layout.px(26)) // columns
     step = layout.px(KEY_LINE)
     swatch = layout.px(18)
-    for i, (colour, label) in enumerate(KEY):
+    for i, (colour, label) in enumerate(key):
         x = box.left + layout.px(26) + (i // lines) * width
         y = box.top + layout.px(8) + (i % lines) * step
         middle = y + step / 2
