@@ -1,12 +1,15 @@
 """How long one round's board takes, from engine view to PNG bytes, against Pillow's floor.
 
-Races six AI cars on the USA track, then renders and encodes every round's board
-(1600x1000) a few times over. The floor is the time Pillow alone takes to encode
-the same images with the same settings: drawing can only add to it. The track
-layer is drawn once before timing starts, as a running bot keeps it cached.
+Races six AI cars on each base track, then renders and encodes every round's
+board a few times over. The floor is the time Pillow alone takes to encode the
+same images with the same settings: drawing can only add to it. The track layer
+is drawn once before timing starts, as a running bot keeps it cached. Then the
+hand picture of every driver of every round, the same way.
 
-Prints ``render_median_ms``, ``png_kb`` and ``floor_ratio`` (targets: under 50 ms,
-under 300 KB, within 2x of the floor), then the floor and the image size.
+Prints, per track, ``<track>_render_median_ms``, ``<track>_png_kb`` and
+``<track>_floor_ratio``; then ``render_median_ms``, ``png_kb_max`` and
+``floor_ratio`` over all tracks (targets: under 50 ms, under 300 KB, within 2x
+of the floor), and ``hand_median_ms``, ``hand_png_kb`` and ``hand_floor_ratio``.
 """
 
 from __future__ import annotations
@@ -23,27 +26,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from engine.ai import decide
 from engine.events import Event, RaceEnded, RoundStarted
-from render import board_image, png_bytes
-from render.layout import BOARD_SIZE
+from render import board_image, hand_image, png_bytes
 
 PASSES = 3
+TRACKS = ("usa", "france", "great_britain", "italy")
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 NAMES = {"A": "Ada", "B": "Bruno", "C": "Chiara", "D": "Dev", "E": "Emma", "F": "Farid"}
 
+Round = tuple[engine.RaceState, list[Event]]
 
-def race_rounds(track: str = "usa", seed: int = 7) -> list[tuple[engine.RaceView, list[Event]]]:
-    """Every round of an AI race: the spectator's view after it, and its events."""
+
+def race_rounds(track: str, seed: int = 7) -> list[Round]:
+    """Every round of an AI race: the state after it, and its events."""
     entrants = [
         engine.Entrant(car, colour, "ai") for car, colour in zip(NAMES, COLOURS, strict=True)
     ]
     state, events = engine.new_race(track, entrants, seed)
-    rounds: list[tuple[engine.RaceView, list[Event]]] = []
+    rounds: list[Round] = []
     while (waiting := engine.pending(state)) is not None:
         car = waiting.cars[0]
         state, more = engine.apply(state, decide(engine.view_for(state, car), car))
         events += more
         if any(isinstance(event, RoundStarted | RaceEnded) for event in more):
-            rounds.append((engine.view_for(state, None), events))
+            rounds.append((state, events))
             events = []
     return rounds
 
@@ -52,14 +57,15 @@ def median_ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000
 
 
-def main() -> None:
-    rounds = race_rounds()
-    board_image(*rounds[0], names=NAMES)
+def time_boards(rounds: list[Round]) -> tuple[list[float], list[float], list[int]]:
+    """Render and encode times, Pillow-only encode times and PNG sizes of every board."""
+    views = [(engine.view_for(state, None), events) for state, events in rounds]
+    board_image(*views[0], names=NAMES)
     render_times: list[float] = []
     encode_times: list[float] = []
     sizes: list[int] = []
     for _ in range(PASSES):
-        for view, events in rounds:
+        for view, events in views:
             start = time.perf_counter()
             image = board_image(view, events, names=NAMES)
             png = png_bytes(image)
@@ -68,13 +74,61 @@ def main() -> None:
             png_bytes(image)
             encode_times.append(time.perf_counter() - start)
             sizes.append(len(png))
-    render_ms, floor_ms = median_ms(render_times), median_ms(encode_times)
+    return render_times, encode_times, sizes
+
+
+def time_hands(rounds: list[Round]) -> tuple[list[float], list[float], list[int]]:
+    """The same for the hand picture of every driver still racing, round after round."""
+    views = [
+        engine.view_for(state, car.id)
+        for state, _ in rounds
+        for car in state.cars
+        if car.finished is None
+    ]
+    render_times: list[float] = []
+    encode_times: list[float] = []
+    sizes: list[int] = []
+    for _ in range(PASSES):
+        for view in views:
+            assert view.viewer is not None
+            start = time.perf_counter()
+            image = hand_image(view, view.viewer)
+            png = png_bytes(image)
+            render_times.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            png_bytes(image)
+            encode_times.append(time.perf_counter() - start)
+            sizes.append(len(png))
+    return render_times, encode_times, sizes
+
+
+def main() -> None:
+    all_render: list[float] = []
+    all_encode: list[float] = []
+    all_sizes: list[int] = []
+    hand_rounds: list[Round] = []
+    for track in TRACKS:
+        rounds = race_rounds(track)
+        hand_rounds += rounds
+        render_times, encode_times, sizes = time_boards(rounds)
+        render_ms, floor_ms = median_ms(render_times), median_ms(encode_times)
+        print(f"{track}_render_median_ms: {render_ms:.1f}")
+        print(f"{track}_png_kb: {max(sizes) / 1024:.0f}")
+        print(f"{track}_floor_ratio: {render_ms / floor_ms:.2f}")
+        all_render += render_times
+        all_encode += encode_times
+        all_sizes += sizes
+    render_ms, floor_ms = median_ms(all_render), median_ms(all_encode)
     print(f"render_median_ms: {render_ms:.1f}")
-    print(f"png_kb: {statistics.median(sizes) / 1024:.0f}")
+    print(f"png_kb_max: {max(all_sizes) / 1024:.0f}")
     print(f"floor_ratio: {render_ms / floor_ms:.2f}")
     print(f"floor_ms: {floor_ms:.1f}")
-    print(f"size: {BOARD_SIZE[0]}x{BOARD_SIZE[1]}")
-    print(f"rounds: {len(rounds)} x {PASSES} passes")
+    hand_render, hand_encode, hand_sizes = time_hands(hand_rounds)
+    hand_ms = median_ms(hand_render)
+    print(f"hand_median_ms: {hand_ms:.1f}")
+    print(f"hand_png_kb: {max(hand_sizes) / 1024:.0f}")
+    print(f"hand_floor_ratio: {hand_ms / median_ms(hand_encode):.2f}")
+    print(f"boards: {len(all_render)}, hands: {len(hand_render)}")
 
 
 if __name__ == "__main__":

@@ -2,25 +2,33 @@
 
 :func:`board_image` draws a round (track, cars, trails and the drivers' panel)
 from an engine view and the round's events; :func:`finish_image` draws the Hall
-of Fame and :func:`standings_image` a league table. :func:`png_bytes` encodes
-any of them. Nothing here does I/O except loading the fonts shipped in data/fonts.
+of Fame, :func:`standings_image` a league table, and :func:`hand_image` a
+driver's hand from their own view (:func:`hand_description` says it in words,
+for screen readers). :func:`png_bytes` encodes any of them. Nothing here does
+I/O except loading the fonts shipped in data/fonts.
 """
 
 from render.board import board_image
+from render.card_faces import CardFace, card_face
 from render.finish import finish_image
 from render.geometry import Box, Pose, TrackGeometry, track_geometry
+from render.hand import hand_description, hand_image
 from render.png import png_bytes
 from render.round_summary import last_round, summarize_round
 from render.standings import StandingRow, Standings, standings_image
 
 __all__ = [
     "Box",
+    "CardFace",
     "Pose",
     "StandingRow",
     "Standings",
     "TrackGeometry",
     "board_image",
+    "card_face",
     "finish_image",
+    "hand_description",
+    "hand_image",
     "last_round",
     "png_bytes",
     "standings_image",

@@ -1,4 +1,4 @@
-"""Cars on the track: the car itself, where it started the round, and the path it took.
+"""Cars on the track: the car itself, where it started the round, and a spin-out's burst.
 
 A car is a rounded body in its colour, turned along the track, with a pale or
 dark nose and an upright label (a number or initial), so a player who cannot
@@ -13,13 +13,13 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import palette
-from render.geometry import Point, Pose, TrackGeometry
+from render.geometry import Pose, TrackGeometry
 from render.palette import RGB
-from render.round_summary import CarRound
 from render.text import draw_text
 
 SPRITE_SCALE = 4
 ANGLE_STEP = 3
+PLACE_COLOURS = {1: palette.GOLD, 2: palette.SILVER, 3: palette.BRONZE}
 
 
 def draw_car(
@@ -28,9 +28,11 @@ def draw_car(
     pose: Pose,
     colour: RGB,
     label: str,
+    scale: float = 1.0,
 ) -> None:
-    """The car at ``pose``: its body turned along the track, its label upright on top."""
-    length, width = round(geometry.car_length), round(geometry.car_width)
+    """The car at ``pose``, ``scale`` times the track's car size, its label upright on top."""
+    length = round(geometry.car_length * scale)
+    width = round(geometry.car_width * scale)
     angle = round(math.degrees(pose.heading) / ANGLE_STEP) * ANGLE_STEP % 360
     sprite = _car_sprite(colour, length, width, angle)
     image.paste(
@@ -84,83 +86,11 @@ def draw_ghost(draw: ImageDraw.ImageDraw, geometry: TrackGeometry, pose: Pose, c
     draw.polygon(corners, outline=colour, width=max(2, round(geometry.car_width * 0.1)))
 
 
-def _spot_anchor(geometry: TrackGeometry, space: int, spot: int) -> tuple[float, float]:
-    """A spot as (race position, offset left of the centreline)."""
-    return space - 0.5, geometry.lane_offset(geometry.lane_of(space, spot))
-
-
-def _trail_points(
-    geometry: TrackGeometry,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    offset: float,
-) -> list[Point]:
-    """A path from ``start`` to ``end`` (race position, offset), in pixels.
-
-    In between, the path runs ``offset`` left of the centreline, so trails of cars
-    that drove the same stretch lie side by side instead of on top of each other.
-    """
-    (first, from_offset), (last, to_offset) = start, end
-    steps = max(2, round((last - first) * 3))
-    points: list[Point] = []
-    for i in range(steps + 1):
-        position = first + (last - first) * i / steps
-        lead_in = min(1.0, (position - first) / 0.6)
-        lead_out = min(1.0, (last - position) / 0.6)
-        side = from_offset + (offset - from_offset) * lead_in
-        side = to_offset + (side - to_offset) * lead_out
-        points.append(geometry.pose_at(position).moved(0.0, side))
-    return points
-
-
-def draw_trail(
-    draw: ImageDraw.ImageDraw,
-    geometry: TrackGeometry,
-    car: CarRound,
-    colour: RGB,
-    offset: float,
+def draw_spin_mark(
+    draw: ImageDraw.ImageDraw, geometry: TrackGeometry, pose: Pose, scale: float = 1.0
 ) -> None:
-    """The path a car drove this round, chevrons where it slipstreamed.
-
-    A car that spun out is drawn to the corner line it could not take.
-    """
-    start, reach = car.start, car.reach
-    if start is None or reach is None:
-        return
-    if car.spun_out is not None:
-        end = (float(car.spun_out.position), offset)
-    else:
-        end = _spot_anchor(geometry, *reach)
-    points = _trail_points(geometry, _spot_anchor(geometry, *start), end, offset)
-    width = max(2, round(geometry.car_width * 0.22))
-    if _faint_on_asphalt(colour):
-        casing = palette.contrast(colour)
-        draw.line(points, fill=casing, width=width + 2)
-    draw.line(points, fill=colour, width=width)
-    for move in car.moves:
-        if move.cause == "slipstream" and move.to_space > move.from_space:
-            for space in range(move.from_space + 1, move.to_space + 1):
-                _draw_chevron(draw, geometry, geometry.pose_at(space - 1.0), offset)
-
-
-def _faint_on_asphalt(colour: RGB) -> bool:
-    """Dark or grey cars' trails need a pale casing to show on the asphalt."""
-    return sum(abs(a - b) for a, b in zip(colour, palette.ASPHALT, strict=True)) < 200
-
-
-def _draw_chevron(
-    draw: ImageDraw.ImageDraw, geometry: TrackGeometry, pose: Pose, offset: float
-) -> None:
-    """A ">" pointing the way, ``offset`` left of the centreline at ``pose``."""
-    size = geometry.car_width * 0.45
-    tip = pose.moved(size * 0.6, offset)
-    wings = [pose.moved(-size * 0.6, offset + size), tip, pose.moved(-size * 0.6, offset - size)]
-    draw.line(wings, fill=palette.SLIPSTREAM, width=max(2, round(size * 0.35)), joint="curve")
-
-
-def draw_spin_mark(draw: ImageDraw.ImageDraw, geometry: TrackGeometry, pose: Pose) -> None:
     """An orange burst behind a car that spun out this round."""
-    outer = geometry.car_length * 0.62
+    outer = geometry.car_length * 0.62 * scale
     inner = outer * 0.55
     spikes = 10
     points = []
@@ -169,3 +99,20 @@ def draw_spin_mark(draw: ImageDraw.ImageDraw, geometry: TrackGeometry, pose: Pos
         angle = pose.heading + math.pi * i / spikes
         points.append((pose.x + reach * math.cos(angle), pose.y + reach * math.sin(angle)))
     draw.polygon(points, fill=palette.SPIN)
+
+
+def draw_place_disc(
+    image: Image.Image, geometry: TrackGeometry, centre: tuple[float, float], place: int
+) -> None:
+    """A round disc with a finished car's place: gold, silver and bronze for the podium."""
+    radius = geometry.car_width * 0.62
+    fill = PLACE_COLOURS.get(place, palette.WHITE)
+    x, y = centre
+    ImageDraw.Draw(image).ellipse(
+        (x - radius, y - radius, x + radius, y + radius),
+        fill=fill,
+        outline=palette.INK,
+        width=max(1, round(radius * 0.12)),
+    )
+    size = max(8, round(radius * 1.25))
+    draw_text(image, centre, str(place), size=size, fill=palette.INK, bold=True, anchor="mm")

@@ -30,8 +30,8 @@ SAMPLES_PER_SPACE = 12
 SMOOTHING = 0.8
 # Sizes as fractions of the mean space length along the centreline.
 LANE_SPACING = 0.52
-CAR_LENGTH = 0.70
-CAR_WIDTH = 0.40
+CAR_LENGTH = 0.80
+CAR_WIDTH = 0.46
 TRACK_WIDTH = 1.10
 # Room kept round the track for its corner signs, in space lengths.
 MARGIN = 1.7
@@ -134,10 +134,10 @@ class TrackGeometry:
         x, y = centre.moved(0.0, self.lane_offset(self.lane_of(space, spot)))
         return Pose(x, y, centre.heading)
 
-    def footprint(self, pose: Pose) -> list[Point]:
-        """The corners of a car standing at ``pose``, nose first, clockwise on screen."""
-        half_length = self.car_length / 2
-        half_width = self.car_width / 2
+    def footprint(self, pose: Pose, scale: float = 1.0) -> list[Point]:
+        """The corners of a car standing at ``pose`` (``scale`` times its size), nose first."""
+        half_length = self.car_length * scale / 2
+        half_width = self.car_width * scale / 2
         return [
             pose.moved(half_length, half_width),
             pose.moved(half_length, -half_width),
@@ -182,10 +182,9 @@ class TrackGeometry:
         )
 
 
-def _fitted_path(
-    shape: TrackShape, box: Box, spaces: int
-) -> tuple[list[Point], list[tuple[int, int]]]:
-    """The centreline in pixels (evenly sampled, smoothed), and the index of each pinned line."""
+def _shape_path(shape: TrackShape, spaces: int) -> tuple[list[Point], list[tuple[int, int]], float]:
+    """The centreline in the shape's units (evenly sampled, smoothed), the index of each
+    pinned line, and the room to keep round it (both sides together)."""
     raw = _closed_spline([(w.x, w.y) for w in shape.waypoints], SAMPLES_PER_WAYPOINT)
     raw_lengths = _cumulative_lengths(raw)
     step = raw_lengths[-1] / (spaces * SAMPLES_PER_SPACE)
@@ -195,9 +194,16 @@ def _fitted_path(
         for i, w in enumerate(shape.waypoints)
         if w.line is not None
     ]
+    return path, pinned, 2 * MARGIN * raw_lengths[-1] / spaces
+
+
+def _fitted_path(
+    shape: TrackShape, box: Box, spaces: int
+) -> tuple[list[Point], list[tuple[int, int]]]:
+    """The centreline scaled to fill the box, centred, and the index of each pinned line."""
+    path, pinned, margin = _shape_path(shape, spaces)
     xs, ys = [p[0] for p in path], [p[1] for p in path]
     width, height = max(xs) - min(xs), max(ys) - min(ys)
-    margin = 2 * MARGIN * raw_lengths[-1] / spaces
     scale = min(box.width / (width + margin), box.height / (height + margin))
     left = box.left + (box.width - width * scale) / 2 - min(xs) * scale
     top = box.top + (box.height - height * scale) / 2 - min(ys) * scale
@@ -268,6 +274,14 @@ def _cumulative_lengths(path: Sequence[Point]) -> list[float]:
     for i in range(len(path)):
         lengths.append(lengths[-1] + math.dist(path[i], path[(i + 1) % len(path)]))
     return lengths
+
+
+@cache
+def shape_aspect(track_id: str) -> float:
+    """Width over height of the track as drawn, with the room kept round it for its signs."""
+    path, _, margin = _shape_path(track_shape(track_id), data.track(track_id).spaces_per_lap)
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    return (max(xs) - min(xs) + margin) / (max(ys) - min(ys) + margin)
 
 
 @cache

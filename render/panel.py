@@ -1,4 +1,8 @@
-"""The drivers' panel beside the track: who is where, with what, and what they did this round."""
+"""The drivers' panel: who is where, with what, and what they did this round.
+
+Every line is written at least 26 units high (a 1600-pixel board's pixels), so
+it can still be read when Discord shows the board about 550 pixels wide.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +14,14 @@ from engine.view import CarView, RaceView
 from render import palette
 from render.badge import draw_badge
 from render.field import car_labels, driver_name, laps_done, running_order
+from render.geometry import Box
 from render.layout import BoardLayout
 from render.palette import RGB, car_rgb
 from render.round_summary import CarRound, RoundSummary
 from render.text import draw_text, fitted, text_width
 
-ROW_HEIGHT = 100
-ROWS_TOP = 112
-KEY_HEIGHT = 150
+# The smallest text on the board, in units: about 9 pixels when shown 550 pixels wide.
+READABLE = 26
 NOTE_GAP = "   "
 
 
@@ -30,103 +34,118 @@ def draw_panel(
 ) -> None:
     """The round's heading, then one row per car in running order."""
     box = layout.panel_box
-    round_number = summary.round if summary.round is not None else view.round
     laps = f"{view.laps} lap{'s' if view.laps != 1 else ''}"
-    draw_text(
-        image,
-        (box.left + layout.px(24), layout.px(66)),
-        f"Round {round_number}  ·  {laps}",
-        size=layout.px(20),
-        fill=palette.TEXT_DIM,
-    )
+    heading = f"{round_name(view, summary)}  ·  {laps}"
+    if layout.under:
+        at = (box.left + box.width - layout.px(26), box.top + layout.px(40))
+        anchor = "rm"
+    else:
+        at = (box.left + layout.px(26), box.top + layout.px(88))
+        anchor = "lm"
+    size = layout.px(READABLE + 2)
+    draw_text(image, at, heading, size=size, fill=palette.TEXT_DIM, anchor=anchor)
     labels = car_labels(view)
     order = running_order(view)
-    room = layout.height - layout.px(ROWS_TOP) - layout.px(KEY_HEIGHT)
-    row_height = min(layout.px(ROW_HEIGHT), room // max(1, len(order)))
+    played = bool(summary.cars)
     draw = ImageDraw.Draw(image)
-    for place, car in enumerate(order, start=1):
-        top = layout.px(ROWS_TOP) + (place - 1) * row_height
+    for place, (car, row) in enumerate(zip(order, layout.rows(len(order)), strict=True), start=1):
         if place % 2 == 1:
-            right = box.left + box.width
-            draw.rectangle((box.left, top, right, top + row_height - 1), fill=palette.PANEL_ROW)
-        _draw_row(
-            image,
-            layout,
-            top,
-            row_height,
-            view,
-            car,
-            place,
-            labels[car.id],
-            driver_name(car, names),
-            summary.of(car.id),
-        )
+            right, bottom = row.left + row.width - 1, row.top + row.height - 1
+            draw.rectangle((row.left, row.top, right, bottom), fill=palette.PANEL_ROW)
+        name = driver_name(car, names)
+        did = summary.of(car.id)
+        _draw_row(image, layout, row, view, car, place, labels[car.id], name, did, played)
+
+
+def round_name(view: RaceView, summary: RoundSummary) -> str:
+    """ "Round N" for a round that was played; "Starting grid" before anyone has moved."""
+    if summary.round is not None:
+        return f"Round {summary.round}"
+    if all(car.space <= 0 for car in view.cars):
+        return "Starting grid"
+    return f"Round {view.round}"
 
 
 def _draw_row(
     image: Image.Image,
     layout: BoardLayout,
-    top: int,
-    height: int,
+    row: Box,
     view: RaceView,
     car: CarView,
     place: int,
     label: str,
     name: str,
     did: CarRound,
+    played: bool,
 ) -> None:
-    """Place, badge, name and laps; then gear, Engine and hand; then this round's notes."""
-    left = layout.panel_box.left + layout.px(24)
-    right = layout.panel_box.left + layout.panel_box.width - layout.px(24)
-    line = height / 3.4
-    size = round(line * 0.62)
-    middles = [top + line * (1.05 + 0.95 * i) for i in range(3)]
-    indent = left + line * 1.2
+    """Place, badge, name and laps; then gear, Engine and hand; then this round's notes.
+
+    A board drawn without the round's events (the grid, a bare position) has no notes.
+    """
+    left = row.left + layout.px(20)
+    right = row.left + row.width - layout.px(20)
+    line = row.height / 3.3
+    size = max(layout.px(READABLE), round(line * 0.62))
+    middles = [row.top + line * (0.7 + 0.95 * i) for i in range(3)]
+    indent = left + layout.px(44)
+    place_size = layout.px(34)
     draw_text(
         image,
         (left, middles[0]),
         str(place),
-        size=round(line * 0.95),
+        size=place_size,
         fill=palette.TEXT,
         bold=True,
         anchor="lm",
     )
-    badge_height = round(line * 0.9)
+    badge_height = layout.px(34)
     badge_top = middles[0] - badge_height / 2
     badge_right = draw_badge(image, indent, badge_top, badge_height, car_rgb(car.color), label)
     if car.finished is not None:
-        standing = f"finished P{car.finished}"
+        standing, ink = f"finished P{car.finished}", palette.GOLD
     else:
-        standing = f"laps {laps_done(view, car)}/{view.laps}"
-    draw_text(image, (right, middles[0]), standing, size=size, fill=palette.TEXT_DIM, anchor="rm")
-    name_size = round(line * 0.72)
-    name_left = badge_right + line * 0.4
-    room = right - text_width(standing, size=size) - line * 0.5 - name_left
+        standing, ink = f"lap {_lap(view, car)}", palette.TEXT_DIM
+    draw_text(image, (right, middles[0]), standing, size=size, fill=ink, anchor="rm")
+    name_size = layout.px(30)
+    name_left = badge_right + layout.px(12)
+    room = right - text_width(standing, size=size) - layout.px(12) - name_left
+    shown = fitted(name, room, size=name_size, bold=True)
     draw_text(
         image,
         (name_left, middles[0]),
-        fitted(name, room, size=name_size, bold=True),
+        shown,
         size=name_size,
         fill=palette.TEXT,
         bold=True,
         anchor="lm",
     )
-    draw_text(
-        image, (indent, middles[1]), _car_state(car), size=size, fill=palette.TEXT, anchor="lm"
-    )
-    x = indent
-    for note, colour in _round_notes(did):
+    state = _car_state(car)
+    if state:
+        draw_text(image, (indent, middles[1]), state, size=size, fill=palette.TEXT, anchor="lm")
+    x: float = indent
+    notes_at = middles[2] if state else middles[1]
+    notes = _round_notes(did)
+    if not played or (car.finished is not None and not did.moves):
+        notes = []
+    for note, colour in notes:
         if x + text_width(note, size=size) > right:
             continue
-        draw_text(image, (x, middles[2]), note, size=size, fill=colour, anchor="lm")
+        draw_text(image, (x, notes_at), note, size=size, fill=colour, anchor="lm")
         x += text_width(note + NOTE_GAP, size=size)
 
 
+def _lap(view: RaceView, car: CarView) -> str:
+    """The lap being driven, as "2/3"."""
+    return f"{min(laps_done(view, car) + 1, view.laps)}/{view.laps}"
+
+
 def _car_state(car: CarView) -> str:
-    """Gear, Heat left in the Engine and cards in hand (a Legend has none of them)."""
+    """Gear, Heat left in the Engine and cards in hand; nothing once finished or for a Legend."""
+    if car.finished is not None:
+        return ""
     if car.kind == "legend":
         return "Legend"
-    return f"gear {car.gear}   ·   Engine {car.engine} Heat   ·   {car.hand_count} cards"
+    return f"gear {car.gear}  ·  Engine {car.engine}  ·  {car.hand_count} cards"
 
 
 def _round_notes(did: CarRound) -> list[tuple[str, RGB]]:
@@ -138,13 +157,13 @@ def _round_notes(did: CarRound) -> list[tuple[str, RGB]]:
     if did.speed is not None:
         notes.append((f"speed {did.speed}", palette.TEXT))
     if did.heat_paid:
-        notes.append((f"paid {did.heat_paid} Heat", palette.TEXT))
+        notes.append((f"{did.heat_paid} Heat", palette.TEXT))
     if did.spun_out is not None:
-        notes.append((f"spun out, +{did.spun_out.stress} Stress", palette.SPIN))
+        notes.append((f"spun, +{did.spun_out.stress} Stress", palette.SPIN))
     if did.slipstream:
-        notes.append((f"slipstream +{did.slipstream}", palette.SLIPSTREAM))
+        notes.append((f"slip +{did.slipstream}", palette.SLIPSTREAM))
     if did.cluttered:
-        notes.append(("hand cluttered", palette.SPIN))
+        notes.append(("cluttered", palette.SPIN))
     if did.cooled:
         notes.append((f"cooled {did.cooled}", palette.TEXT_DIM))
     if not notes:

@@ -2,17 +2,25 @@
 
 Rendering a string with FreeType costs about ten times more than pasting its
 mask, and names, places, labels and most notes do not change between rounds.
+A string is split into runs of characters drawn by the same font (DejaVu, or a
+fallback for the characters it lacks), set one after the other on one baseline.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import groupby
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from render.fonts import font
+from render.fonts import file_for, font, main_file, typeface
 from render.palette import RGB
+
+Run = tuple[str, Path]
+# Emoji presentation selectors and joiners: no font here draws sequences, so they go.
+INVISIBLE = frozenset("\ufe0e\ufe0f\u200d")
 
 
 def draw_text(
@@ -45,17 +53,60 @@ def fitted(text: str, width: float, *, size: int, bold: bool = False) -> str:
     return text.rstrip() + "…"
 
 
+def runs(text: str, bold: bool) -> list[Run]:
+    """``text`` cut where the font that can draw it changes."""
+    return [
+        ("".join(chars), path)
+        for path, chars in groupby(
+            (c for c in text if c not in INVISIBLE), key=lambda c: file_for(c, bold)
+        )
+    ]
+
+
 @lru_cache(maxsize=4096)
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    typeface = font(size, bold=bold)
-    box = typeface.getbbox(text, anchor=anchor)
-    left, top = math.floor(box[0]), math.floor(box[1])
-    right, bottom = math.ceil(box[2]), math.ceil(box[3])
+    """The text's coverage mask and where its top left lies from the anchor point."""
+    pieces = runs(text, bold)
+    if len(pieces) == 1 and pieces[0][1] == main_file(bold):
+        text = pieces[0][0]
+        typeface_ = font(size, bold=bold)
+        box = typeface_.getbbox(text, anchor=anchor)
+        left, top = math.floor(box[0]), math.floor(box[1])
+        right, bottom = math.ceil(box[2]), math.ceil(box[3])
+        mask = Image.new("L", (max(0, right - left), max(0, bottom - top)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=typeface_, anchor=anchor)
+        return mask, left, top
+    return _mixed_mask(pieces, size, bold, anchor)
+
+
+def _mixed_mask(
+    pieces: list[Run], size: int, bold: bool, anchor: str
+) -> tuple[Image.Image, int, int]:
+    """Runs in several fonts on the main font's baseline, placed as ``anchor`` says."""
+    if not pieces:
+        return Image.new("L", (0, 0)), 0, 0
+    boxes = []
+    x = 0.0
+    for text, path in pieces:
+        left, top, right, bottom = typeface(path, size).getbbox(text, anchor="ls")
+        boxes.append((x + left, top, x + right, bottom))
+        x += typeface(path, size).getlength(text)
+    left = math.floor(min(box[0] for box in boxes))
+    top = math.floor(min(box[1] for box in boxes))
+    right = math.ceil(max(box[2] for box in boxes))
+    bottom = math.ceil(max(box[3] for box in boxes))
     mask = Image.new("L", (max(0, right - left), max(0, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=typeface, anchor=anchor)
-    return mask, left, top
+    draw = ImageDraw.Draw(mask)
+    x = 0.0
+    for text, path in pieces:
+        draw.text((x - left, -top), text, fill=255, font=typeface(path, size), anchor="ls")
+        x += typeface(path, size).getlength(text)
+    ascent, descent = font(size, bold=bold).getmetrics()
+    shift_x = {"l": 0.0, "m": -x / 2, "r": -x}[anchor[0]]
+    shift_y = {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[anchor[1]]
+    return mask, round(left + shift_x), round(top + shift_y)
 
 
 @lru_cache(maxsize=4096)
 def _width(text: str, size: int, bold: bool) -> float:
-    return font(size, bold=bold).getlength(text)
+    return sum(typeface(path, size).getlength(piece) for piece, path in runs(text, bold))

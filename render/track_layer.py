@@ -13,12 +13,15 @@ from PIL import Image, ImageDraw
 import data
 from render import palette
 from render.geometry import Box, Point, Pose, TrackGeometry, track_geometry
-from render.layout import BoardLayout, board_layout
+from render.key import KeyLine, board_key
+from render.layout import KEY_LINE, BoardLayout, board_layout
 from render.text import draw_text
-from render.track_marks import draw_track_marks, key_rows
+from render.track_marks import draw_track_marks
 
 SUPERSAMPLE = 2
 GRID_ROWS = 4
+# The corner signs' radius, in units of a 1600-pixel-wide board.
+SIGN_RADIUS = 22
 EDGE_SAMPLES = 4
 
 
@@ -28,7 +31,7 @@ def track_layer(track_id: str, size: tuple[int, int]) -> Image.Image:
 
     Eight layers (four tracks at two sizes) stay in memory, about 5 MB each at 1600x1000.
     """
-    layout = board_layout(size)
+    layout = board_layout(size, track_id)
     big = Image.new("RGB", (layout.width * SUPERSAMPLE, layout.height * SUPERSAMPLE), palette.GRASS)
     box = layout.track_box
     scaled = Box(
@@ -45,7 +48,7 @@ def track_layer(track_id: str, size: tuple[int, int]) -> Image.Image:
     _draw_grid(draw, geometry)
     _draw_start_line(draw, geometry)
     _draw_direction(draw, geometry)
-    _draw_corners(big, geometry, layout.px(19) * SUPERSAMPLE)
+    _draw_corners(big, geometry, layout.px(SIGN_RADIUS) * SUPERSAMPLE)
     image = big.reduce(SUPERSAMPLE)
     _draw_panel_frame(image, layout, track_id)
     return image
@@ -119,10 +122,14 @@ def _draw_start_line(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None
 
 
 def _draw_direction(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None:
-    """An arrow beside the track after the start line: the direction of travel."""
+    """An arrow beside the grid, before the start line: the direction of travel.
+
+    Past the line is where finished cars park.
+    """
     length = geometry.space_length * 1.6
-    x, y = geometry.beside(2.0, length / 2)
-    pose = Pose(x, y, geometry.pose_at(2.0).heading)
+    at = geometry.spaces - GRID_ROWS / 2
+    x, y = geometry.beside(at, length / 2)
+    pose = Pose(x, y, geometry.pose_at(at).heading)
     half = geometry.car_width * 0.22
     head = geometry.car_width * 0.6
     shaft_end = length / 2 - head
@@ -169,33 +176,27 @@ def _draw_panel_frame(image: Image.Image, layout: BoardLayout, track_id: str) ->
     """The panel's background, the track's name and the key to the marks."""
     draw = ImageDraw.Draw(image)
     box = layout.panel_box
-    draw.rectangle((box.left, box.top, box.left + box.width, box.height), fill=palette.PANEL)
+    right, bottom = box.left + box.width, box.top + box.height
+    draw.rectangle((box.left, box.top, right, bottom), fill=palette.PANEL)
     track = data.track(track_id)
-    margin = layout.px(24)
-    title = (box.left + margin, layout.px(20))
-    draw_text(image, title, track.name, size=layout.px(34), fill=palette.TEXT, bold=True)
-    _draw_key(image, layout, track.id)
+    title = (box.left + layout.px(26), box.top + layout.px(16))
+    draw_text(image, title, track.name, size=layout.px(44), fill=palette.TEXT, bold=True)
+    _draw_key(image, layout, board_key(track_id))
 
 
-def _draw_key(image: Image.Image, layout: BoardLayout, track_id: str) -> None:
-    """What the marks mean, at the foot of the panel."""
+def _draw_key(image: Image.Image, layout: BoardLayout, key: tuple[KeyLine, ...]) -> None:
+    """What the marks mean, at the foot of the panel, in as many columns as it has room for."""
     draw = ImageDraw.Draw(image)
-    box = layout.panel_box
-    margin = layout.px(24)
-    rows = (
-        (palette.RACE_LINE, "gold edge: race line side"),
-        (palette.SIGN_RED, "red line: corner, speed limit in the sign"),
-        (palette.TEXT_DIM, "outline and trail: start and path this round"),
-        (palette.SLIPSTREAM, "chevrons: slipstream"),
-        (palette.SPIN, "orange burst: spun out"),
-        *key_rows(data.track(track_id)),
-    )
-    step = layout.px(24)
-    top = layout.height - margin - step * len(rows)
-    swatch = layout.px(12)
-    for i, (colour, label) in enumerate(rows):
-        y = top + i * step
-        x = box.left + margin
-        draw.rectangle((x, y + layout.px(3), x + swatch, y + layout.px(3) + swatch), fill=colour)
-        where = (x + swatch + layout.px(10), y)
-        draw_text(image, where, label, size=layout.px(15), fill=palette.TEXT_DIM)
+    box = layout.key_box()
+    lines = layout.key_lines
+    columns = -(-len(key) // lines)
+    width = (box.width - layout.px(26)) // columns
+    step = layout.px(KEY_LINE)
+    swatch = layout.px(18)
+    for i, (colour, label) in enumerate(key):
+        x = box.left + layout.px(26) + (i // lines) * width
+        y = box.top + layout.px(8) + (i % lines) * step
+        middle = y + step / 2
+        draw.rectangle((x, middle - swatch / 2, x + swatch, middle + swatch / 2), fill=colour)
+        where = (x + swatch + layout.px(12), middle)
+        draw_text(image, where, label, size=layout.px(25), fill=palette.TEXT_DIM, anchor="lm")

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import data
+from render.crowd import SMALLEST, token_scales
 from render.geometry import Box, Point, Pose, TrackGeometry, track_geometry
 from render.shapes import TrackShape, track_shape
 
@@ -73,13 +74,17 @@ def test_spaces_follow_each_other_evenly(track_id: str) -> None:
 
 
 @pytest.mark.parametrize("track_id", TRACKS)
-def test_no_two_spots_overlap(track_id: str) -> None:
-    """No car standing on one spot touches a car on any other spot of the lap."""
+def test_every_lap_full_of_cars_is_drawn_with_no_token_over_another(track_id: str) -> None:
+    """A car on every spot of the lap: the tokens, shrunk where they must be, never overlap."""
     here = geometry(track_id)
     spots = [(k, spot) for k in range(1, here.spaces + 1) for spot in (0, 1)]
-    footprints = {spot: here.footprint(here.spot_pose(*spot)) for spot in spots}
-    touching = [(a, b) for a, b in combinations(spots, 2) if overlap(footprints[a], footprints[b])]
+    poses = {f"{k}/{spot}": here.spot_pose(k, spot) for k, spot in spots}
+    scales = token_scales(here, poses)
+    footprints = {car: here.footprint(poses[car], scales[car]) for car in poses}
+    touching = [(a, b) for a, b in combinations(poses, 2) if overlap(footprints[a], footprints[b])]
     assert touching == []
+    assert min(scales.values()) >= SMALLEST
+    assert sorted(scales.values())[len(scales) // 2] == 1.0, "most tokens keep their full size"
 
 
 @pytest.mark.parametrize("track_id", TRACKS)

@@ -14,7 +14,7 @@ from render.track_marks import FLOODED, GRAVEL, TUNNEL, key_rows
 
 
 def geometry(track_id: str) -> TrackGeometry:
-    return track_geometry(track_id, board_layout(BOARD_SIZE).track_box)
+    return track_geometry(track_id, board_layout(BOARD_SIZE, track_id).track_box)
 
 
 def colour_of_lane(track_id: str, space: int, lane: int) -> RGB:

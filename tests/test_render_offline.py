@@ -56,11 +56,11 @@ def test_render_draws_the_position_after_the_files_decisions(tmp_path: Path) -> 
     out = tmp_path / "board.png"
     assert heat("render", str(scenario), "-o", str(out), "--name", "A=Ada") == 0
     assert out.read_bytes().startswith(PNG_SIGNATURE)
-    here = track_geometry("france", board_layout(BOARD_SIZE).track_box)
+    here = track_geometry("france", board_layout(BOARD_SIZE, "france").track_box)
     with Image.open(out) as image:
         rgb = image.convert("RGB")
     for car in final.cars:
-        x, y = here.spot_pose(car.space, car.spot).moved(-0.36 * here.car_length)
+        x, y = here.spot_pose(car.space, car.spot).moved(-0.25 * here.car_length)
         assert rgb.getpixel((round(x), round(y))) == car_rgb(car.color)
 
 

@@ -1,0 +1,64 @@
+"""What each card shows: its speed and its symbols, the only things a hand picture draws.
+
+A face is data, not code: the base game's cards are listed here, and an upgrade
+or a sponsorship card (speed and symbols as in the card facts) is one more face
+drawn by the same code. Symbols use the facts' names (boost, heat, cooldown...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.cards import HEAT, STRESS, Card
+
+Kind = Literal["speed", "upgrade", "sponsor", "heat", "stress"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """A card's printed face.
+
+    ``speed`` is empty when the card shows none, one value, or the values the
+    driver chooses from on reveal; ``symbols`` pairs each symbol with its number.
+    """
+
+    kind: Kind
+    title: str
+    speed: tuple[int, ...] = ()
+    symbols: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def from_facts(
+        cls, kind: Kind, title: str, speed: int | list[int], symbols: dict[str, int]
+    ) -> CardFace:
+        """A face from a card's entry in the card facts (speed: a value or a choice)."""
+        values = tuple(speed) if isinstance(speed, list) else (speed,)
+        return cls(kind, title, values, tuple(symbols.items()))
+
+
+# The base game's cards: Speed 1-4, the 0 and 5 starting upgrades, Heat and Stress
+# (a Stress card plays like one + symbol).
+BASE_FACES: dict[Card, CardFace] = {
+    **{str(n): CardFace("speed", "Speed", (n,)) for n in (1, 2, 3, 4)},
+    "0": CardFace("upgrade", "Upgrade", (0,)),
+    "5": CardFace("upgrade", "Upgrade", (5,)),
+    HEAT: CardFace("heat", "Heat"),
+    STRESS: CardFace("stress", "Stress", symbols=(("boost", 1),)),
+}
+
+# The order a hand is laid out in: Speed cards, then upgrades and sponsors, Stress, Heat.
+KIND_ORDER: tuple[Kind, ...] = ("speed", "upgrade", "sponsor", "stress", "heat")
+
+
+def card_face(card: Card) -> CardFace:
+    """The face of a card in the engine's notation; ValueError names an unknown card."""
+    face = BASE_FACES.get(card)
+    if face is None:
+        raise ValueError(f"no face for card {card!r}")
+    return face
+
+
+def laid_out(faces: list[CardFace]) -> list[CardFace]:
+    """Faces in the order a hand shows them: by kind, then by lowest speed."""
+    return sorted(faces, key=lambda face: (KIND_ORDER.index(face.kind), face.speed))
