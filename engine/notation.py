@@ -298,15 +298,19 @@ def decision_from_json(document: dict[str, Any]) -> Decision:
     if kind is None:
         raise ValueError(f"unknown decision {do!r}")
     figures = {k: v for k, v in document.items() if k != "do"}
-    if "cards" in figures and isinstance(figures["cards"], list):
-        figures["cards"] = tuple(figures["cards"])
-    for card in [*figures.get("cards", ()), figures.get("card", HEAT)]:
+    cards = figures.get("cards", [])
+    if not isinstance(cards, list | tuple) or not all(isinstance(c, str) for c in cards):
+        raise ValueError(f"decision {do!r}: cards must be a list of card names")
+    if "cards" in figures:
+        figures["cards"] = tuple(cards)
+    for card in [*cards, figures.get("card", HEAT)]:
         _known_card(str(card))
     try:
         decision = kind(**figures)
-    except TypeError:
+        same = parse_decision(str(decision)) == decision
+    except (TypeError, ValueError, AttributeError):
         raise ValueError(f"decision {do!r} takes {', '.join(kind.__slots__)}") from None
-    if parse_decision(str(decision)) != decision:
+    if not same:
         raise ValueError(f"decision {do!r}: bad figures {figures}")
     if isinstance(decision, Plan) and decision.gear not in limits.GEARS:
         raise ValueError(f"plan.gear: {decision.gear} is not a gear (1-4)")
