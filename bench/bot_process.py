@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import yarl
 
-from bot.app import HeatBot
+from bot.discord.app import HeatBot
 from bot.settings import Settings
 
 

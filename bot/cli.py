@@ -50,7 +50,7 @@ def run_command(args: argparse.Namespace) -> int:
     if settings.discord_token is None:
         print(NO_TOKEN, file=sys.stderr)
         return BAD_INPUT
-    from bot.app import run_bot
+    from bot.discord.app import run_bot
 
     run_bot(settings)
     return 0

@@ -42,7 +42,21 @@ TEXTS: dict[str, tuple[str, str]] = {
     "not_your_race": ("You are not driving in this race.", "Non stai guidando in questa gara."),
     "not_your_turn": ("It is not your decision now.", "Ora non tocca a te decidere."),
     "kick_not_driver": ("That user is not driving here.", "Quell'utente non guida qui."),
-    "illegal": ("Not allowed: {reason}", "Non consentito: {reason}"),
+    "illegal": (
+        "Not allowed in the {step} step: the rules do not let you do that now.",
+        "Non consentito nella fase {step}: le regole non lo permettono adesso.",
+    ),
+    "unknown_action": (
+        "This button is not one I know (an old or altered message); nothing changed.",
+        "Non conosco questo pulsante (messaggio vecchio o alterato); non è cambiato nulla.",
+    ),
+    "step_plan": ("plan", "pianificazione"),
+    "step_react": ("React", "reazione"),
+    "step_slipstream": ("Slipstream", "scia"),
+    "step_discard": ("Discard", "scarto"),
+    "step_boost": ("Boost", "boost"),
+    "step_adrenaline": ("Adrenaline", "adrenalina"),
+    "step_react_done": ("React", "reazione"),
     "channel_not_allowed": (
         "Races are not allowed in this channel. Allowed: {channels}",
         "Le gare non sono consentite in questo canale. Consentiti: {channels}",
@@ -167,6 +181,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Piano bloccato: marcia {gear}, carte {cards}. Reazioni: {orders}.",
     ),
     "hand_waiting": ("Nothing to plan right now.", "Niente da pianificare adesso."),
+    "hand_deciding_live": (
+        "Nothing to plan now: your live decision is waiting in the channel.",
+        "Niente da pianificare ora: la tua decisione ti aspetta nel canale.",
+    ),
     "gear_option": ("Gear {gear}: play {gear} card(s)", "Marcia {gear}: gioca {gear} carte"),
     "gear_cost": (" · costs 1 Heat", " · costa 1 Heat"),
     "gear_cooldown": (" · cooldown {n}", " · raffreddamento {n}"),
@@ -191,7 +209,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "<@{user}> — Reazione (velocità {speed}, Motore {engine}):",
     ),
     "prompt_slipstream": ("<@{user}> — Slipstream 2 spaces?", "<@{user}> — Scia di 2 caselle?"),
-    "prompt_discard": ("<@{user}> — Discard step.", "<@{user}> — Fase di scarto."),
+    "prompt_discard": (
+        "<@{user}> — Discard step: pick cards to discard, or keep all.",
+        "<@{user}> — Fase di scarto: scegli le carte da scartare, o tienile tutte.",
+    ),
     "boost": ("Boost (1 Heat)", "Boost (1 Heat)"),
     "adrenaline_speed": ("Adrenaline +1 speed", "Adrenalina +1 velocità"),
     "adrenaline_cooldown": ("Adrenaline cooldown", "Adrenalina raffreddamento"),
@@ -199,9 +220,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "react_done": ("Done", "Fatto"),
     "slipstream_yes": ("Slipstream +2", "Scia +2"),
     "slipstream_no": ("No", "No"),
-    "choose_discards": ("Choose discards", "Scegli gli scarti"),
     "keep_all": ("Keep all", "Tieni tutto"),
-    "decided": ("Done.", "Fatto."),
     # --- status, settings, rules ---
     "status": (
         "Race {race} on {track}: round {round}, {step}. Waiting for: {waiting}.",
