@@ -288,6 +288,10 @@ class SQLiteStore:
         async with self._transaction() as db:
             return await _commit(db, change)
 
+    async def first_state(self, race_id: int) -> RaceState | None:
+        row = await self._one("SELECT initial FROM races WHERE id = ?", race_id)
+        return None if row is None or row[0] is None else load_state(row[0])
+
     async def decisions(self, race_id: int) -> list[Decision]:
         rows = await self._all(
             "SELECT decision FROM decisions WHERE race_id = ? ORDER BY seq", race_id
@@ -490,7 +494,6 @@ def _race(row: Any) -> RaceRecord:
         status=RaceStatus(row["status"]),
         config=RaceConfig.model_validate_json(row["config"]),
         state=None if row["state"] is None else load_state(row["state"]),
-        initial=None if row["initial"] is None else load_state(row["initial"]),
         round_events=_events(json.loads(row["round_events"])),
         lobby_message_id=row["lobby_message_id"],
         created_at=row["created_at"],
