@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import yarl
 
-from bot.app import HeatBot
+from bot.discord.app import HeatBot
 from bot.settings import Settings
 
 
@@ -21,7 +21,8 @@ def main() -> None:
     base_url, gateway_url, token, database = sys.argv[1:5]
     discord.http.Route.BASE = f"{base_url}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    HeatBot(Settings(database=Path(database))).run(token, log_handler=None)
+    bot = HeatBot(Settings(database=Path(database)), stop_on_sigterm=True)
+    bot.run(token, log_handler=None)
 
 
 if __name__ == "__main__":

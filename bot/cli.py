@@ -91,7 +91,7 @@ def run_command(args: argparse.Namespace) -> int:
     import aiohttp
     import discord
 
-    from bot.app import run_bot
+    from bot.discord.app import run_bot
 
     try:
         run_bot(settings)

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.app import HeatBot
+from bot.discord.app import HeatBot
 from bot.settings import Settings
 from tests.fakediscord import FakeClock, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
@@ -49,6 +49,17 @@ class Table:
         self.bot = HeatBot(Settings(database=self.database), clock=self.clock)
         await self.fake.start_bot(self.bot)
         return self.bot
+
+    async def stop(self) -> None:
+        """Stop the bot (it finishes what it is handling), as a shutdown would."""
+        assert self.bot is not None
+        await self.fake.stop_bot(self.bot)
+        self.bot = None
+
+    async def bot_restarted_and_caught_up(self) -> HeatBot:
+        bot = await self.restart()
+        await bot.caught_up()
+        return bot
 
     async def restart(self) -> HeatBot:
         """Stop the bot and start a new one on the same database, as a redeploy would."""

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import data
-from bot.commands import track_choices
+from bot.discord.commands import track_choices
 from tests.botdriver import answer, table
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import engine
-from bot.hand import Draft, hand_embed, playable_gears
+from bot.discord.hand import Draft, Hand, hand_embed
 from engine.ai import decide
 from engine.decisions import Plan
 from engine.map_spots import in_tunnel, on_flooded_spot, shift_heat
@@ -73,19 +73,20 @@ def test_legal_decisions_offer_no_downshift_without_the_heat() -> None:
 
 def test_the_view_and_the_hand_know_the_spot_is_flooded() -> None:
     """The driver's hand offers the same gears as the engine, and the view says why."""
-    state = race("japan", 8, 3, 0)
-    me = engine.view_for(state, "A").car("A")
-    assert me.flooded
-    assert playable_gears(me) == [3, 4]
-    dry = engine.view_for(race("japan", 5, 3, 0), "A").car("A")
-    assert not dry.flooded and playable_gears(dry) == [2, 3, 4]
+    wet = Hand.of(1, race("japan", 8, 3, 0), "A")
+    assert wet.car.flooded
+    assert [option.gear for option in wet.gears] == [3, 4]
+    dry = Hand.of(1, race("japan", 5, 3, 0), "A")
+    assert not dry.car.flooded and [option.gear for option in dry.gears] == [2, 3, 4]
+    costs = {o.gear: o.heat for o in Hand.of(1, race("japan", 8, 3, 2), "A").gears}
+    assert costs[2] == 1 and costs[1] == 2, "a flooded downshift costs 1 Heat more"
 
 
 def test_the_hand_tells_the_driver_the_spot_is_flooded() -> None:
-    flooded = engine.view_for(race("japan", 8, 3, 2), "A")
-    dry = engine.view_for(race("japan", 5, 3, 2), "A")
-    wet_text = hand_embed(flooded, flooded.car("A"), Draft(3), "en-US").description or ""
-    dry_text = hand_embed(dry, dry.car("A"), Draft(3), "en-US").description or ""
+    flooded = Hand.of(1, race("japan", 8, 3, 2), "A")
+    dry = Hand.of(1, race("japan", 5, 3, 2), "A")
+    wet_text = hand_embed(flooded, Draft(3), "en-US").description or ""
+    dry_text = hand_embed(dry, Draft(3), "en-US").description or ""
     assert "Flooded spot" in wet_text
     assert "Flooded spot" not in dry_text
 

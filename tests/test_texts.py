@@ -10,9 +10,13 @@ from typing import get_args
 import discord
 import pytest
 
-from bot.hand import ORDER_CHOICES
-from bot.models import Fill, Mode
-from bot.texts import COMMAND_TEXTS, TEXTS, HeatTranslator, t
+from bot.discord.hand import ORDER_CHOICES
+from bot.discord.prompts import label_key
+from bot.discord.texts import COMMAND_TEXTS, TEXTS, HeatTranslator, t
+from bot.storage.models import Fill, Mode
+from engine import Adrenaline, Boost, Discard, ReactDone, Slipstream
+from engine.decisions import DECISION_TYPES
+from engine.pending import Step
 
 BOT = Path(__file__).resolve().parent.parent / "bot"
 
@@ -30,14 +34,21 @@ def test_both_languages_fill_the_same_blanks(key: str) -> None:
 
 def test_every_key_the_bot_uses_exists() -> None:
     used = set()
-    for path in BOT.glob("*.py"):
-        used |= set(re.findall(r'\bt\(\s*"([a-z_]+)"', path.read_text()))
+    for path in BOT.rglob("*.py"):
+        used |= set(re.findall(r'\b(?:t\(\s*|text=)"([a-z_]+)"', path.read_text()))
     assert used, "no t() calls found"
     assert used <= set(TEXTS), sorted(used - set(TEXTS))
     built = {f"fill_{fill}" for fill in get_args(Fill)} | {
         f"mode_{mode}" for mode in get_args(Mode)
     }
     built |= {f"orders_{choice}" for choice in ORDER_CHOICES}
+    built |= {f"step_{step}" for step in [*get_args(Step), *DECISION_TYPES]}
+    built |= {f"prompt_{step}" for step in get_args(Step) if step != "plan"}
+    choices = [Boost("A"), ReactDone("A"), Slipstream("A", True), Slipstream("A", False)]
+    choices += [Adrenaline("A", s, c) for s, c in ((True, False), (False, True), (True, True))]
+    labels = {label_key(choice) for choice in [*choices, Discard("A", ())]}
+    assert None not in labels
+    built |= {label for label in labels if label is not None}
     assert built <= set(TEXTS), sorted(built - set(TEXTS))
 
 

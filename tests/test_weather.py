@@ -11,7 +11,6 @@ import pytest
 
 import data
 import engine
-from bot.forecast import forecast, next_corner
 from data.loader import DataError, load_file
 from data.models import Track, WeatherModule
 from engine import Options, RaceState
@@ -19,6 +18,7 @@ from engine.ai_cards import unseen_cards
 from engine.cards import HEAT, STRESS
 from engine.course import Course
 from engine.errors import NotationError
+from engine.forecast import forecast, next_corner
 from engine.notation import dump_state, load_state, state_json
 from engine.road import corner_limit, sector_effect
 from engine.scenario import run_scenario

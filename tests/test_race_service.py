@@ -1,4 +1,4 @@
-"""The orchestrator on a real SQLite file: lobbies, decisions, standing orders, timers."""
+"""The race service on a real SQLite file: lobbies, decisions, standing orders, timers."""
 
 from __future__ import annotations
 
@@ -6,15 +6,14 @@ import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import aiosqlite
 import pytest
 import pytest_asyncio
 
 import engine
-from bot.models import RaceConfig, RaceStatus
-from bot.orchestrator import Driver, Orchestrator, Refused
-from bot.orders import Orders, ordered_decision
-from bot.store import MIGRATIONS, Store
+from bot.service.orders import ordered_decision
+from bot.service.races import Driver, RaceService
+from bot.service.refusals import Refused
+from bot.storage import Orders, RaceConfig, RaceStatus, SQLiteStore, StandingOrders, Store
 from engine.ai import decide
 from engine.notation import load_state, state_json
 from engine.scenario import run_scenario
@@ -33,7 +32,7 @@ class Clock:
 
 @pytest_asyncio.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "heat.sqlite3")
+    store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
     yield store
     await store.close()
 
@@ -43,13 +42,13 @@ def config(**changes: object) -> RaceConfig:
     return RaceConfig.model_validate(base | changes)
 
 
-async def lobby(orchestrator: Orchestrator, **changes: object) -> int:
+async def lobby(orchestrator: RaceService, **changes: object) -> int:
     record = await orchestrator.new_race(10, 20, ALICE, config(**changes))
     return record.id
 
 
 async def test_a_channel_holds_one_open_race(store: Store) -> None:
-    orchestrator = Orchestrator(store)
+    orchestrator = RaceService(store)
     await lobby(orchestrator)
     with pytest.raises(Refused) as refused:
         await lobby(orchestrator)
@@ -57,7 +56,7 @@ async def test_a_channel_holds_one_open_race(store: Store) -> None:
 
 
 async def test_lobby_refuses_twice_full_and_strangers(store: Store) -> None:
-    orchestrator = Orchestrator(store)
+    orchestrator = RaceService(store)
     race_id = await lobby(orchestrator, seats=2)
     for action, key in (
         (orchestrator.join(race_id, ALICE), "already_joined"),
@@ -74,7 +73,7 @@ async def test_lobby_refuses_twice_full_and_strangers(store: Store) -> None:
 
 
 async def test_starting_alone_is_refused(store: Store) -> None:
-    orchestrator = Orchestrator(store)
+    orchestrator = RaceService(store)
     race_id = await lobby(orchestrator, fill="none")
     with pytest.raises(Refused) as refused:
         await orchestrator.start(race_id, ALICE.user_id)
@@ -84,13 +83,15 @@ async def test_starting_alone_is_refused(store: Store) -> None:
 
 
 async def test_start_fills_seats_and_waits_for_every_driver(store: Store) -> None:
-    orchestrator = Orchestrator(store)
+    orchestrator = RaceService(store)
     race_id = await lobby(orchestrator, seats=4)
     await orchestrator.join(race_id, BOB)
     progress = await orchestrator.start(race_id, ALICE.user_id)
     assert [seat.kind for seat in progress.seats] == ["human", "human", "legend", "legend"]
     assert {seat.car_id for seat in progress.waiting} == {"A", "B"}
-    assert {seat.car_id for seat in progress.newly_waiting} == {"A", "B"}
+    assert [(post.kind, post.state) for post in await store.outbox(race_id)] == [
+        ("start", progress.state)
+    ]
     timers = await store.timers(race_id)
     assert {(t.kind, t.car_id) for t in timers} == {
         ("deadline", "A"),
@@ -103,47 +104,50 @@ async def test_start_fills_seats_and_waits_for_every_driver(store: Store) -> Non
 async def test_a_plan_is_stored_with_its_decision_and_standing_orders_play_on(
     store: Store,
 ) -> None:
-    orchestrator = Orchestrator(store)
+    orchestrator = RaceService(store)
     race_id = await lobby(orchestrator, fill="ai", seats=2)
     progress = await orchestrator.start(race_id, ALICE.user_id)
     state = progress.state
     assert engine.pending(state) == engine.Pending("plan", ("A",))
     plan = decide(engine.view_for(state, "A"), "A")
     assert isinstance(plan, engine.Plan)
-    progress = await orchestrator.plan(race_id, ALICE.user_id, 1, (plan.gear, plan.cards), Orders())
+    progress = await orchestrator.decide(race_id, ALICE.user_id, state.version, plan, Orders())
     log = await store.decisions(race_id)
-    assert log[0].startswith("B plan") or log[0].startswith("A plan")
-    assert any(line == str(plan) for line in log)
+    assert plan in log and {d.car for d in log if isinstance(d, engine.Plan)} == {"A", "B"}
     record = await store.race(race_id)
-    assert record is not None and record.state is not None
-    stored = load_state(record.state)
-    assert stored == progress.state
-    assert stored.round == 2
-    assert (
-        engine.replay(load_state(record.initial or ""), map(engine.parse_decision, log)) == stored
-    )
+    initial = await store.first_state(race_id)
+    assert record is not None and record.state is not None and initial is not None
+    assert record.state == progress.state
+    assert record.state.round == 2
+    assert engine.replay(initial, log) == record.state
+    assert await store.orders(race_id) == {"A": StandingOrders(1, Orders())}
 
 
 async def test_a_stale_plan_changes_nothing(store: Store) -> None:
-    orchestrator = Orchestrator(store)
+    orchestrator = RaceService(store)
     race_id = await lobby(orchestrator, fill="ai", seats=2)
-    await orchestrator.start(race_id, ALICE.user_id)
+    started = await orchestrator.start(race_id, ALICE.user_id)
+    version = started.state.version
     before = await store.race(race_id)
-    with pytest.raises(Refused) as refused:
-        await orchestrator.plan(race_id, ALICE.user_id, 7, (1, ("1",)), Orders())
-    assert refused.value.key == "stale"
-    with pytest.raises(Refused) as refused:
-        await orchestrator.plan(race_id, BOB.user_id, 1, (1, ("1",)), Orders())
-    assert refused.value.key == "not_your_race"
-    with pytest.raises(Refused) as refused:
-        await orchestrator.plan(race_id, ALICE.user_id, 1, (4, ("1",)), Orders())
-    assert refused.value.key == "illegal"
+    plan = engine.legal_decisions(started.state, "A")[0]
+    live = Orders("live")
+    for user, seen, decision, key in (
+        (ALICE.user_id, version + 7, plan, "stale"),
+        (BOB.user_id, version, plan, "not_your_race"),
+        (ALICE.user_id, version, engine.Plan("A", 4, ("1",)), "illegal"),
+        (ALICE.user_id, version, engine.Boost("A"), "not_your_turn"),
+        (ALICE.user_id, version, engine.Plan("B", 1, ("1",)), "not_your_turn"),
+    ):
+        with pytest.raises(Refused) as refused:
+            await orchestrator.decide(race_id, user, seen, decision, live)
+        assert refused.value.key == key
     assert await store.race(race_id) == before
+    assert await store.orders(race_id) == {}, "a refused decision stores no orders"
 
 
 async def test_a_deadline_lets_the_ai_play_and_a_late_timer_does_nothing(store: Store) -> None:
     clock = Clock()
-    orchestrator = Orchestrator(store, clock)
+    orchestrator = RaceService(store, clock)
     race_id = await lobby(orchestrator, seats=2)
     await orchestrator.join(race_id, BOB)
     await orchestrator.start(race_id, ALICE.user_id)
@@ -159,19 +163,20 @@ async def test_a_deadline_lets_the_ai_play_and_a_late_timer_does_nothing(store: 
 
 
 async def test_kick_hands_the_car_to_the_ai(store: Store) -> None:
-    orchestrator = Orchestrator(store)
+    orchestrator = RaceService(store)
     race_id = await lobby(orchestrator, seats=2)
     await orchestrator.join(race_id, BOB)
     await orchestrator.start(race_id, ALICE.user_id)
     progress = await orchestrator.kick(race_id, ALICE.user_id, BOB.user_id)
-    assert progress.seat("B").autopilot
+    assert [seat.autopilot for seat in await store.seats(race_id)] == [False, True]
     assert [seat.car_id for seat in progress.waiting] == ["A"]
     log = await store.decisions(race_id)
-    assert log and log[0].startswith("B plan")
+    assert [str(d).split()[:2] for d in log] == [["B", "plan"]]
+    assert [(p.kind, p.text) for p in await store.outbox(race_id)][-1] == ("say", "kicked")
 
 
 async def test_cancel_needs_the_host_or_a_manager(store: Store) -> None:
-    orchestrator = Orchestrator(store)
+    orchestrator = RaceService(store)
     race_id = await lobby(orchestrator)
     with pytest.raises(Refused):
         await orchestrator.cancel(race_id, BOB.user_id, can_manage=False)
@@ -191,7 +196,9 @@ def test_orders_read_back_from_their_text() -> None:
         Orders.decode("zz")
 
 
-def react_view(space: int, played: tuple[str, ...]) -> engine.RaceView:
+def react_view(
+    space: int, played: tuple[str, ...]
+) -> tuple[engine.RaceView, list[engine.Decision]]:
     """Car A in its React step on the USA track, having moved from ``space``."""
     state, _ = engine.new_race("usa", [engine.Entrant("A", "red")], seed=3, laps=1)
     car = state.edit_car("A")
@@ -204,37 +211,16 @@ def react_view(space: int, played: tuple[str, ...]) -> engine.RaceView:
         }
     )
     result = run_scenario(text)
-    return engine.view_for(load_state(json.dumps(result["state"])), "A")
+    state = load_state(json.dumps(result["state"]))
+    return engine.view_for(state, "A"), engine.legal_decisions(state, "A")
 
 
 def test_an_ordered_boost_never_risks_corner_heat() -> None:
     """Standing orders boost on a straight, but not where 1-4 more could overspeed a corner."""
     boost_orders = Orders("orders", boost=True, slipstream=False)
     straight = react_view(13, ("3",))
-    assert ordered_decision(boost_orders, straight, "A", "pro") == engine.Boost("A")
-    before_corner = react_view(5, ("5",))
-    assert ordered_decision(boost_orders, before_corner, "A", "pro") != engine.Boost("A")
-
-
-async def test_migrations_upgrade_an_older_file_and_keep_its_races(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    async with aiosqlite.connect(path) as db:
-        await db.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, at REAL)")
-        for statement in MIGRATIONS[0].split(";"):
-            if statement.strip():
-                await db.execute(statement)
-        await db.execute("INSERT INTO schema_migrations VALUES (1, 0)")
-        await db.execute(
-            "INSERT INTO races (guild_id, channel_id, host_id, status, config, created_at,"
-            " updated_at) VALUES (1, 2, 3, 'lobby', ?, 0, 0)",
-            (config().model_dump_json(),),
-        )
-        await db.commit()
-    store = await Store.open(path)
-    try:
-        assert await store.schema_version() == len(MIGRATIONS)
-        record = await store.race(1)
-        assert record is not None and record.announced_version == 0
-        assert record.config == config()
-    finally:
-        await store.close()
+    view, legal = straight
+    assert ordered_decision(boost_orders, view, "A", legal, "pro") == engine.Boost("A")
+    view, legal = react_view(5, ("5",))
+    assert engine.Boost("A") in legal
+    assert ordered_decision(boost_orders, view, "A", legal, "pro") != engine.Boost("A")

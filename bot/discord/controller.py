@@ -1,13 +1,12 @@
-"""Turns slash commands and clicks into orchestrator calls and answers, acknowledging first.
+"""Turns slash commands and clicks into race service calls and answers, acknowledging first.
 
 Every handler acknowledges the interaction before any work (Discord allows 3 s),
 reloads the race from the store, and answers bad input with a short ephemeral
-message; the stored race is only ever changed by the orchestrator.
+message; the stored race is only ever changed by the race service.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
@@ -17,21 +16,18 @@ import discord
 
 import data
 import engine
-from bot.hand import (
-    Draft,
-    car_lines,
-    hand_components,
-    hand_embed,
-    starting_draft,
-)
-from bot.models import RaceConfig, RaceRecord, RaceStatus
-from bot.orchestrator import Driver, Orchestrator, Progress, Refused
-from bot.publisher import Publisher, board_png
-from bot.scheduler import Scheduler
-from bot.store import GuildSettings, Store
-from bot.texts import t
-from engine.notation import decision_json, load_state, state_json
-from engine.view import CarView, RaceView
+from bot.discord.errors import say_privately
+from bot.discord.hand import Draft, Hand, car_lines, hand_components, hand_embed
+from bot.discord.pictures import board_png
+from bot.discord.publisher import Publisher
+from bot.discord.texts import t
+from bot.service import cpu
+from bot.service.outbox import Outbox
+from bot.service.races import Driver, RaceService
+from bot.service.refusals import Refused
+from bot.service.timers import Scheduler
+from bot.storage import GuildSettings, RaceConfig, RaceRecord, RaceStatus, Store
+from engine.notation import decision_json, state_json
 
 log = logging.getLogger("heat.bot")
 
@@ -55,24 +51,22 @@ class Controller:
     def __init__(
         self,
         store: Store,
-        orchestrator: Orchestrator,
+        races: RaceService,
         publisher: Publisher,
+        outbox: Outbox,
         scheduler: Scheduler,
     ) -> None:
         self.store = store
-        self.orchestrator = orchestrator
+        self.races = races
         self.publisher = publisher
+        self.outbox = outbox
         self.scheduler = scheduler
 
     # --- helpers --------------------------------------------------------------------------
 
     async def refuse(self, interaction: discord.Interaction[Any], key: str, **values: Any) -> None:
         """A short ephemeral answer; the race is unchanged."""
-        text = t(key, interaction.locale, **values)
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await say_privately(interaction, t(key, interaction.locale, **values))
 
     async def refused(self, interaction: discord.Interaction[Any], refused: Refused) -> None:
         log.info(
@@ -81,7 +75,10 @@ class Controller:
             interaction.user.id,
             interaction.guild_id,
         )
-        await self.refuse(interaction, refused.key, **refused.details)
+        details = dict(refused.details)
+        if "step" in details:
+            details["step"] = t(f"step_{details['step']}", interaction.locale)
+        await self.refuse(interaction, refused.key, **details)
 
     async def _allowed_here(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -110,10 +107,10 @@ class Controller:
         record = await self._race_here(interaction)
         return None if record is None else record.id
 
-    async def after(self, progress: Progress, locale: str) -> None:
-        """After a change: timers may have moved, and the channel may have news."""
+    async def after(self, race_id: int) -> None:
+        """After a change: timers may have moved, and the outbox may hold news to post."""
         self.scheduler.wake()
-        await self.publisher.publish(progress, locale)
+        await self.outbox.flush(race_id)
 
     # --- commands -------------------------------------------------------------------------
 
@@ -136,7 +133,7 @@ class Controller:
             return
         await interaction.response.defer()
         try:
-            record = await self.orchestrator.new_race(
+            record = await self.races.new_race(
                 interaction.guild_id or 0,
                 interaction.channel_id or 0,
                 driver_of(interaction),
@@ -168,11 +165,11 @@ class Controller:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             if change == "join":
-                seats = await self.orchestrator.join(race_id, driver_of(interaction))
+                seats = await self.races.join(race_id, driver_of(interaction))
                 mine = next(s for s in seats if s.user_id == interaction.user.id)
                 answer = t("joined", interaction.locale, car=mine.car_id)
             else:
-                seats = await self.orchestrator.leave(race_id, interaction.user.id)
+                seats = await self.races.leave(race_id, interaction.user.id)
                 answer = t("left", interaction.locale)
         except Refused as refused:
             await self.refused(interaction, refused)
@@ -197,14 +194,14 @@ class Controller:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            progress = await self.orchestrator.start(race_id, interaction.user.id)
+            change = await self.races.start(race_id, interaction.user.id)
         except Refused as refused:
             await self.refused(interaction, refused)
             return
         await interaction.followup.send("🏁", ephemeral=True)
         if interaction.channel is not None:
-            await _edit_lobby(interaction.channel, progress.race, view=None)
-        await self.after(progress, public_locale(interaction))
+            await _edit_lobby(interaction.channel, change.race, view=None)
+        await self.after(race_id)
 
     async def hand(self, interaction: discord.Interaction[Any], race_id: int | None = None) -> None:
         race_id = race_id or await self._race_id_here(interaction, check_channel=False)
@@ -222,7 +219,7 @@ class Controller:
     ) -> None:
         """A fresh hand view, sent as a new ephemeral message."""
         try:
-            record, seats, state = await self.orchestrator.load(race_id)
+            record, seats, state = await self.races.load(race_id)
         except Refused as refused:
             await self.refused(interaction, refused)
             return
@@ -230,22 +227,23 @@ class Controller:
         if seat is None:
             await self.refuse(interaction, "not_your_race")
             return
-        view = engine.view_for(state, seat.car_id)
-        car = view.car(seat.car_id)
+        hand = Hand.of(race_id, state, seat.car_id)
         locale = str(interaction.locale)
-        if not must_plan(view, seat.car_id) or record.status != RaceStatus.RUNNING:
+        if not must_plan(state, seat.car_id) or record.status != RaceStatus.RUNNING:
+            waiting = engine.pending(state)
+            live = waiting is not None and seat.car_id in waiting.cars
             await interaction.followup.send(
-                note + t("hand_waiting", locale),
+                note + t("hand_deciding_live" if live else "hand_waiting", locale),
                 ephemeral=True,
-                embed=_status_embed(view, car, locale),
+                embed=discord.Embed(description="\n".join(car_lines(hand.car, locale))),
             )
             return
-        draft = draft or starting_draft(car)
+        draft = draft or hand.starting_draft()
         await interaction.followup.send(
             note,
             ephemeral=True,
-            embed=hand_embed(view, car, draft, locale),
-            view=hand_components(race_id, view, car, draft, locale),
+            embed=hand_embed(hand, draft, locale),
+            view=hand_components(hand, draft, locale),
         )
 
     async def board(
@@ -256,12 +254,12 @@ class Controller:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            _, seats, state = await self.orchestrator.load(race_id)
+            _, seats, state = await self.races.load(race_id)
         except Refused as refused:
             await self.refused(interaction, refused)
             return
         names = {s.car_id: s.name for s in seats}
-        png = await asyncio.to_thread(board_png, state, [], names)
+        png = await cpu.run(board_png, state, [], names)
         await interaction.followup.send(
             file=discord.File(io.BytesIO(png), f"race-{race_id}.png"), ephemeral=True
         )
@@ -283,7 +281,7 @@ class Controller:
                 seats=record.config.seats,
             )
         else:
-            state = load_state(record.state)
+            state = record.state
             waiting = engine.pending(state)
             who = [
                 f"<@{s.user_id}>" if s.user_id else s.name
@@ -296,7 +294,7 @@ class Controller:
                 race=record.id,
                 track=track,
                 round=state.round,
-                step=waiting.step if waiting else "-",
+                step=t(f"step_{waiting.step}", locale) if waiting else "-",
                 waiting=", ".join(who) or t("status_nobody", locale),
             )
         await interaction.response.send_message(
@@ -310,7 +308,7 @@ class Controller:
         await interaction.response.defer(ephemeral=True, thinking=True)
         permissions = interaction.permissions
         try:
-            await self.orchestrator.cancel(record.id, interaction.user.id, permissions.manage_guild)
+            await self.races.cancel(record.id, interaction.user.id, permissions.manage_guild)
         except Refused as refused:
             await self.refused(interaction, refused)
             return
@@ -324,14 +322,14 @@ class Controller:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            progress = await self.orchestrator.kick(record.id, interaction.user.id, user.id)
+            await self.races.kick(record.id, interaction.user.id, user.id)
         except Refused as refused:
             await self.refused(interaction, refused)
             return
-        notice = t("kicked", public_locale(interaction), user=user.id)
-        await interaction.followup.send(notice, ephemeral=True)
-        await self.publisher.say(record, notice)
-        await self.after(progress, public_locale(interaction))
+        await interaction.followup.send(
+            t("kicked", interaction.locale, user=user.id), ephemeral=True
+        )
+        await self.after(record.id)
 
     async def export(self, interaction: discord.Interaction[Any], race_id: int | None) -> None:
         assert interaction.channel_id is not None
@@ -344,13 +342,12 @@ class Controller:
         if record is None or record.guild_id != interaction.guild_id:
             await self.refuse(interaction, "no_finished_race")
             return
-        if record.status != RaceStatus.FINISHED or record.initial is None:
+        initial = await self.store.first_state(record.id)
+        if record.status != RaceStatus.FINISHED or initial is None:
             await self.refuse(interaction, "export_running")
             return
-        decisions = [engine.parse_decision(line) for line in await self.store.decisions(record.id)]
-        document = state_json(load_state(record.initial)) | {
-            "decisions": [decision_json(d) for d in decisions]
-        }
+        decisions = await self.store.decisions(record.id)
+        document = state_json(initial) | {"decisions": [decision_json(d) for d in decisions]}
         payload = json.dumps(document, indent=1).encode()
         await interaction.followup.send(
             t("export_ready", interaction.locale, race=record.id),
@@ -383,8 +380,6 @@ class Controller:
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(t("rules", interaction.locale), ephemeral=True)
 
-    # --- components -----------------------------------------------------------------------
-
 
 async def _edit_lobby(channel: Any, record: RaceRecord, **changes: Any) -> None:
     """Update the lobby message (its drivers, or its buttons gone once the race starts)."""
@@ -396,10 +391,6 @@ async def _edit_lobby(channel: Any, record: RaceRecord, **changes: Any) -> None:
         log.warning("cannot edit lobby race=%s guild=%s", record.id, record.guild_id)
 
 
-def must_plan(view: RaceView, car_id: str) -> bool:
-    waiting = view.pending
+def must_plan(state: engine.RaceState, car_id: str) -> bool:
+    waiting = engine.pending(state)
     return waiting is not None and waiting.step == "plan" and car_id in waiting.cars
-
-
-def _status_embed(view: RaceView, car: CarView, locale: str) -> discord.Embed:
-    return discord.Embed(description="\n".join(car_lines(car, locale)))

@@ -1,25 +1,43 @@
 """Buttons and selects that survive restarts: DynamicItems routed by their custom id.
 
-The item classes only parse the id and hand the click to ``interaction.client.clicks``
-(:class:`bot.clicks.Clicks`), which reloads the race from the store.
+The item classes only parse the id and hand the click to ``interaction.client.clicks``,
+which reloads the race from the store; a failure gets the one error answer.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 from discord import ui
 
-from bot.ids import BUTTON_PATTERN, SELECT_PATTERN, ComponentId
-
-if TYPE_CHECKING:
-    from bot.clicks import Clicks
+from bot.discord.errors import answer_failure
+from bot.discord.ids import BUTTON_PATTERN, SELECT_PATTERN, ComponentId
 
 
-def _clicks(interaction: discord.Interaction[Any]) -> Clicks:
-    return cast("Clicks", interaction.client.clicks)
+class ClickHandler(Protocol):
+    """What the bot does with a click (:class:`bot.discord.clicks.Clicks`)."""
+
+    async def on_button(
+        self, interaction: discord.Interaction[Any], target: ComponentId
+    ) -> None: ...
+
+    async def on_select(
+        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
+    ) -> None: ...
+
+
+class Handlers(Protocol):
+    """The client, which lets the interactions it is handling finish before it closes."""
+
+    clicks: ClickHandler
+
+    def handling(self) -> None: ...
+
+
+def _client(interaction: discord.Interaction[Any]) -> Handlers:
+    return cast(Handlers, interaction.client)
 
 
 class HeatButton(ui.DynamicItem[ui.Button[Any]], template=BUTTON_PATTERN):
@@ -56,8 +74,15 @@ class HeatButton(ui.DynamicItem[ui.Button[Any]], template=BUTTON_PATTERN):
         button = cast("ui.Button[Any]", item)
         return cls(ComponentId.parse("b", match), button.label or "", button.style)
 
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        _client(interaction).handling()
+        return True
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicks(interaction).on_button(interaction, self.target)
+        try:
+            await _client(interaction).clicks.on_button(interaction, self.target)
+        except Exception as error:
+            await answer_failure(interaction, error)
 
 
 class HeatSelect(ui.DynamicItem[ui.Select[Any]], template=SELECT_PATTERN):
@@ -96,10 +121,17 @@ class HeatSelect(ui.DynamicItem[ui.Select[Any]], template=SELECT_PATTERN):
         options = list(cast("ui.Select[Any]", item).options)
         return cls(ComponentId.parse("s", match), options or [_PLACEHOLDER])
 
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        _client(interaction).handling()
+        return True
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data = cast(dict[str, Any], interaction.data or {})
         values = [str(value) for value in data.get("values", [])]
-        await _clicks(interaction).on_select(interaction, self.target, values)
+        try:
+            await _client(interaction).clicks.on_select(interaction, self.target, values)
+        except Exception as error:
+            await answer_failure(interaction, error)
 
 
 _PLACEHOLDER = discord.SelectOption(label="-", value="-")

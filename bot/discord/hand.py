@@ -1,28 +1,34 @@
 """The private hand view: gear, cards, reactions, discards, a forecast and Confirm.
 
-The draft plan rides in every component's custom id, so each click rebuilds
-the view from the stored race and the id alone, across restarts.
+Every choice it offers comes from :func:`engine.legal_decisions`; the draft
+plan rides in every component's custom id, so each click rebuilds the view
+from the stored race and the id alone, across restarts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 
-from bot.components import HeatButton, HeatSelect, view_of
-from bot.forecast import Forecast, forecast, next_corner
-from bot.ids import button, select
-from bot.orders import Orders
-from bot.texts import t
-from engine.cards import HEAT, STRESS, Card, is_discardable, is_playable
-from engine.map_spots import shift_heat
-from engine.pending import is_cluttered, reachable_gears
-from engine.steps import GEAR_COOLDOWN
-from engine.view import CarView, RaceView
-
-CARD_NAMES = {STRESS: "S", HEAT: "H"}
+import engine
+from bot.discord.components import HeatButton, HeatSelect, view_of
+from bot.discord.ids import button, select
+from bot.discord.texts import t
+from bot.storage import Orders
+from engine import Decision, Plan, RaceState
+from engine.cards import HEAT, STRESS, Card
+from engine.choices import (
+    GearOption,
+    card_choices,
+    discardable_after,
+    gear_options,
+    wait_began,
+)
+from engine.forecast import Forecast, forecast, next_corner
+from engine.view import CarView
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,35 +53,44 @@ class Draft:
         return replace(self, gear=gear, cards=self.cards[:gear])
 
 
-def playable_gears(car: CarView) -> list[int]:
-    """Gears the car can shift to and fill with cards (every reachable one when cluttered)."""
-    assert car.hand is not None
-    reachable = reachable_gears(car.gear, car.engine, car.flooded)
-    if is_cluttered(car.gear, car.engine, car.hand, car.flooded):
-        return [gear for gear in reachable if gear <= len(car.hand)]
-    playable = sum(1 for c in car.hand if is_playable(c))
-    return [gear for gear in reachable if gear <= playable]
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A driver's car at the plan step, with every plan the rules allow it."""
 
+    race_id: int
+    state: RaceState
+    car: CarView
+    legal: Sequence[Decision]
 
-def starting_draft(car: CarView) -> Draft:
-    """Stay in gear if the hand allows it, else the nearest gear it does allow."""
-    gears = playable_gears(car)
-    return Draft(min(gears, key=lambda gear: (abs(gear - car.gear), -gear)))
+    @classmethod
+    def of(cls, race_id: int, state: RaceState, car_id: str) -> Hand:
+        car = engine.view_for(state, car_id).car(car_id)
+        return cls(race_id, state, car, engine.legal_decisions(state, car_id))
 
+    @property
+    def gears(self) -> list[GearOption]:
+        return gear_options(self.legal, self.car.gear, self.car.flooded)
 
-def cluttered_cards(car: CarView, gear: int) -> tuple[Card, ...]:
-    """A cluttered hand plays every playable card and makes up the rest with Heat."""
-    assert car.hand is not None
-    playable = tuple(sorted(c for c in car.hand if is_playable(c)))
-    return playable + (HEAT,) * (gear - len(playable))
+    def option(self, gear: int) -> GearOption | None:
+        return next((o for o in self.gears if o.gear == gear), None)
 
+    def starting_draft(self) -> Draft:
+        """Stay in gear if the hand allows it, else the nearest gear it does allow."""
+        gear = min(self.gears, key=lambda o: (abs(o.gear - self.car.gear), -o.gear)).gear
+        return Draft(gear)
 
-def planned_cards(car: CarView, draft: Draft) -> tuple[Card, ...] | None:
-    """The cards the draft would play, or None while it is incomplete."""
-    assert car.hand is not None
-    if is_cluttered(car.gear, car.engine, car.hand, car.flooded):
-        return cluttered_cards(car, draft.gear)
-    return draft.cards if len(draft.cards) == draft.gear else None
+    def plan(self, draft: Draft) -> Plan | None:
+        """The legal plan the draft makes, or None while it is incomplete."""
+        option = self.option(draft.gear)
+        if option is None:
+            return None
+        cards = option.forced if option.forced is not None else draft.cards
+        plan = Plan(self.car.id, draft.gear, cards)
+        return plan if plan in self.legal else None
+
+    def cluttered(self, draft: Draft) -> bool:
+        option = self.option(draft.gear)
+        return option is not None and option.forced is not None and HEAT in option.forced
 
 
 def orders_text(orders: Orders, locale: str) -> str:
@@ -101,7 +116,6 @@ def orders_text(orders: Orders, locale: str) -> str:
 
 def car_lines(car: CarView, locale: str) -> list[str]:
     """Gear, Engine, deck and discard counts, and the hand: what the driver always sees."""
-    assert car.hand is not None
     status = t(
         "hand_status",
         locale,
@@ -110,12 +124,12 @@ def car_lines(car: CarView, locale: str) -> list[str]:
         deck=car.deck_count,
         discard=car.discard_count,
     )
-    cards = t("hand_cards", locale, cards=" ".join(f"`{c}`" for c in sorted(car.hand)))
+    cards = t("hand_cards", locale, cards=" ".join(f"`{c}`" for c in sorted(car.hand or ())))
     return [status, cards]
 
 
-def hand_embed(view: RaceView, car: CarView, draft: Draft, locale: str) -> discord.Embed:
-    assert car.hand is not None
+def hand_embed(hand: Hand, draft: Draft, locale: str) -> discord.Embed:
+    car, view = hand.car, engine.view_for(hand.state, hand.car.id)
     lines = car_lines(car, locale)
     if car.flooded:
         lines.append(t("hand_flooded", locale))
@@ -130,12 +144,12 @@ def hand_embed(view: RaceView, car: CarView, draft: Draft, locale: str) -> disco
                 distance=corner[0] - car.space + 1,
             )
         )
-    cards = planned_cards(car, draft)
-    if is_cluttered(car.gear, car.engine, car.hand, car.flooded):
+    plan = hand.plan(draft)
+    if hand.cluttered(draft):
         lines.append(t("hand_cluttered", locale))
-    elif cards is not None:
-        lines.append(t("hand_plan", locale, gear=draft.gear, cards=" ".join(cards)))
-        outcome = forecast(view, car, cards)
+    elif plan is not None:
+        lines.append(t("hand_plan", locale, gear=plan.gear, cards=" ".join(plan.cards)))
+        outcome = forecast(view, car, plan.cards)
         lines.append(_forecast_line(outcome, locale))
         for cost in outcome.corners:
             heat = _range(cost.heat_low, cost.heat_high)
@@ -149,17 +163,13 @@ def hand_embed(view: RaceView, car: CarView, draft: Draft, locale: str) -> disco
     return discord.Embed(title=title, description="\n".join(lines), colour=0xE0402A)
 
 
-def discard_choices(car: CarView, draft: Draft) -> list[Card]:
-    """Cards the driver may order discarded: the hand less the planned cards, no Heat or Stress.
+def discard_choices(hand: Hand, draft: Draft) -> list[Card]:
+    """Cards the driver may order discarded once the draft is played (sorted).
 
     The discard select lists them in this order and its values index into it.
     """
-    assert car.hand is not None
-    rest = list(car.hand)
-    for card in draft.cards:
-        if card in rest:
-            rest.remove(card)
-    return sorted(c for c in rest if is_discardable(c))
+    planned = Plan(hand.car.id, draft.gear, draft.cards)
+    return list(discardable_after(hand.car.id, hand.car.hand or (), planned))
 
 
 def _range(low: int, high: int) -> str:
@@ -173,22 +183,18 @@ def _forecast_line(outcome: Forecast, locale: str) -> str:
     return t("hand_forecast", locale, speed=speed, land=land)
 
 
-def hand_components(
-    race_id: int, view: RaceView, car: CarView, draft: Draft, locale: str
-) -> discord.ui.View:
+def hand_components(hand: Hand, draft: Draft, locale: str) -> discord.ui.View:
     """Gear, cards, reactions and discard selects, then Confirm and AI suggestion."""
-    assert car.hand is not None
-    stamp, arg = view.round, draft.encode()
+    race_id, stamp, arg = hand.race_id, wait_began(hand.state), draft.encode()
     items: list[discord.ui.Item[Any]] = [
-        HeatSelect(select("g", race_id, stamp, arg), _gear_options(car, draft, locale), row=0)
+        HeatSelect(select("g", race_id, stamp, arg), _gear_options(hand, draft, locale), row=0)
     ]
-    cluttered = is_cluttered(car.gear, car.engine, car.hand, car.flooded)
-    playable = sorted(c for c in car.hand if is_playable(c))
-    if not cluttered:
+    option = hand.option(draft.gear)
+    if option is not None and option.forced is None:
         items.append(
             HeatSelect(
                 select("c", race_id, stamp, arg),
-                _card_options(playable, draft.cards, locale),
+                _card_options(list(card_choices(hand.legal, draft.gear)), draft.cards, locale),
                 t("cards_placeholder", locale),
                 min_values=draft.gear,
                 max_values=draft.gear,
@@ -201,11 +207,11 @@ def hand_components(
             _orders_options(draft.orders, locale),
             t("orders_placeholder", locale),
             min_values=0,
-            max_values=6,
+            max_values=len(ORDER_CHOICES),
             row=2,
         )
     )
-    discardable = discard_choices(car, draft)
+    discardable = discard_choices(hand, draft)
     if draft.orders.mode == "orders" and discardable:
         items.append(
             HeatSelect(
@@ -217,13 +223,12 @@ def hand_components(
                 row=3,
             )
         )
-    complete = planned_cards(car, draft) is not None
     items.append(
         HeatButton(
             button("go", race_id, stamp, arg),
             t("confirm", locale),
             discord.ButtonStyle.success,
-            disabled=not complete,
+            disabled=hand.plan(draft) is None,
             row=4,
         )
     )
@@ -231,17 +236,18 @@ def hand_components(
     return view_of(*items)
 
 
-def _gear_options(car: CarView, draft: Draft, locale: str) -> list[discord.SelectOption]:
+def _gear_options(hand: Hand, draft: Draft, locale: str) -> list[discord.SelectOption]:
     options = []
-    for gear in playable_gears(car):
-        label = t("gear_option", locale, gear=gear)
-        cost = shift_heat(car.gear, gear, car.flooded)
-        if cost:
-            label += t("gear_cost", locale, n=cost)
-        if gear in GEAR_COOLDOWN:
-            label += t("gear_cooldown", locale, n=GEAR_COOLDOWN[gear])
+    for option in hand.gears:
+        label = t("gear_option", locale, gear=option.gear)
+        if option.heat:
+            label += t("gear_cost", locale, n=option.heat)
+        if option.cooldown:
+            label += t("gear_cooldown", locale, n=option.cooldown)
         options.append(
-            discord.SelectOption(label=label, value=str(gear), default=gear == draft.gear)
+            discord.SelectOption(
+                label=label, value=str(option.gear), default=option.gear == draft.gear
+            )
         )
     return options
 
@@ -261,7 +267,7 @@ def _card_options(
     return options
 
 
-def cards_from_values(cards: list[Card], values: list[str]) -> tuple[Card, ...]:
+def cards_from_values(cards: Sequence[Card], values: list[str]) -> tuple[Card, ...]:
     """The cards a card select's values name (ValueError if one is unknown)."""
     indices = sorted({int(value) for value in values})
     if any(not 0 <= i < len(cards) for i in indices):

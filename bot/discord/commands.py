@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 import data
-from bot.controller import Controller
-from bot.models import RaceConfig
+from bot.discord.controller import Controller
+from bot.storage import RaceConfig
 
 LIVE_TIMER_MINUTES = 3
 ASYNC_TIMER_MINUTES = 24 * 60

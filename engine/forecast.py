@@ -1,6 +1,7 @@
 """What a plan would do, as far as the driver can know before the reveal.
 
 Stress cards add an unknown 1-4 each, so speed and corner costs are ranges.
+A helper for whoever shows a hand: the rules stay in the rest of the engine.
 """
 
 from __future__ import annotations

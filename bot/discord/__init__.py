@@ -1,0 +1,1 @@
+"""The Discord-facing layer: commands, clicks, views, the hand, texts and publishing."""

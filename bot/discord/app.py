@@ -1,0 +1,156 @@
+"""The Discord client: wiring in ``setup_hook``, the one error handler, ``run_bot``."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import gc
+import logging
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.clicks import Clicks
+from bot.discord.commands import HeatCommands
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.controller import Controller
+from bot.discord.errors import answer_failure
+from bot.discord.publisher import Publisher
+from bot.discord.texts import HeatTranslator
+from bot.service import cpu
+from bot.service.outbox import Outbox
+from bot.service.races import RaceService
+from bot.service.timers import Scheduler
+from bot.settings import Settings
+from bot.storage import SQLiteStore
+
+log = logging.getLogger("heat.bot")
+
+
+HANDLERS_GRACE = 10.0  # seconds a closing bot gives the interactions it is handling
+
+
+class HeatTree(app_commands.CommandTree["HeatBot"]):
+    """The command tree; every command's interaction is tracked until it is handled."""
+
+    async def interaction_check(self, interaction: discord.Interaction[HeatBot], /) -> bool:
+        self.client.handling()
+        return True
+
+
+class HeatBot(discord.Client):
+    """The bot: one store, one race service, the ``/heat`` commands and restart-proof buttons."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        stop_on_sigterm: bool = False,
+    ) -> None:
+        super().__init__(intents=discord.Intents(guilds=True))
+        self.settings = settings
+        self.clock = clock
+        self.stop_on_sigterm = stop_on_sigterm
+        self._stopping = False
+        self.tree = HeatTree(self)
+        self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
+        self._catching_up: asyncio.Task[None] | None = None
+        self._caught_up = asyncio.Event()
+        self._handling: set[asyncio.Task[Any]] = set()
+
+    def handling(self) -> None:
+        """The running task handles an interaction: a close lets it finish first."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._handling.add(task)
+            task.add_done_callback(self._handling.discard)
+
+    async def setup_hook(self) -> None:
+        self.store = await SQLiteStore.open(self.settings.database)
+        self.races = RaceService(self.store, self.clock)
+        self.publisher = Publisher(self, self.store, self.locale_of)
+        self.outbox = Outbox(self.store, self.publisher.post)
+        self.scheduler = Scheduler(self.store, self.races, self.outbox.flush, self.clock)
+        self.controller = Controller(
+            self.store, self.races, self.publisher, self.outbox, self.scheduler
+        )
+        self.clicks = Clicks(self.controller)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.add_command(HeatCommands(self.controller))
+        await self.tree.set_translator(HeatTranslator())
+        if self.settings.dev_guild is not None:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        await cpu.warm_up()
+        self.scheduler.start()
+        if self.stop_on_sigterm:
+            # ``docker stop`` and the bench end the bot with SIGTERM: close as a
+            # graceful stop does, so posts and answers under way finish.
+            stop = functools.partial(asyncio.create_task, self.close())
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
+        # Everything built so far lives as long as the process: move it out of the
+        # collector's sight, so full collections scan only what races create (they
+        # pause the event loop, and every interaction waits for them).
+        gc.freeze()
+        log.info("bot ready database=%s", self.settings.database)
+
+    async def on_ready(self) -> None:
+        """Once the guilds are known: post what a stopped bot left in the outbox."""
+        if self._catching_up is None:
+            self._catching_up = asyncio.create_task(self.catch_up(), name="heat-catch-up")
+
+    async def catch_up(self) -> None:
+        posted = await self.outbox.flush_all()
+        log.info("outbox caught up posts=%s", posted)
+        self._caught_up.set()
+
+    async def caught_up(self) -> None:
+        """Wait until whatever a stopped bot left in the outbox is posted."""
+        await self._caught_up.wait()
+
+    def locale_of(self, guild_id: int) -> str:
+        """The language for a server's public messages."""
+        guild = self.get_guild(guild_id)
+        return str(guild.preferred_locale) if guild is not None else "en-US"
+
+    async def close(self) -> None:
+        """Stop the timers, let the posts and interactions under way finish, then disconnect."""
+        if self._stopping:
+            return
+        self._stopping = True
+        try:
+            if self._catching_up is not None:
+                await self._catching_up
+            if hasattr(self, "scheduler"):
+                await self.scheduler.stop()
+            others = self._handling - {asyncio.current_task()}
+            if others:
+                await asyncio.wait(others, timeout=HANDLERS_GRACE)
+        finally:
+            if hasattr(self, "store"):
+                await self.store.close()
+            await super().close()
+
+    async def on_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await answer_failure(interaction, error)
+
+
+def run_bot(settings: Settings) -> None:
+    """Start the bot and block until it stops; logs go to stderr, one line per event."""
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+    )
+    assert settings.discord_token is not None
+    bot = HeatBot(settings, stop_on_sigterm=True)
+    bot.run(settings.discord_token.get_secret_value(), log_handler=None)

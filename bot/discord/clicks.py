@@ -1,0 +1,221 @@
+"""Clicks on the bot's buttons and selects: lobby buttons, the hand view, live prompts.
+
+Each click is acknowledged first, then the race is reloaded from the store. A
+decision reaches the race service as an engine ``Decision`` with the version
+it was made on; an action the bot does not know gets a short answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+import engine
+from bot.discord.controller import Controller, must_plan
+from bot.discord.hand import (
+    Draft,
+    Hand,
+    cards_from_values,
+    discard_choices,
+    hand_components,
+    hand_embed,
+    orders_from_values,
+    orders_text,
+)
+from bot.discord.ids import ACTIONS, ComponentId, decision_of
+from bot.discord.texts import t
+from bot.service import cpu
+from bot.service.autoplay import ai_decision
+from bot.service.refusals import Refused
+from bot.storage import Orders
+from engine import Decision, Discard, Plan
+from engine.choices import card_choices, is_current
+from engine.choices import discard_choices as discardable
+
+SUGGESTION_LEVEL = "pro"  # the hand's "AI suggestion" is the best the AI can do
+
+
+class Clicks:
+    """Routes a component's click, by its custom id, to what it means."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+
+    async def on_button(self, interaction: discord.Interaction[Any], target: ComponentId) -> None:
+        action = target.action
+        if action in ("join", "leave", "start"):
+            await getattr(self.controller, action)(interaction, target.race)
+        elif action == "hand":
+            await self.controller.hand(interaction, target.race)
+        elif action == "board":
+            await self.controller.board(interaction, target.race)
+        elif action in ("go", "sug"):
+            await self._hand_button(interaction, target)
+        elif action == "do":
+            await self._prompt_decision(interaction, target)
+        else:
+            await self._unknown(interaction, target)
+
+    async def on_select(
+        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
+    ) -> None:
+        if target.action == "dl":
+            await self._live_discard(interaction, target, values)
+        elif target.action in ("g", "c", "o", "d"):
+            await self._hand_select(interaction, target, values)
+        else:
+            await self._unknown(interaction, target)
+
+    async def _unknown(self, interaction: discord.Interaction[Any], target: ComponentId) -> None:
+        known = target.action in ACTIONS
+        await self.controller.refuse(interaction, "stale" if known else "unknown_action")
+
+    # --- the hand view --------------------------------------------------------------------
+
+    async def _hand_context(
+        self, interaction: discord.Interaction[Any], target: ComponentId
+    ) -> tuple[Hand, Draft] | None:
+        """The clicker's hand, if the hand view is still current."""
+        try:
+            draft = Draft.decode(target.arg)
+            _, seats, state = await self.controller.races.load(target.race)
+        except (Refused, ValueError):
+            await self.controller.refuse(interaction, "no_race")
+            return None
+        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
+        if seat is None:
+            await self.controller.refuse(interaction, "not_your_race")
+            return None
+        if not is_current(state, target.stamp) or not must_plan(state, seat.car_id):
+            await self.controller.send_hand(
+                interaction, target.race, note=t("stale", interaction.locale) + "\n"
+            )
+            return None
+        return Hand.of(target.race, state, seat.car_id), draft
+
+    async def _hand_select(
+        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
+    ) -> None:
+        await interaction.response.defer()
+        context = await self._hand_context(interaction, target)
+        if context is None:
+            return
+        hand, draft = context
+        try:
+            if target.action == "g":
+                draft = draft.with_gear(int(values[0]))
+            elif target.action == "c":
+                choices = card_choices(hand.legal, draft.gear)
+                draft = Draft(draft.gear, cards_from_values(choices, values), draft.orders)
+            elif target.action == "o":
+                orders = orders_from_values(values, draft.orders.discard)
+                draft = Draft(draft.gear, draft.cards, orders)
+            else:
+                chosen = cards_from_values(discard_choices(hand, draft), values)
+                draft = Draft(draft.gear, draft.cards, replace(draft.orders, discard=chosen))
+        except (ValueError, IndexError):
+            await self.controller.refuse(interaction, "stale")
+            return
+        await self._show_hand(interaction, hand, draft)
+
+    async def _show_hand(
+        self, interaction: discord.Interaction[Any], hand: Hand, draft: Draft
+    ) -> None:
+        locale = str(interaction.locale)
+        await interaction.edit_original_response(
+            content=None,
+            embed=hand_embed(hand, draft, locale),
+            view=hand_components(hand, draft, locale),
+        )
+
+    async def _hand_button(
+        self, interaction: discord.Interaction[Any], target: ComponentId
+    ) -> None:
+        await interaction.response.defer()
+        context = await self._hand_context(interaction, target)
+        if context is None:
+            return
+        hand, draft = context
+        if target.action == "sug":
+            suggestion = await cpu.run(ai_decision, hand.state, hand.car.id, SUGGESTION_LEVEL)
+            assert isinstance(suggestion, Plan)
+            draft = Draft(suggestion.gear, suggestion.cards, draft.orders)
+            await self._show_hand(interaction, hand, draft)
+            return
+        plan = hand.plan(draft)
+        if plan is None:
+            await self.controller.refuse(interaction, "cards_count", gear=draft.gear)
+            return
+        if not await self._decide(interaction, target, plan, draft.orders):
+            return
+        locale = str(interaction.locale)
+        await interaction.edit_original_response(
+            content=t(
+                "hand_planned",
+                locale,
+                gear=plan.gear,
+                cards=" ".join(plan.cards),
+                orders=orders_text(draft.orders, locale),
+            ),
+            embed=None,
+            view=None,
+        )
+        await self.controller.after(target.race)
+
+    # --- live prompts ---------------------------------------------------------------------
+
+    async def _prompt_decision(
+        self, interaction: discord.Interaction[Any], target: ComponentId
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            decision = decision_of(target)
+        except ValueError:
+            await self.controller.refuse(interaction, "unknown_action")
+            return
+        await self._decided_live(interaction, target, decision)
+
+    async def _live_discard(
+        self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            _, _, state = await self.controller.races.load(target.race)
+            cards = cards_from_values(
+                discardable(engine.legal_decisions(state, target.arg)), values
+            )
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        except (ValueError, KeyError):
+            await self.controller.refuse(interaction, "stale")
+            return
+        await self._decided_live(interaction, target, Discard(target.arg, cards))
+
+    async def _decided_live(
+        self, interaction: discord.Interaction[Any], target: ComponentId, decision: Decision
+    ) -> None:
+        """Make a prompt's decision; the answered prompt loses its buttons."""
+        if not await self._decide(interaction, target, decision, None):
+            return
+        await interaction.edit_original_response(view=None)
+        await self.controller.after(target.race)
+
+    async def _decide(
+        self,
+        interaction: discord.Interaction[Any],
+        target: ComponentId,
+        decision: Decision,
+        orders: Orders | None,
+    ) -> bool:
+        """The race service's one entry; a refusal is answered, and False returned."""
+        try:
+            await self.controller.races.decide(
+                target.race, interaction.user.id, target.stamp, decision, orders
+            )
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return False
+        return True

@@ -1,0 +1,302 @@
+"""What the channel sees: lobby cards, and the outbox rows (boards, summaries, prompts, notes).
+
+Pictures are drawn in the CPU worker processes. A message addressed to one
+driver is written in that driver's language; the rest in the server's. A
+channel where the bot cannot post is reported once to the race's host.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+
+import data
+import engine
+from bot.discord.components import HeatButton, view_of
+from bot.discord.ids import button
+from bot.discord.pictures import board_png, finish_png
+from bot.discord.prompts import prompt_message
+from bot.discord.texts import t
+from bot.service import cpu
+from bot.service.outbox import PostLater
+from bot.service.waits import waiting_humans
+from bot.storage import OutboxRow, RaceRecord, Seat, Store
+from engine import RaceState
+from engine.events import CardsRevealed, Event
+from render import summarize_round
+
+log = logging.getLogger("heat.publish")
+
+
+class Publisher:
+    """Posts a race's public messages in its channel."""
+
+    def __init__(
+        self, client: discord.Client, store: Store, locale_of: Callable[[int], str]
+    ) -> None:
+        self.client = client
+        self.store = store
+        self.locale_of = locale_of
+        self._warned_hosts: set[int] = set()
+
+    # --- lobby ----------------------------------------------------------------------------
+
+    def lobby_message(
+        self, record: RaceRecord, seats: Sequence[Seat], locale: str
+    ) -> dict[str, Any]:
+        config = record.config
+        drivers = "\n".join(f"`{s.car_id}` <@{s.user_id}>" for s in seats if s.user_id) or "-"
+        minutes = config.timer_seconds // 60
+        body = t(
+            "lobby_body",
+            locale,
+            laps=config.laps,
+            seats=config.seats,
+            fill=t(f"fill_{config.fill}", locale),
+            timer=f"{minutes} min",
+            mode=t(f"mode_{config.mode}", locale),
+            host=record.host_id,
+            drivers=drivers,
+        )
+        embed = discord.Embed(
+            title=t("lobby_title", locale, track=_track_name(config.track)), description=body
+        )
+        view = view_of(
+            HeatButton(button("join", record.id), t("join", locale), discord.ButtonStyle.primary),
+            HeatButton(button("leave", record.id), t("leave", locale)),
+            HeatButton(button("start", record.id), t("start", locale), discord.ButtonStyle.success),
+        )
+        return {"embed": embed, "view": view}
+
+    # --- the outbox -----------------------------------------------------------------------
+
+    async def post(self, row: OutboxRow, resumed: bool) -> None:
+        """Post one outbox row; PostLater if Discord failed and the row should be kept."""
+        record = await self.store.race(row.race_id)
+        if record is None:
+            return
+        channel = await self._channel(record)
+        if channel is None:
+            return
+        seats = await self.store.seats(record.id)
+        locale = self.locale_of(record.guild_id)
+        if row.kind == "say":
+            await self._say_row(channel, record, seats, row, locale)
+        elif row.kind == "prompt":
+            await self._prompt(channel, record, seats, row)
+        else:
+            await self._board(channel, record, seats, row, locale, resumed)
+
+    async def _say_row(
+        self,
+        channel: discord.abc.Messageable,
+        record: RaceRecord,
+        seats: Sequence[Seat],
+        row: OutboxRow,
+        locale: str,
+    ) -> None:
+        seat = next((s for s in seats if s.car_id == row.car_id), None)
+        values = dict(row.values)
+        if seat is not None:
+            locale = seat.locale
+            values["user"] = seat.user_id or 0
+        if "step" in values:
+            values["step"] = t(f"step_{values['step']}", locale)
+        await self._send(channel, record, content=t(row.text, locale, **values))
+
+    async def _prompt(
+        self,
+        channel: discord.abc.Messageable,
+        record: RaceRecord,
+        seats: Sequence[Seat],
+        row: OutboxRow,
+    ) -> None:
+        """A live decision, asked in the channel in the driver's language (if still current)."""
+        assert row.state is not None
+        if record.state is None or record.state.version != row.state.version:
+            return
+        seat = next(s for s in seats if s.car_id == row.car_id)
+        message = prompt_message(record.id, row.state, seat.car_id, seat.user_id, seat.locale)
+        await self._send(channel, record, **message)
+
+    async def _board(
+        self,
+        channel: discord.abc.Messageable,
+        record: RaceRecord,
+        seats: Sequence[Seat],
+        row: OutboxRow,
+        locale: str,
+        resumed: bool,
+    ) -> None:
+        """One message: the rounds just played, the board, and who must plan next."""
+        state = row.state
+        assert state is not None
+        names = {seat.car_id: seat.name for seat in seats}
+        waiting = engine.pending(state)
+        planners = waiting_humans(state, seats) if waiting and waiting.step == "plan" else []
+        mentions = " ".join(f"<@{s.user_id}>" for s in planners)
+        lines = []
+        if row.kind == "start":
+            track = _track_name(record.config.track)
+            lines.append(
+                t("race_started", locale, track=track, laps=record.config.laps, mentions=mentions)
+            )
+        else:
+            for events in row.rounds:
+                lines += _round_lines(events, names, seats, state.round, locale)
+            if resumed:
+                lines.append(t("race_resumed", locale, race=record.id, round=state.round))
+            if planners:
+                deadlines = {
+                    timer.car_id: timer.due_at
+                    for timer in await self.store.timers(record.id)
+                    if timer.kind == "deadline"
+                }
+                due = min((deadlines.get(s.car_id, 0.0) for s in planners), default=0.0)
+                lines.append(
+                    t("your_move", locale, mentions=mentions, round=state.round, deadline=int(due))
+                )
+        last_round = row.rounds[-1] if row.rounds else ()
+        png = await cpu.run(board_png, state, last_round, names)
+        await self._send(
+            channel,
+            record,
+            content="\n".join(lines),
+            file=discord.File(io.BytesIO(png), f"race-{record.id}-round-{state.round}.png"),
+            view=None if waiting is None else self._round_buttons(record.id, locale),
+        )
+        if waiting is None:
+            await self._podium(channel, record, seats, state, names, locale)
+
+    async def _podium(
+        self,
+        channel: discord.abc.Messageable,
+        record: RaceRecord,
+        seats: Sequence[Seat],
+        state: RaceState,
+        names: dict[str, str],
+        locale: str,
+    ) -> None:
+        podium = await cpu.run(finish_png, state, names)
+        places = sorted(seats, key=lambda s: state.car(s.car_id).finished or 0)
+        text = " · ".join(f"{state.car(s.car_id).finished}. {s.name}" for s in places)
+        await self._send(
+            channel,
+            record,
+            content=t("race_over", locale, podium=text),
+            file=discord.File(io.BytesIO(podium), f"race-{record.id}.png"),
+        )
+
+    def _round_buttons(self, race_id: int, locale: str) -> discord.ui.View:
+        return view_of(
+            HeatButton(
+                button("hand", race_id), t("open_hand", locale), discord.ButtonStyle.primary
+            ),
+            HeatButton(button("board", race_id), t("show_board", locale)),
+        )
+
+    # --- plain messages -------------------------------------------------------------------
+
+    async def say(self, record: RaceRecord, content: str) -> None:
+        channel = await self._channel(record)
+        if channel is not None:
+            await self._send(channel, record, content=content)
+
+    async def _channel(self, record: RaceRecord) -> discord.abc.Messageable | None:
+        """The race's channel, from the cache or (early after a start) from Discord."""
+        channel = self.client.get_channel(record.channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(record.channel_id)
+            except discord.NotFound:
+                log.warning("channel gone race=%s guild=%s", record.id, record.guild_id)
+                return None
+            except discord.HTTPException as error:
+                raise PostLater(str(error)) from error
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def _send(
+        self, channel: discord.abc.Messageable, record: RaceRecord, **message: Any
+    ) -> None:
+        """Post, or tell the host once why the bot cannot; PostLater if Discord failed."""
+        try:
+            await channel.send(
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+                **{k: v for k, v in message.items() if v is not None},
+            )
+        except discord.Forbidden:
+            log.warning(
+                "cannot post race=%s guild=%s channel=%s",
+                record.id,
+                record.guild_id,
+                record.channel_id,
+            )
+            await self._warn_host(record)
+        except discord.HTTPException as error:
+            raise PostLater(str(error)) from error
+
+    async def _warn_host(self, record: RaceRecord) -> None:
+        if record.id in self._warned_hosts:
+            return
+        self._warned_hosts.add(record.id)
+        try:
+            host = await self.client.fetch_user(record.host_id)
+            await host.send(
+                t(
+                    "missing_permissions",
+                    "en-US",
+                    channel=record.channel_id,
+                    permissions="Send Messages / Attach Files",
+                )
+            )
+        except discord.HTTPException:
+            log.warning("cannot warn host race=%s guild=%s", record.id, record.guild_id)
+
+
+def _track_name(track_id: str) -> str:
+    return data.track(track_id).name
+
+
+def _round_lines(
+    events: Sequence[Event],
+    names: dict[str, str],
+    seats: Sequence[Seat],
+    final_round: int,
+    locale: str,
+) -> list[str]:
+    """A heading, then one line per car: gear, speed, where it went, Heat, spin out, finish."""
+    summary = summarize_round(list(events))
+    legends = {seat.car_id for seat in seats if seat.kind == "legend"}
+    gears = {e.car: len(e.cards) for e in events if isinstance(e, CardsRevealed)}
+    lines = [t("round_done", locale, round=summary.round or final_round)]
+    for car_id, did in summary.cars.items():
+        notes = []
+        if did.cluttered:
+            notes.append(t("summary_clutter", locale))
+        elif did.start is not None:
+            notes.append(t("summary_moved", locale, from_=did.start[0], to=did.moves[-1].to_space))
+        if did.slipstream:
+            notes.append(t("summary_slip", locale))
+        if did.heat_paid:
+            notes.append(t("summary_heat", locale, heat=did.heat_paid))
+        if did.spun_out is not None:
+            notes.append(t("summary_spin", locale))
+        if did.finished is not None:
+            notes.append(t("summary_finished", locale, place=did.finished))
+        key = "summary_legend" if car_id in legends else "summary_car"
+        speed = did.speed if did.speed is not None else "-"
+        lines.append(
+            t(
+                key,
+                locale,
+                name=names.get(car_id, car_id),
+                gear=gears.get(car_id, "-"),
+                speed=speed,
+                moved=", ".join(notes) or "-",
+            )
+        )
+    return lines

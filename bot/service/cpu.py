@@ -1,0 +1,68 @@
+"""CPU work (AI moves, standing orders, pictures) in worker processes, off the event loop.
+
+Threads would hold the GIL and stall every acknowledgement; worker processes
+do not. One pool serves the whole process, started on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import functools
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_pool: ProcessPoolExecutor | None = None
+ORPHAN_CHECK_S = 1.0  # how often a worker looks whether the bot that started it is gone
+
+
+def workers() -> int:
+    """One worker per core, at least two (the event loop keeps a core busy too)."""
+    return max(2, os.cpu_count() or 1)
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        # "spawn": a fork would copy the event loop's threads and open files mid-use.
+        context = multiprocessing.get_context("spawn")
+        _pool = ProcessPoolExecutor(
+            workers(), mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+        )
+        atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
+    return _pool
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end when the bot that started it is gone (even killed with -9)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
+
+
+async def warm_up() -> None:
+    """Start the workers and load the rules and pictures in each, before the first click."""
+    await asyncio.gather(*(run(_load_everything) for _ in range(workers())))
+
+
+def _load_everything() -> None:
+    import engine.ai  # noqa: F401  (imported for its load time, paid here once)
+    import render  # noqa: F401
+
+
+async def run(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``fn(*args, **kwargs)`` in a worker process; arguments and result are pickled."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_executor(), functools.partial(fn, *args, **kwargs))

@@ -1,0 +1,413 @@
+"""The one place a race changes: lobbies, ``decide``, kicks and timers, each under the race's lock.
+
+A change loads the race, asks the engine, lets the AI and standing orders play
+on, and stores the new state with the decisions, standing orders, timers and
+what must be posted (the outbox) in one transaction. Nothing here imports
+discord: bad input is a :class:`Refused` with a text key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import engine
+from bot.service import cpu
+from bot.service.autoplay import ai_decision, play_on
+from bot.service.refusals import Refused, refusal
+from bot.service.waits import Deadlines, split_rounds, wait_of, waiting_humans
+from bot.storage import (
+    ChannelBusy,
+    Orders,
+    OutboxRow,
+    RaceChange,
+    RaceConfig,
+    RaceRecord,
+    RaceStatus,
+    Seat,
+    SeatTaken,
+    StandingOrders,
+    Store,
+    Timer,
+)
+from engine import Decision, Entrant, RaceState, RulesError
+from engine.choices import is_current
+from engine.events import Event
+
+log = logging.getLogger("heat.race")
+
+COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
+CAR_IDS = ("A", "B", "C", "D", "E", "F")
+NEVER = 1e300  # a due time that never comes
+
+
+@dataclass(frozen=True, slots=True)
+class Driver:
+    """A Discord user as a race needs them."""
+
+    user_id: int
+    name: str
+    locale: str = "en-US"
+
+
+@dataclass
+class Change:
+    """What a change did: the race after it and the drivers it now waits for."""
+
+    race: RaceRecord
+    seats: list[Seat]
+    state: RaceState
+    waiting: list[Seat] = field(default_factory=list)
+
+
+class RaceService:
+    """Runs races: lobbies, decisions, timers; every change under the race's lock."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self.deadlines = Deadlines(clock)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, race_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(race_id, asyncio.Lock())
+
+    # --- lobby ----------------------------------------------------------------------------
+
+    async def new_race(
+        self, guild_id: int, channel_id: int, host: Driver, config: RaceConfig
+    ) -> RaceRecord:
+        seat = Seat(
+            car_id=CAR_IDS[0],
+            user_id=host.user_id,
+            kind="human",
+            name=host.name,
+            color=COLOURS[0],
+            locale=host.locale,
+        )
+        try:
+            race_id = await self.store.create_race(guild_id, channel_id, host.user_id, config, seat)
+        except ChannelBusy:
+            raise Refused("channel_busy") from None
+        log.info("race created race=%s guild=%s track=%s", race_id, guild_id, config.track)
+        record = await self.store.race(race_id)
+        assert record is not None
+        return record
+
+    async def join(self, race_id: int, driver: Driver) -> list[Seat]:
+        async with self.lock(race_id):
+            record = await self._record(race_id, RaceStatus.LOBBY)
+            seats = await self.store.seats(race_id)
+            if any(seat.user_id == driver.user_id for seat in seats):
+                raise Refused("already_joined")
+            if len(seats) >= record.config.seats:
+                raise Refused("lobby_full")
+            taken = {seat.car_id for seat in seats}
+            seat = Seat(
+                car_id=next(c for c in CAR_IDS if c not in taken),
+                user_id=driver.user_id,
+                kind="human",
+                name=driver.name,
+                color=next(c for c in COLOURS if c not in {seat.color for seat in seats}),
+                locale=driver.locale,
+            )
+            try:
+                await self.store.add_seat(race_id, seat)
+            except SeatTaken:
+                raise Refused("already_joined") from None
+            log.info("driver joined race=%s guild=%s car=%s", race_id, record.guild_id, seat.car_id)
+            return [*seats, seat]
+
+    async def leave(self, race_id: int, user_id: int) -> list[Seat]:
+        async with self.lock(race_id):
+            record = await self._record(race_id, RaceStatus.LOBBY)
+            if user_id == record.host_id:
+                raise Refused("host_cannot_leave")
+            if not await self.store.remove_seat(race_id, user_id):
+                raise Refused("not_in_race")
+            return await self.store.seats(race_id)
+
+    async def start(self, race_id: int, user_id: int) -> Change:
+        async with self.lock(race_id):
+            record = await self._record(race_id, RaceStatus.LOBBY)
+            if user_id != record.host_id:
+                raise Refused("not_host")
+            seats = _with_fill(await self.store.seats(race_id), record.config)
+            if len(seats) < 2:
+                raise Refused("need_rival")
+            entrants = [Entrant(seat.car_id, seat.color, seat.kind) for seat in seats]
+            state, events = engine.new_race(
+                record.config.track, entrants, secrets.randbits(48), laps=record.config.laps
+            )
+            running = RaceRecord(
+                record.id,
+                record.guild_id,
+                record.channel_id,
+                record.host_id,
+                RaceStatus.RUNNING,
+                record.config,
+                state,
+                (),
+                record.lobby_message_id,
+                record.created_at,
+            )
+            change = await self._play(running, seats, state, list(events), [], [], started=True)
+            await self.store.start_race(race_id, seats, state, change)
+            log.info("race started race=%s guild=%s cars=%s", race_id, record.guild_id, len(seats))
+            return await self._changed(running, seats, change)
+
+    async def cancel(self, race_id: int, user_id: int, can_manage: bool) -> RaceRecord:
+        async with self.lock(race_id):
+            record = await self.store.race(race_id)
+            if record is None or record.status not in (RaceStatus.LOBBY, RaceStatus.RUNNING):
+                raise Refused("no_race")
+            if user_id != record.host_id and not can_manage:
+                raise Refused("not_host_or_manager")
+            await self.store.set_status(race_id, RaceStatus.CANCELLED)
+            log.info("race cancelled race=%s guild=%s", race_id, record.guild_id)
+            return record
+
+    # --- racing ---------------------------------------------------------------------------
+
+    async def decide(
+        self,
+        race_id: int,
+        user_id: int,
+        version: int,
+        decision: Decision,
+        orders: Orders | None = None,
+    ) -> Change:
+        """A driver's decision, made on race ``version``; a plan brings the round's orders.
+
+        The one entry for every decision a person makes: ownership and staleness
+        are checked here, the rules by the engine, and the orders are stored
+        only with the decision they came with.
+        """
+        async with self.lock(race_id):
+            record, seats, state = await self._load(race_id)
+            seat = seat_of(seats, user_id)
+            if decision.car != seat.car_id:
+                raise Refused("not_your_turn")
+            if not is_current(state, version):
+                raise Refused("stale")
+            try:
+                after, events = engine.apply(state, decision)
+            except RulesError as error:
+                raise refusal(error) from None
+            standing = {} if orders is None else {seat.car_id: StandingOrders(state.round, orders)}
+            change = await self._play(
+                record, seats, after, list(events), [(decision, f"user:{user_id}")], [], standing
+            )
+            await self.store.commit(change)
+            return await self._changed(record, seats, change)
+
+    async def kick(self, race_id: int, host_id: int, target_user_id: int) -> Change:
+        """The host hands an idle driver's car to the AI, which decides at once if it must."""
+        async with self.lock(race_id):
+            record, seats, state = await self._load(race_id)
+            if host_id != record.host_id:
+                raise Refused("not_host")
+            seat = seat_of(seats, target_user_id, missing="kick_not_driver")
+            seats = [s.model_copy(update={"autopilot": True}) if s is seat else s for s in seats]
+            notice = OutboxRow(record.id, "say", text="kicked", values={"user": target_user_id})
+            change = await self._play(record, seats, state, [], [], [notice])
+            change = _with(change, autopilot=[seat.car_id])
+            await self.store.commit(change)
+            log.info("driver kicked race=%s guild=%s car=%s", race_id, record.guild_id, seat.car_id)
+            return await self._changed(record, seats, change)
+
+    async def expire(self, timer: Timer) -> Change | None:
+        """A deadline passed: the AI decides for the absent driver. None if already decided."""
+        async with self.lock(timer.race_id):
+            record = await self.store.race(timer.race_id)
+            if record is None or record.status != RaceStatus.RUNNING or record.state is None:
+                await self.store.drop_timer(timer)
+                return None
+            state = record.state
+            if wait_of(state, timer.car_id) != timer.wait:
+                await self.store.drop_timer(timer)
+                return None
+            seats = await self.store.seats(timer.race_id)
+            seat = next(s for s in seats if s.car_id == timer.car_id)
+            decision = await cpu.run(ai_decision, state, seat.car_id, record.config.ai_level)
+            after, events = engine.apply(state, decision)
+            step = timer.wait.partition("/")[2]
+            notice = OutboxRow(
+                record.id, "say", text="timer_played", values={"name": seat.name, "step": step}
+            )
+            change = await self._play(
+                record, seats, after, list(events), [(decision, "timer")], [notice]
+            )
+            await self.store.commit(change)
+            log.info(
+                "deadline passed race=%s guild=%s car=%s wait=%s",
+                record.id,
+                record.guild_id,
+                timer.car_id,
+                timer.wait,
+            )
+            return await self._changed(record, seats, change)
+
+    async def remind(self, timer: Timer) -> list[OutboxRow]:
+        """A reminder is due: its message goes to the outbox and the wait is marked reminded."""
+        async with self.lock(timer.race_id):
+            deadline = next(
+                (
+                    t.due_at
+                    for t in await self.store.timers(timer.race_id)
+                    if t.kind == "deadline" and t.car_id == timer.car_id
+                ),
+                None,
+            )
+            mark = Timer(timer.race_id, "reminded", timer.car_id, NEVER, timer.wait)
+            if deadline is None:
+                await self.store.replace_timer(timer, mark)
+                return []
+            values: dict[str, str | int] = {
+                "step": timer.wait.partition("/")[2],
+                "deadline": int(deadline),
+            }
+            row = OutboxRow(
+                timer.race_id, "say", car_id=timer.car_id, text="reminder", values=values
+            )
+            return await self.store.replace_timer(timer, mark, [row])
+
+    # --- reading --------------------------------------------------------------------------
+
+    async def load(self, race_id: int) -> tuple[RaceRecord, list[Seat], RaceState]:
+        """A running or finished race, to look at."""
+        record = await self.store.race(race_id)
+        if record is None or record.state is None:
+            raise Refused("no_race")
+        return record, await self.store.seats(race_id), record.state
+
+    # --- the core -------------------------------------------------------------------------
+
+    async def _record(self, race_id: int, status: RaceStatus) -> RaceRecord:
+        record = await self.store.race(race_id)
+        if record is None or record.status in (RaceStatus.FINISHED, RaceStatus.CANCELLED):
+            raise Refused("no_race")
+        if record.status != status:
+            raise Refused("race_running" if record.status == RaceStatus.RUNNING else "not_started")
+        return record
+
+    async def _load(self, race_id: int) -> tuple[RaceRecord, list[Seat], RaceState]:
+        record = await self._record(race_id, RaceStatus.RUNNING)
+        assert record.state is not None
+        return record, await self.store.seats(race_id), record.state
+
+    async def _play(
+        self,
+        record: RaceRecord,
+        seats: list[Seat],
+        state: RaceState,
+        events: list[Event],
+        decisions: list[tuple[Decision, str]],
+        notices: list[OutboxRow],
+        orders: dict[str, StandingOrders] | None = None,
+        *,
+        started: bool = False,
+    ) -> RaceChange:
+        """Let the AI and standing orders play on, then say what the change writes."""
+        standing = await self.store.orders(record.id) | (orders or {})
+        if engine.pending(state) is not None:
+            state, more, made = await cpu.run(play_on, state, seats, standing, record.config)
+            events += more
+            decisions += made
+        finished_rounds, ongoing = split_rounds([*record.round_events, *events])
+        waiting = waiting_humans(state, seats)
+        timers = self.deadlines.timers(
+            record.id,
+            record.config.timer_seconds,
+            state,
+            waiting,
+            await self.store.timers(record.id),
+        )
+        posts = list(notices)
+        if started:
+            posts.append(OutboxRow(record.id, "start", state))
+        if finished_rounds and not started:
+            posts.append(OutboxRow(record.id, "round", state, rounds=tuple(finished_rounds)))
+        waits = engine.pending(state)
+        if waits is not None and waits.step != "plan" and waiting and decisions:
+            posts.append(OutboxRow(record.id, "prompt", state, car_id=waiting[0].car_id))
+        return RaceChange(
+            record.id,
+            record.version,
+            state,
+            RaceStatus.FINISHED if waits is None else RaceStatus.RUNNING,
+            decisions,
+            orders or {},
+            (),
+            timers,
+            ongoing,
+            posts,
+        )
+
+    async def _changed(self, record: RaceRecord, seats: list[Seat], change: RaceChange) -> Change:
+        """The change as its caller needs it, logged once committed."""
+        for decision, by in change.decisions:
+            log.info(
+                "decision race=%s guild=%s by=%s step=%s car=%s",
+                record.id,
+                record.guild_id,
+                by.split(":")[0],
+                decision.do,
+                decision.car,
+            )
+        if change.status == RaceStatus.FINISHED:
+            log.info("race finished race=%s guild=%s", record.id, record.guild_id)
+        after = RaceRecord(
+            record.id,
+            record.guild_id,
+            record.channel_id,
+            record.host_id,
+            change.status,
+            record.config,
+            change.state,
+            tuple(change.round_events),
+            record.lobby_message_id,
+            record.created_at,
+        )
+        return Change(after, seats, change.state, waiting=waiting_humans(change.state, seats))
+
+
+def _with(change: RaceChange, *, autopilot: Sequence[str]) -> RaceChange:
+    return RaceChange(
+        change.race_id,
+        change.seen_version,
+        change.state,
+        change.status,
+        change.decisions,
+        change.orders,
+        autopilot,
+        change.timers,
+        change.round_events,
+        change.outbox,
+    )
+
+
+def seat_of(seats: Sequence[Seat], user_id: int, missing: str = "not_your_race") -> Seat:
+    for seat in seats:
+        if seat.user_id == user_id:
+            return seat
+    raise Refused(missing)
+
+
+def _with_fill(seats: list[Seat], config: RaceConfig) -> list[Seat]:
+    """The lobby's drivers plus Legends or AI cars up to the seat count, as the host chose."""
+    if config.fill == "none":
+        return seats
+    filled = list(seats)
+    kind = "legend" if config.fill == "legends" else "ai"
+    for car_id in CAR_IDS[: config.seats]:
+        if any(seat.car_id == car_id for seat in filled):
+            continue
+        colour = next(c for c in COLOURS if c not in {seat.color for seat in filled})
+        name = f"{'Legend' if kind == 'legend' else 'AI'} {colour}"
+        filled.append(Seat(car_id=car_id, user_id=None, kind=kind, name=name, color=colour))
+    return sorted(filled, key=lambda seat: seat.car_id)

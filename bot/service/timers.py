@@ -1,0 +1,83 @@
+"""Turn timers: rows in the store, armed at start-up, fired when due.
+
+A deadline lets the AI decide for the absent driver so the race never stalls;
+a reminder mentions the driver once before that. Both leave what must be said
+in the outbox; ``after`` posts it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from bot.service.races import RaceService
+from bot.storage import Store, Timer
+
+log = logging.getLogger("heat.timers")
+
+LONGEST_NAP = 3600.0  # wake at least hourly, in case the clock jumps
+
+
+class Scheduler:
+    """Sleeps until the next timer is due, or until woken because timers changed."""
+
+    def __init__(
+        self,
+        store: Store,
+        races: RaceService,
+        after: Callable[[int], Awaitable[object]],
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.races = races
+        self.after = after
+        self.clock = clock
+        self._wake = asyncio.Event()
+        self._firing = asyncio.Lock()
+        self._stopping = False
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._loop(), name="heat-timers")
+
+    async def stop(self) -> None:
+        """Let the loop finish its current run and end."""
+        self._stopping = True
+        self._wake.set()
+        if self._task is not None:
+            await self._task
+
+    def wake(self) -> None:
+        """Timers changed: look again for the soonest one."""
+        self._wake.set()
+
+    async def _loop(self) -> None:
+        while not self._stopping:
+            self._wake.clear()
+            try:
+                await self.run_due(self.clock())
+            except Exception:
+                log.exception("timer run failed")
+            due = await self.store.next_due()
+            nap = LONGEST_NAP if due is None else min(max(due - self.clock(), 0), LONGEST_NAP)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(nap):
+                    await self._wake.wait()
+
+    async def run_due(self, now: float) -> int:
+        """Fire every timer due at ``now``, one run at a time; returns how many fired."""
+        async with self._firing:
+            timers = await self.store.due_timers(now)
+            for timer in timers:
+                await self._fire(timer)
+            return len(timers)
+
+    async def _fire(self, timer: Timer) -> None:
+        if timer.kind == "deadline":
+            await self.races.expire(timer)
+        else:
+            await self.races.remind(timer)
+        await self.after(timer.race_id)

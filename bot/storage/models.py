@@ -1,0 +1,203 @@
+"""What the bot keeps about a race besides the engine state: setup, seats, orders, records.
+
+These are the typed values the :class:`bot.storage.Store` takes and returns;
+how a store lays them out (SQLite rows, PostgreSQL rows) is its own business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine import Decision, RaceState
+from engine.cards import Card
+from engine.events import Event
+
+Fill = Literal["none", "legends", "ai"]
+Mode = Literal["live", "async"]
+OrdersMode = Literal["ai", "orders", "live"]
+TimerKind = Literal["deadline", "reminder", "reminded"]
+PostKind = Literal["start", "round", "prompt", "say"]
+
+
+class RaceStatus(StrEnum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class RaceConfig(BaseModel):
+    """What the host chose in ``/heat new``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    track: str
+    laps: int = Field(ge=1, le=5)
+    seats: int = Field(ge=1, le=6)
+    fill: Fill = "legends"
+    ai_level: str = "pro"
+    timer_seconds: int = Field(ge=30)
+    mode: Mode = "live"
+
+
+class Seat(BaseModel):
+    """One car in a race and who drives it (no user for Legends and AI cars)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    car_id: str
+    user_id: int | None
+    kind: Literal["human", "ai", "legend"]
+    name: str
+    color: str
+    locale: str = "en-US"
+    autopilot: bool = False
+
+    @property
+    def driven_by_ai(self) -> bool:
+        """The AI decides for AI cars and for drivers kicked from the race."""
+        return self.kind == "ai" or self.autopilot
+
+
+@dataclass(frozen=True, slots=True)
+class RaceRecord:
+    """A race: where it lives, its status and, once started, its current state.
+
+    ``round_events`` are the events of the round under way, kept so the round's
+    summary can be posted whole when it ends.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: RaceStatus
+    config: RaceConfig
+    state: RaceState | None
+    round_events: tuple[Event, ...]
+    lobby_message_id: int | None
+    created_at: float
+
+    @property
+    def version(self) -> int:
+        return 0 if self.state is None else self.state.version
+
+
+@dataclass(frozen=True, slots=True)
+class Orders:
+    """A driver's standing orders for one round's steps 5, 6 and 8.
+
+    ``ai`` lets the AI choose (the default), ``orders`` follows the driver's own
+    choices, ``live`` asks the driver at each step.
+    """
+
+    mode: OrdersMode = "ai"
+    boost: bool = False
+    slipstream: bool = True
+    adrenaline_speed: bool = True
+    adrenaline_cooldown: bool = True
+    discard: tuple[Card, ...] = ()
+
+    def encode(self) -> str:
+        """A short text form, small enough to ride in a button's custom id."""
+        flags = "".join(
+            letter
+            for letter, on in (
+                ("b", self.boost),
+                ("s", self.slipstream),
+                ("p", self.adrenaline_speed),
+                ("c", self.adrenaline_cooldown),
+            )
+            if on
+        )
+        return f"{self.mode[0]}{flags}.{''.join(self.discard)}"
+
+    @classmethod
+    def decode(cls, text: str) -> Orders:
+        """Read :meth:`encode`'s form back; ValueError on anything else."""
+        head, _, discard = text.partition(".")
+        modes: dict[str, OrdersMode] = {"a": "ai", "o": "orders", "l": "live"}
+        if not head or head[0] not in modes or set(head[1:]) - set("bspc"):
+            raise ValueError(f"unreadable orders {text!r}")
+        flags = head[1:]
+        return cls(
+            modes[head[0]], "b" in flags, "s" in flags, "p" in flags, "c" in flags, tuple(discard)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StandingOrders:
+    """A car's orders and the round they were given for (they lapse after it)."""
+
+    round: int
+    orders: Orders
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """A deadline (the AI plays) or a reminder (a mention) for one car of a race.
+
+    ``wait`` names what the car is waiting to decide (round and step), so a timer
+    that fires after the car has decided is recognised as spent. A ``reminded``
+    timer never fires: it marks a wait already reminded.
+    """
+
+    race_id: int
+    kind: TimerKind
+    car_id: str
+    due_at: float
+    wait: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """Something the race's channel must be shown, written with the change that calls for it.
+
+    ``start``: the race began (``state``); ``round``: ``rounds`` ended, then the
+    board at ``state``; ``prompt``: ``car_id`` must decide live at ``state``;
+    ``say``: the text ``text`` with ``values``, addressed to ``car_id`` if set.
+    ``id`` is given by the store.
+    """
+
+    race_id: int
+    kind: PostKind
+    state: RaceState | None = None
+    car_id: str = ""
+    rounds: tuple[tuple[Event, ...], ...] = ()
+    text: str = ""
+    values: Mapping[str, str | int] = field(default_factory=dict)
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RaceChange:
+    """Everything one change to a running race writes, in one transaction.
+
+    ``seen_version`` is the version the change was made on; ``timers`` replace
+    the race's timers; ``orders`` are set for the cars named; ``autopilot``
+    names cars handed to the AI.
+    """
+
+    race_id: int
+    seen_version: int
+    state: RaceState
+    status: RaceStatus = RaceStatus.RUNNING
+    decisions: Sequence[tuple[Decision, str]] = ()
+    orders: Mapping[str, StandingOrders] = field(default_factory=dict)
+    autopilot: Sequence[str] = ()
+    timers: Sequence[Timer] = ()
+    round_events: Sequence[Event] = ()
+    outbox: Sequence[OutboxRow] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's default turn timer and the channels races are allowed in (all if empty)."""
+
+    timer_seconds: int | None = None
+    channels: tuple[int, ...] = ()
