@@ -95,7 +95,8 @@ async def test_a_started_race_reads_back_as_typed_values(store: Store) -> None:
     record = await store.race(race_id)
     assert record is not None
     assert record.status == RaceStatus.RUNNING
-    assert record.state == state and record.initial == state and record.version == state.version
+    assert record.state == state and record.version == state.version
+    assert await store.first_state(race_id) == state
     [post] = await store.outbox(race_id)
     assert post.kind == "start" and post.state == state
     assert {(t.car_id, t.wait) for t in await store.timers(race_id)} == {

@@ -294,7 +294,7 @@ class Controller:
                 race=record.id,
                 track=track,
                 round=state.round,
-                step=waiting.step if waiting else "-",
+                step=t(f"step_{waiting.step}", locale) if waiting else "-",
                 waiting=", ".join(who) or t("status_nobody", locale),
             )
         await interaction.response.send_message(
@@ -342,11 +342,12 @@ class Controller:
         if record is None or record.guild_id != interaction.guild_id:
             await self.refuse(interaction, "no_finished_race")
             return
-        if record.status != RaceStatus.FINISHED or record.initial is None:
+        initial = await self.store.first_state(record.id)
+        if record.status != RaceStatus.FINISHED or initial is None:
             await self.refuse(interaction, "export_running")
             return
         decisions = await self.store.decisions(record.id)
-        document = state_json(record.initial) | {"decisions": [decision_json(d) for d in decisions]}
+        document = state_json(initial) | {"decisions": [decision_json(d) for d in decisions]}
         payload = json.dumps(document, indent=1).encode()
         await interaction.followup.send(
             t("export_ready", interaction.locale, race=record.id),

@@ -66,7 +66,7 @@ class Seat(BaseModel):
 
 @dataclass(frozen=True, slots=True)
 class RaceRecord:
-    """A race: where it lives, its status and, once started, its first and current state.
+    """A race: where it lives, its status and, once started, its current state.
 
     ``round_events`` are the events of the round under way, kept so the round's
     summary can be posted whole when it ends.
@@ -79,7 +79,6 @@ class RaceRecord:
     status: RaceStatus
     config: RaceConfig
     state: RaceState | None
-    initial: RaceState | None
     round_events: tuple[Event, ...]
     lobby_message_id: int | None
     created_at: float

@@ -35,7 +35,7 @@ from bot.storage.models import (
 from bot.storage.rows import events_json, post_of, race_of, rounds_json, seat_of, timer_of
 from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite, StoreUnavailable
 from engine import Decision, RaceState, parse_decision
-from engine.notation import compact_state
+from engine.notation import compact_state, load_state
 
 LEASE_SECONDS = 120.0  # how long a claim on a timer or an outbox row holds
 if TYPE_CHECKING:
@@ -372,6 +372,10 @@ class PostgresStore:
         if change.status not in (RaceStatus.FINISHED, RaceStatus.CANCELLED):
             await _insert_timers(db, change.timers)
         return [await _insert_post(db, post) for post in change.outbox]
+
+    async def first_state(self, race_id: int) -> RaceState | None:
+        row = await self._one("SELECT initial FROM races WHERE id = $1", race_id)
+        return None if row is None or row[0] is None else load_state(row[0])
 
     async def decisions(self, race_id: int) -> list[Decision]:
         rows = await self._all(

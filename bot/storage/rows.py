@@ -49,7 +49,6 @@ def race_of(row: Any) -> RaceRecord:
         status=RaceStatus(row["status"]),
         config=RaceConfig.model_validate_json(row["config"]),
         state=None if row["state"] is None else load_state(row["state"]),
-        initial=None if row["initial"] is None else load_state(row["initial"]),
         round_events=events_of(json.loads(row["round_events"])),
         lobby_message_id=row["lobby_message_id"],
         created_at=row["created_at"],

@@ -32,7 +32,7 @@ from bot.storage.models import (
 from bot.storage.rows import events_json, post_of, race_of, rounds_json, seat_of, timer_of
 from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite
 from engine import Decision, RaceState, parse_decision
-from engine.notation import compact_state
+from engine.notation import compact_state, load_state
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -287,6 +287,10 @@ class SQLiteStore:
     async def commit(self, change: RaceChange) -> list[OutboxRow]:
         async with self._transaction() as db:
             return await _commit(db, change)
+
+    async def first_state(self, race_id: int) -> RaceState | None:
+        row = await self._one("SELECT initial FROM races WHERE id = ?", race_id)
+        return None if row is None or row[0] is None else load_state(row[0])
 
     async def decisions(self, race_id: int) -> list[Decision]:
         rows = await self._all(

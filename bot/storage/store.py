@@ -115,6 +115,9 @@ class Store(Protocol):
         :meth:`delete_posted`).
         """
 
+    async def first_state(self, race_id: int) -> RaceState | None:
+        """The race's state when it started (the decision log replays from it)."""
+
     async def decisions(self, race_id: int) -> list[Decision]:
         """The race's decision log, in the order applied."""
 
