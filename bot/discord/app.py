@@ -23,7 +23,7 @@ from bot.service.outbox import Outbox
 from bot.service.races import RaceService
 from bot.service.timers import Scheduler
 from bot.settings import Settings
-from bot.storage import SQLiteStore
+from bot.storage.choice import open_store, without_password
 
 log = logging.getLogger("heat.bot")
 
@@ -42,8 +42,10 @@ class HeatTree(app_commands.CommandTree["HeatBot"]):
 class HeatBot(discord.Client):
     """The bot: one store, one race service, the ``/heat`` commands and restart-proof buttons."""
 
-    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
-        super().__init__(intents=discord.Intents(guilds=True))
+    def __init__(
+        self, settings: Settings, *, clock: Callable[[], float] = time.time, **shards: Any
+    ) -> None:
+        super().__init__(intents=discord.Intents(guilds=True), **shards)
         self.settings = settings
         self.clock = clock
         self.tree = HeatTree(self)
@@ -60,7 +62,7 @@ class HeatBot(discord.Client):
             task.add_done_callback(self._handling.discard)
 
     async def setup_hook(self) -> None:
-        self.store = await SQLiteStore.open(self.settings.database)
+        self.store = await open_store(self.settings.database, self.settings.process_name)
         self.races = RaceService(self.store, self.clock)
         self.publisher = Publisher(self, self.store, self.locale_of)
         self.outbox = Outbox(self.store, self.publisher.post)
@@ -83,7 +85,7 @@ class HeatBot(discord.Client):
         # collector's sight, so full collections scan only what races create (they
         # pause the event loop, and every interaction waits for them).
         gc.freeze()
-        log.info("bot ready database=%s", self.settings.database)
+        log.info("bot ready database=%s", without_password(self.settings.database))
 
     async def on_ready(self) -> None:
         """Once the guilds are known: post what a stopped bot left in the outbox."""
@@ -123,6 +125,24 @@ class HeatBot(discord.Client):
         await answer_failure(interaction, error)
 
 
+class ShardedHeatBot(HeatBot, discord.AutoShardedClient):
+    """The bot running its shards of a cluster; the processes share only the database.
+
+    Discord requires sharding past about 2,500 servers. Every handler reloads
+    the race from the store, so each process runs the shards ``HEAT_SHARD_IDS``
+    names out of ``HEAT_SHARD_COUNT`` and nothing else is shared.
+    """
+
+
+def bot_for(settings: Settings, **options: Any) -> HeatBot:
+    """The bot these settings ask for: one connection, or this process's shards."""
+    if settings.shard_count is None:
+        return HeatBot(settings, **options)
+    return ShardedHeatBot(
+        settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids, **options
+    )
+
+
 def run_bot(settings: Settings) -> None:
     """Start the bot and block until it stops; logs go to stderr, one line per event."""
     logging.basicConfig(
@@ -130,4 +150,4 @@ def run_bot(settings: Settings) -> None:
         format="%(asctime)s %(levelname)s %(name)s %(message)s",
     )
     assert settings.discord_token is not None
-    HeatBot(settings).run(settings.discord_token.get_secret_value(), log_handler=None)
+    bot_for(settings).run(settings.discord_token.get_secret_value(), log_handler=None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit, urlunsplit
+
 from bot.storage.store import Store
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -20,3 +22,14 @@ async def open_store(database: str, owner: str = "solo") -> Store:
     from bot.storage.sqlite import SQLiteStore
 
     return await SQLiteStore.open(database)
+
+
+def without_password(database: str) -> str:
+    """The database as it may be logged: a URL's password is left out."""
+    if not is_postgres(database):
+        return database
+    parts = urlsplit(database)
+    if parts.password is None:
+        return database
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
