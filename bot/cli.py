@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot import offline
+from bot import db_command, offline
 
 BAD_INPUT = 2
 
@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.add_argument("file", help="a heat-race/1 JSON file with decisions")
     scenario.set_defaults(func=scenario_command)
     offline.register(commands)
+    db_command.register(commands)
     return parser
 
 

@@ -164,8 +164,9 @@ class PostgresStore:
                 max_size=connections,
                 server_settings={"application_name": f"heat {owner}"},
             )
-        except CONNECTION_LOST as error:
-            raise StoreUnavailable(f"cannot reach the database: {error}") from error
+        except (*CONNECTION_LOST, asyncpg.PostgresError, asyncpg.ClientConfigurationError) as error:
+            # A wrong URL, user or database name: say which, in one line.
+            raise StoreUnavailable(f"cannot open the database: {error}") from error
         store = cls(pool, owner)
         await store._migrate()
         return store
