@@ -133,14 +133,17 @@ class ShardedHeatBot(HeatBot, discord.AutoShardedClient):
     names out of ``HEAT_SHARD_COUNT`` and nothing else is shared.
     """
 
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(
+            settings, clock=clock, shard_count=settings.shard_count, shard_ids=settings.shard_ids
+        )
 
-def bot_for(settings: Settings, **options: Any) -> HeatBot:
+
+def bot_for(settings: Settings) -> HeatBot:
     """The bot these settings ask for: one connection, or this process's shards."""
     if settings.shard_count is None:
-        return HeatBot(settings, **options)
-    return ShardedHeatBot(
-        settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids, **options
-    )
+        return HeatBot(settings)
+    return ShardedHeatBot(settings)
 
 
 def run_bot(settings: Settings) -> None:
