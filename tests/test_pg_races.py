@@ -4,7 +4,7 @@ connection leaves nothing half-written and the store reconnects by itself."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 
 import asyncpg
 import pytest
@@ -14,7 +14,15 @@ from bot.service.races import RaceService
 from bot.service.refusals import Refused
 from bot.storage import RaceStatus
 from bot.storage.postgres import PostgresStore
-from tests.pgraces import ALICE, BOB, backends_waiting_on_a_lock, eventually, plan, two_driver_race
+from tests.pgraces import (
+    ALICE,
+    BOB,
+    CONFIG,
+    backends_waiting_on_a_lock,
+    eventually,
+    plan,
+    two_driver_race,
+)
 
 
 @pytest_asyncio.fixture
@@ -28,7 +36,7 @@ async def two_processes(pg_url: str) -> AsyncIterator[tuple[RaceService, RaceSer
 
 
 async def at_once(
-    admin: asyncpg.Connection, race_id: int, *decides: asyncio.Future[None]
+    admin: asyncpg.Connection, race_id: int, *decides: Awaitable[object]
 ) -> list[BaseException | None]:
     """Run the decisions so that all of them read the race before any writes it.
 
@@ -46,7 +54,7 @@ async def at_once(
 
 
 async def _waiting(
-    admin: asyncpg.Connection, count: int, tasks: list[asyncio.Future[None]]
+    admin: asyncpg.Connection, count: int, tasks: list[asyncio.Future[object]]
 ) -> bool:
     for task in tasks:
         if task.done():
@@ -103,6 +111,31 @@ async def test_one_driver_clicking_in_two_processes_at_once_wins_once_the_other_
         assert plans == 1
         record = await first.store.race(race_id)
         assert record is not None and record.state is not None and record.state.round == 2
+    finally:
+        await admin.close()
+
+
+async def test_a_lobby_started_from_two_processes_at_once_starts_once(
+    pg_url: str, two_processes: tuple[RaceService, RaceService]
+) -> None:
+    """The host's Start reaches both processes: one starts the race, the other says so."""
+    first, second = two_processes
+    lobby = await first.new_race(10, 20, ALICE, CONFIG)
+    await first.join(lobby.id, BOB)
+    admin = await asyncpg.connect(pg_url)
+    try:
+        results = await at_once(
+            admin,
+            lobby.id,
+            first.start(lobby.id, ALICE.user_id),
+            second.start(lobby.id, ALICE.user_id),
+        )
+        [refused] = [result for result in results if result is not None]
+        assert isinstance(refused, Refused) and refused.key == "race_running"
+        starts = await admin.fetchval(
+            "SELECT count(*) FROM outbox WHERE race_id = $1 AND kind = 'start'", lobby.id
+        )
+        assert starts == 1
     finally:
         await admin.close()
 

@@ -135,6 +135,7 @@ class RaceService:
                 raise Refused("not_in_race")
             return await self.store.seats(race_id)
 
+    @read_again_if_raced
     async def start(self, race_id: int, user_id: int) -> Change:
         async with self.lock(race_id):
             record = await self._record(race_id, RaceStatus.LOBBY)

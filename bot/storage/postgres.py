@@ -5,9 +5,10 @@ plus two claim columns (``claimed_by``, ``claimed_until``) on timers and outbox
 rows. Several processes are made safe by the database itself: a change locks
 its race's row (``FOR UPDATE``) and checks the version it was made on; due
 timers and unposted rows are claimed with ``FOR UPDATE SKIP LOCKED`` for a
-lease, so two processes never fire one timer or post one row twice, and the
-rows of a killed process are posted by its successor (same owner name) or by
-anyone once the lease runs out.
+lease, so two processes never fire one timer or post one row twice. What a
+killed process held is taken back at once by its successor (the same owner
+name: a cluster names each process by its shards), or by any process once
+the lease has run out.
 """
 
 from __future__ import annotations
@@ -417,8 +418,8 @@ class PostgresStore:
     async def next_due(self) -> float | None:
         """The soonest due time; a timer another process holds counts from its lease's end."""
         row = await self._one(
-            "SELECT MIN(CASE WHEN claimed_by <> $1 AND claimed_until > " + NOW + ""
-            " THEN GREATEST(due_at, claimed_until) ELSE due_at END)"
+            "SELECT MIN(CASE WHEN claimed_by <> $1 AND claimed_until > " + NOW + " THEN"
+            " GREATEST(due_at, claimed_until) ELSE due_at END)"
             " FROM timers WHERE kind <> 'reminded'",
             self.owner,
         )
