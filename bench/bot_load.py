@@ -29,7 +29,6 @@ import gc
 import os
 import random
 import secrets
-import signal
 import statistics
 import sys
 import tempfile
@@ -122,7 +121,6 @@ async def start_bot_process(
         fake.bot_token,
         database,
         env=environment,
-        start_new_session=True,  # its CPU workers go with it when it is stopped
     )
     await fake.wait_for(lambda: fake.gateway.identify_count > identified, timeout=60)
     return process
@@ -164,7 +162,7 @@ async def measure(races: int, burst: bool, database: str, processes: int) -> dic
         confirmed = sum(await asyncio.gather(*runs))
         elapsed = time.perf_counter() - start
         for bot in bots:
-            os.killpg(bot.pid, signal.SIGTERM)
+            bot.terminate()
             await bot.wait()
         latencies = sorted(fake.ack_latencies())
         unanswered = sum(1 for i in fake.interactions if i.ack_type is None)

@@ -22,7 +22,8 @@ def main() -> None:
     base_url, gateway_url, token, database = sys.argv[1:5]
     discord.http.Route.BASE = f"{base_url}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    bot_for(Settings(database=database)).run(token, log_handler=None)
+    bot = bot_for(Settings(database=database), stop_on_sigterm=True)
+    bot.run(token, log_handler=None)
 
 
 if __name__ == "__main__":

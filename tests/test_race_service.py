@@ -168,7 +168,7 @@ async def test_kick_hands_the_car_to_the_ai(store: Store) -> None:
     await orchestrator.join(race_id, BOB)
     await orchestrator.start(race_id, ALICE.user_id)
     progress = await orchestrator.kick(race_id, ALICE.user_id, BOB.user_id)
-    assert progress.seat("B").autopilot
+    assert [seat.autopilot for seat in await store.seats(race_id)] == [False, True]
     assert [seat.car_id for seat in progress.waiting] == ["A"]
     log = await store.decisions(race_id)
     assert [str(d).split()[:2] for d in log] == [["B", "plan"]]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import logging
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -43,11 +45,18 @@ class HeatBot(discord.Client):
     """The bot: one store, one race service, the ``/heat`` commands and restart-proof buttons."""
 
     def __init__(
-        self, settings: Settings, *, clock: Callable[[], float] = time.time, **shards: Any
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        stop_on_sigterm: bool = False,
+        **shards: Any,
     ) -> None:
         super().__init__(intents=discord.Intents(guilds=True), **shards)
         self.settings = settings
         self.clock = clock
+        self.stop_on_sigterm = stop_on_sigterm
+        self._stopping = False
         self.tree = HeatTree(self)
         self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
         self._catching_up: asyncio.Task[None] | None = None
@@ -81,6 +90,11 @@ class HeatBot(discord.Client):
         else:
             await self.tree.sync()
         self.scheduler.start()
+        if self.stop_on_sigterm:
+            # ``docker stop`` and the bench end the bot with SIGTERM: close as a
+            # graceful stop does, so posts and answers under way finish.
+            stop = functools.partial(asyncio.create_task, self.close())
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
         # Everything built so far lives as long as the process: move it out of the
         # collector's sight, so full collections scan only what races create (they
         # pause the event loop, and every interaction waits for them).
@@ -108,16 +122,21 @@ class HeatBot(discord.Client):
 
     async def close(self) -> None:
         """Stop the timers, let the posts and interactions under way finish, then disconnect."""
-        if self._catching_up is not None:
-            await self._catching_up
-        if hasattr(self, "scheduler"):
-            await self.scheduler.stop()
-        others = self._handling - {asyncio.current_task()}
-        if others:
-            await asyncio.wait(others, timeout=HANDLERS_GRACE)
-        if hasattr(self, "store"):
-            await self.store.close()
-        await super().close()
+        if self._stopping:
+            return
+        self._stopping = True
+        try:
+            if self._catching_up is not None:
+                await self._catching_up
+            if hasattr(self, "scheduler"):
+                await self.scheduler.stop()
+            others = self._handling - {asyncio.current_task()}
+            if others:
+                await asyncio.wait(others, timeout=HANDLERS_GRACE)
+        finally:
+            if hasattr(self, "store"):
+                await self.store.close()
+            await super().close()
 
     async def on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -133,17 +152,27 @@ class ShardedHeatBot(HeatBot, discord.AutoShardedClient):
     names out of ``HEAT_SHARD_COUNT`` and nothing else is shared.
     """
 
-    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        stop_on_sigterm: bool = False,
+    ) -> None:
         super().__init__(
-            settings, clock=clock, shard_count=settings.shard_count, shard_ids=settings.shard_ids
+            settings,
+            clock=clock,
+            stop_on_sigterm=stop_on_sigterm,
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
         )
 
 
-def bot_for(settings: Settings) -> HeatBot:
+def bot_for(settings: Settings, *, stop_on_sigterm: bool = False) -> HeatBot:
     """The bot these settings ask for: one connection, or this process's shards."""
     if settings.shard_count is None:
-        return HeatBot(settings)
-    return ShardedHeatBot(settings)
+        return HeatBot(settings, stop_on_sigterm=stop_on_sigterm)
+    return ShardedHeatBot(settings, stop_on_sigterm=stop_on_sigterm)
 
 
 def run_bot(settings: Settings) -> None:
@@ -153,4 +182,5 @@ def run_bot(settings: Settings) -> None:
         format="%(asctime)s %(levelname)s %(name)s %(message)s",
     )
     assert settings.discord_token is not None
-    bot_for(settings).run(settings.discord_token.get_secret_value(), log_handler=None)
+    bot = bot_for(settings, stop_on_sigterm=True)
+    bot.run(settings.discord_token.get_secret_value(), log_handler=None)

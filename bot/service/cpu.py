@@ -11,6 +11,8 @@ import atexit
 import functools
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import ParamSpec, TypeVar
@@ -19,6 +21,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 _pool: ProcessPoolExecutor | None = None
+ORPHAN_CHECK_S = 1.0  # how often a worker looks whether the bot that started it is gone
 
 
 def workers() -> int:
@@ -31,9 +34,22 @@ def _executor() -> ProcessPoolExecutor:
     if _pool is None:
         # "spawn": a fork would copy the event loop's threads and open files mid-use.
         context = multiprocessing.get_context("spawn")
-        _pool = ProcessPoolExecutor(workers(), mp_context=context)
+        _pool = ProcessPoolExecutor(
+            workers(), mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+        )
         atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
     return _pool
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end when the bot that started it is gone (even killed with -9)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
 
 
 async def run(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:

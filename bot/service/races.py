@@ -64,9 +64,6 @@ class Change:
     state: RaceState
     waiting: list[Seat] = field(default_factory=list)
 
-    def seat(self, car_id: str) -> Seat:
-        return next(seat for seat in self.seats if seat.car_id == car_id)
-
 
 class RaceService:
     """Runs races: lobbies, decisions, timers; every change under the race's lock."""
