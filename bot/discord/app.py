@@ -23,9 +23,9 @@ from bot.discord.publisher import Publisher
 from bot.discord.texts import HeatTranslator
 from bot.service.outbox import Outbox
 from bot.service.races import RaceService
-from bot.service.timers import Scheduler
+from bot.service.timers import LONGEST_NAP, SHARED_NAP, Scheduler
 from bot.settings import Settings
-from bot.storage.choice import open_store, without_password
+from bot.storage.choice import is_postgres, open_store, without_password
 
 log = logging.getLogger("heat.bot")
 
@@ -75,7 +75,14 @@ class HeatBot(discord.Client):
         self.races = RaceService(self.store, self.clock)
         self.publisher = Publisher(self, self.store, self.locale_of)
         self.outbox = Outbox(self.store, self.publisher.post)
-        self.scheduler = Scheduler(self.store, self.races, self.outbox.flush, self.clock)
+        shared = is_postgres(self.settings.database)
+        self.scheduler = Scheduler(
+            self.store,
+            self.races,
+            self.outbox.flush,
+            self.clock,
+            longest_nap=SHARED_NAP if shared else LONGEST_NAP,
+        )
         self.controller = Controller(
             self.store, self.races, self.publisher, self.outbox, self.scheduler
         )
