@@ -164,6 +164,11 @@ async def test_a_connection_dropped_mid_click_writes_nothing_and_the_store_recon
         assert await races.store.race(race_id) == before
         assert await races.store.decisions(race_id) == []
         assert await races.store.outbox(race_id) == outbox_before
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE application_name = 'heat shards-0'"
+        )
+        assert await races.store.race(race_id) == before, "a read after every connection was cut"
         await plan(races, race_id, ALICE, 0)
         assert len(await races.store.decisions(race_id)) == 1
         record = await races.store.race(race_id)

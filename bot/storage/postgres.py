@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
@@ -37,6 +37,8 @@ from bot.storage.rows import events_json, post_of, race_of, rounds_json, seat_of
 from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite, StoreUnavailable
 from engine import Decision, RaceState, parse_decision
 from engine.notation import compact_state, load_state
+
+T = TypeVar("T")
 
 LEASE_SECONDS = 120.0  # how long a claim on a timer or an outbox row holds
 if TYPE_CHECKING:
@@ -135,12 +137,16 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 
-# Errors that mean the connection is gone, not that the statement was wrong.
+# Errors that mean the connection is gone, not that the statement was wrong. The
+# client's own errors (a closed connection, an operation cut in the middle) count:
+# the store uses each connection for one operation at a time, so nothing else
+# raises them.
 CONNECTION_LOST = (
     OSError,
     asyncpg.PostgresConnectionError,
     asyncpg.exceptions.OperatorInterventionError,
-    asyncpg.exceptions.ConnectionDoesNotExistError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
 )
 
 
@@ -177,16 +183,20 @@ class PostgresStore:
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[Connection]:
-        """A pooled connection; a lost one becomes StoreUnavailable (the pool replaces it)."""
+        """A pooled connection; a lost one becomes StoreUnavailable, and the pool starts afresh.
+
+        A server that ended one connection (a restart, a failover) has usually
+        ended them all: every pooled connection is replaced, not only this one.
+        """
         try:
             async with self._pool.acquire() as db:
                 yield db
         except CONNECTION_LOST as error:
-            raise StoreUnavailable(f"the database connection was lost: {error}") from error
-        except asyncpg.InterfaceError as error:
-            if "closed" not in str(error):
-                raise
-            raise StoreUnavailable(f"the database connection was lost: {error}") from error
+            raise await self._lost(error) from error
+
+    async def _lost(self, error: Exception) -> StoreUnavailable:
+        await self._pool.expire_connections()
+        return StoreUnavailable(f"the database connection was lost: {error}")
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
@@ -194,21 +204,20 @@ class PostgresStore:
         async with self._connection() as db, db.transaction():
             yield db
 
-    async def _read(self, method: str, query: str, *args: Any) -> Any:
+    async def _read(self, fetch: Callable[[Connection], Awaitable[T]]) -> T:
         """A read, tried once more on a fresh connection if the first one was lost."""
         try:
             async with self._connection() as db:
-                return await getattr(db, method)(query, *args)
+                return await fetch(db)
         except StoreUnavailable:
             async with self._connection() as db:
-                return await getattr(db, method)(query, *args)
+                return await fetch(db)
 
     async def _one(self, query: str, *args: Any) -> Any:
-        return await self._read("fetchrow", query, *args)
+        return await self._read(lambda db: db.fetchrow(query, *args))
 
     async def _all(self, query: str, *args: Any) -> list[Any]:
-        rows: list[Any] = await self._read("fetch", query, *args)
-        return rows
+        return await self._read(lambda db: db.fetch(query, *args))
 
     async def _migrate(self) -> None:
         """Apply the migrations not seen yet; one process at a time (an advisory lock)."""
