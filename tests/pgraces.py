@@ -41,9 +41,23 @@ async def eventually(check: Callable[[], Awaitable[bool]], what: str) -> None:
         await asyncio.sleep(0.02)
 
 
-async def backends_waiting_on_a_lock(admin: asyncpg.Connection) -> int:
-    count: int = await admin.fetchval(
-        "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'heat %'"
-        " AND wait_event_type = 'Lock' AND datname = current_database()"
-    )
+# The connections waiting for a lock the admin connection holds, directly or behind
+# another waiter (a second waiter for a row queues behind the first).
+BLOCKED = """
+WITH RECURSIVE blocked (pid) AS (
+    SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid))
+    UNION
+    SELECT a.pid FROM pg_stat_activity a JOIN blocked b ON b.pid = ANY (pg_blocking_pids(a.pid))
+)
+"""
+
+
+async def blocked_by(admin: asyncpg.Connection) -> int:
+    """How many connections wait for the admin's lock (another test's never do)."""
+    count: int = await admin.fetchval(BLOCKED + "SELECT count(*) FROM blocked")
     return count
+
+
+async def end_blocked(admin: asyncpg.Connection) -> None:
+    """The server ends the connections waiting for the admin's lock, as a failover would."""
+    await admin.execute(BLOCKED + "SELECT pg_terminate_backend(pid) FROM blocked")

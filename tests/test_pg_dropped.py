@@ -10,7 +10,7 @@ import asyncpg
 
 from bot.discord.texts import t as text
 from tests.botdriver import answer, custom_id, table
-from tests.pgraces import backends_waiting_on_a_lock, eventually
+from tests.pgraces import blocked_by, end_blocked, eventually
 
 
 async def test_a_driver_confirming_while_the_database_drops_is_asked_to_try_again(
@@ -32,10 +32,7 @@ async def test_a_driver_confirming_while_the_database_drops_is_asked_to_try_agai
                 await admin.execute("SELECT 1 FROM races FOR UPDATE")
                 confirm = await t.fake.click(t.alice, hand, custom_id(hand, "heat:b:go:"))
                 await eventually(lambda: _one_waiting(admin), "the confirm waits to write the race")
-                await admin.execute(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                    " WHERE application_name = 'heat solo' AND wait_event_type = 'Lock'"
-                )
+                await end_blocked(admin)
             await confirm.done()
             assert answer(confirm).content == text("try_again", "en-US")
             assert await admin.fetchval("SELECT count(*) FROM decisions") == 0
@@ -48,4 +45,4 @@ async def test_a_driver_confirming_while_the_database_drops_is_asked_to_try_agai
 
 
 async def _one_waiting(admin: asyncpg.Connection) -> bool:
-    return await backends_waiting_on_a_lock(admin) >= 1
+    return await blocked_by(admin) >= 1

@@ -4,6 +4,7 @@ connection leaves nothing half-written and the store reconnects by itself."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import AsyncIterator, Awaitable
 
 import asyncpg
@@ -18,7 +19,8 @@ from tests.pgraces import (
     ALICE,
     BOB,
     CONFIG,
-    backends_waiting_on_a_lock,
+    blocked_by,
+    end_blocked,
     eventually,
     plan,
     two_driver_race,
@@ -28,8 +30,8 @@ from tests.pgraces import (
 @pytest_asyncio.fixture
 async def two_processes(pg_url: str) -> AsyncIterator[tuple[RaceService, RaceService]]:
     """Two race services, each with its own store client, as two bot processes have."""
-    first = await PostgresStore.open(pg_url, "shards-0")
-    second = await PostgresStore.open(pg_url, "shards-1")
+    first = await PostgresStore.open(pg_url, f"shards-0 {secrets.token_hex(4)}")
+    second = await PostgresStore.open(pg_url, f"shards-1 {secrets.token_hex(4)}")
     yield RaceService(first), RaceService(second)
     await first.close()
     await second.close()
@@ -59,7 +61,7 @@ async def _waiting(
     for task in tasks:
         if task.done():
             task.result()  # a decision that ended early failed: show why
-    return await backends_waiting_on_a_lock(admin) >= count
+    return await blocked_by(admin) >= count
 
 
 async def test_two_processes_planning_at_once_both_land_and_the_round_ends_once(
@@ -154,10 +156,7 @@ async def test_a_connection_dropped_mid_click_writes_nothing_and_the_store_recon
             await admin.execute("SELECT 1 FROM races WHERE id = $1 FOR UPDATE", race_id)
             click = asyncio.ensure_future(plan(races, race_id, ALICE, 0))
             await eventually(lambda: _waiting(admin, 1, [click]), "the click waits to commit")
-            await admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                " WHERE application_name = 'heat shards-0' AND wait_event_type = 'Lock'"
-            )
+            await end_blocked(admin)
         with pytest.raises(Refused) as refused:
             await click
         assert refused.value.key == "try_again"
@@ -165,8 +164,8 @@ async def test_a_connection_dropped_mid_click_writes_nothing_and_the_store_recon
         assert await races.store.decisions(race_id) == []
         assert await races.store.outbox(race_id) == outbox_before
         await admin.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE application_name = 'heat shards-0'"
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+            f"heat {races.store.owner}",
         )
         assert await races.store.race(race_id) == before, "a read after every connection was cut"
         await plan(races, race_id, ALICE, 0)
