@@ -21,6 +21,7 @@ from bot.discord.controller import Controller
 from bot.discord.errors import answer_failure
 from bot.discord.publisher import Publisher
 from bot.discord.texts import HeatTranslator
+from bot.service import cpu
 from bot.service.outbox import Outbox
 from bot.service.races import RaceService
 from bot.service.timers import LONGEST_NAP, SHARED_NAP, Scheduler
@@ -96,6 +97,7 @@ class HeatBot(discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        await cpu.warm_up()
         self.scheduler.start()
         if self.stop_on_sigterm:
             # ``docker stop`` and the bench end the bot with SIGTERM: close as a

@@ -52,6 +52,16 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
 
 
+async def warm_up() -> None:
+    """Start the workers and load the rules and pictures in each, before the first click."""
+    await asyncio.gather(*(run(_load_everything) for _ in range(workers())))
+
+
+def _load_everything() -> None:
+    import engine.ai  # noqa: F401  (imported for its load time, paid here once)
+    import render  # noqa: F401
+
+
 async def run(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """``fn(*args, **kwargs)`` in a worker process; arguments and result are pickled."""
     loop = asyncio.get_running_loop()
