@@ -11,6 +11,14 @@ latency (``ack_p50_ms``, ``ack_p99_ms``) and ``decisions_lost``: plans a driver
 saw confirmed that the database does not hold, plus interactions never
 acknowledged. ``--races N`` plays N races instead of 100; the figures' names
 then end in ``_N`` (``ack_p99_ms_300``).
+
+``--database postgresql://...`` compares, in one run, the bot on SQLite in one
+process with a shard cluster of ``--processes`` bot processes (2 by default)
+sharing PostgreSQL (in a schema of its own, dropped afterwards), each process
+running one shard and the races spread over one guild per shard. It prints
+``sqlite_*`` and ``pg_*`` figures: ``ack_p50_ms``, ``ack_p99_ms``,
+``decisions_per_s`` (plans confirmed per second of the run) and
+``decisions_lost``.
 """
 
 from __future__ import annotations
@@ -18,7 +26,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import random
+import secrets
 import statistics
 import sys
 import tempfile
@@ -28,7 +38,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import aiosqlite
+import asyncpg
 
+from bot.storage.choice import is_postgres
 from tests.botdriver import answer, custom_id, custom_ids
 from tests.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeMessage, FakeUser
 
@@ -92,65 +104,112 @@ def _boards(fake: FakeDiscord, channel: FakeChannel) -> int:
     return sum(1 for m in fake.channel_messages(channel) if m.attachments)
 
 
-async def start_bot_process(fake: FakeDiscord, database: Path) -> asyncio.subprocess.Process:
+async def start_bot_process(
+    fake: FakeDiscord, database: str, shard: tuple[int, int] | None = None
+) -> asyncio.subprocess.Process:
     """The bot in a process of its own, as in production: its heap and its core are its own."""
     script = Path(__file__).resolve().parent / "bot_process.py"
+    environment = dict(os.environ)
+    if shard is not None:
+        environment |= {"HEAT_SHARD_COUNT": str(shard[1]), "HEAT_SHARD_IDS": f"[{shard[0]}]"}
+    identified = fake.gateway.identify_count
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         str(script),
         fake.state.base_url,
         fake.state.gateway_url,
         fake.bot_token,
-        str(database),
+        database,
+        env=environment,
     )
-    await fake.wait_for(lambda: fake.gateway.identify_count > 0, timeout=60)
+    await fake.wait_for(lambda: fake.gateway.identify_count > identified, timeout=60)
     return process
 
 
-async def stored_plans(database: Path) -> int:
+PLANS = "SELECT COUNT(*) FROM decisions WHERE decided_by LIKE 'user:%' AND decision LIKE '% plan %'"
+
+
+async def stored_plans(database: str) -> int:
+    if is_postgres(database):
+        db = await asyncpg.connect(database)
+        try:
+            return int(await db.fetchval(PLANS))
+        finally:
+            await db.close()
     async with aiosqlite.connect(database) as db:
-        cursor = await db.execute(
-            "SELECT COUNT(*) FROM decisions"
-            " WHERE decided_by LIKE 'user:%' AND decision LIKE '% plan %'"
-        )
+        cursor = await db.execute(PLANS)
         row = await cursor.fetchone()
     return int(row[0]) if row else 0
 
 
-async def main(races: int, burst: bool) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "heat.sqlite3"
-        async with FakeDiscord(clock=FakeClock(follow_real_time=True)) as fake:
-            guild = fake.add_guild("Load")
-            tables = []
-            for number in range(races):
-                channel = fake.add_text_channel(guild, f"race-{number}")
-                users = [fake.add_user(f"driver-{number}-{i}") for i in range(DRIVERS)]
-                for user in users:
-                    fake.add_member(guild, user)
-                tables.append((channel, users))
-            bot = await start_bot_process(fake, database)
-            start = time.perf_counter()
-            rngs = [None if burst else random.Random(n) for n in range(len(tables))]
-            runs = (race(fake, c, u, rng) for (c, u), rng in zip(tables, rngs, strict=True))
-            confirmed = sum(await asyncio.gather(*runs))
-            elapsed = time.perf_counter() - start
+async def measure(races: int, burst: bool, database: str, processes: int) -> dict[str, float]:
+    """Play the races against ``processes`` bot processes (one shard each if more than one)."""
+    async with FakeDiscord(clock=FakeClock(follow_real_time=True)) as fake:
+        shards = [(n, processes) for n in range(processes)] if processes > 1 else [None]
+        guilds = [fake.add_guild(f"Load {n}", shard=shard) for n, shard in enumerate(shards)]
+        tables = []
+        for number in range(races):
+            guild = guilds[number % len(guilds)]
+            channel = fake.add_text_channel(guild, f"race-{number}")
+            users = [fake.add_user(f"driver-{number}-{i}") for i in range(DRIVERS)]
+            for user in users:
+                fake.add_member(guild, user)
+            tables.append((channel, users))
+        bots = [await start_bot_process(fake, database, shard) for shard in shards]
+        start = time.perf_counter()
+        rngs = [None if burst else random.Random(n) for n in range(len(tables))]
+        runs = (race(fake, c, u, rng) for (c, u), rng in zip(tables, rngs, strict=True))
+        confirmed = sum(await asyncio.gather(*runs))
+        elapsed = time.perf_counter() - start
+        for bot in bots:
             bot.terminate()
             await bot.wait()
-            latencies = sorted(fake.ack_latencies())
-            unanswered = sum(1 for i in fake.interactions if i.ack_type is None)
-        lost = confirmed - await stored_plans(database) + unanswered
+        latencies = sorted(fake.ack_latencies())
+        unanswered = sum(1 for i in fake.interactions if i.ack_type is None)
+    lost = confirmed - await stored_plans(database) + unanswered
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    return {
+        "interactions": len(latencies),
+        "plans_confirmed": confirmed,
+        "elapsed_s": round(elapsed, 1),
+        "ack_p50_ms": round(statistics.median(latencies) * 1000, 1),
+        "ack_p99_ms": round(p99 * 1000, 1),
+        "decisions_per_s": round(confirmed / elapsed, 1),
+        "decisions_lost": lost,
+    }
+
+
+async def main(races: int, burst: bool) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        figures = await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1)
     suffix = "" if races == RACES else f"_{races}"
     print(f"clicks: {'burst' if burst else 'paced'}")
     print(f"races{suffix}: {races}")
     print(f"drivers{suffix}: {races * DRIVERS}")
-    print(f"interactions{suffix}: {len(latencies)}")
-    print(f"plans_confirmed{suffix}: {confirmed}")
-    print(f"elapsed_s{suffix}: {elapsed:.1f}")
-    print(f"ack_p50_ms{suffix}: {statistics.median(latencies) * 1000:.1f}")
-    print(f"ack_p99_ms{suffix}: {p99 * 1000:.1f}")
-    print(f"decisions_lost{suffix}: {lost}")
+    for name in ("interactions", "plans_confirmed", "elapsed_s", "ack_p50_ms", "ack_p99_ms"):
+        print(f"{name}{suffix}: {figures[name]}")
+    print(f"decisions_lost{suffix}: {figures['decisions_lost']}")
+
+
+async def compare(server: str, races: int, burst: bool, processes: int) -> None:
+    """SQLite in one process, then PostgreSQL with a cluster of processes, same races."""
+    print(f"clicks: {'burst' if burst else 'paced'}")
+    print(f"races: {races}")
+    print(f"pg_processes: {processes}")
+    with tempfile.TemporaryDirectory() as folder:
+        sqlite = await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1)
+    admin = await asyncpg.connect(server)
+    schema = f"heat_bench_{secrets.token_hex(4)}"
+    await admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        url = f"{server}{'&' if '?' in server else '?'}search_path={schema}"
+        postgres = await measure(races, burst, url, processes)
+    finally:
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.close()
+    for prefix, figures in (("sqlite", sqlite), ("pg", postgres)):
+        for name, value in figures.items():
+            print(f"{prefix}_{name}: {value}")
 
 
 if __name__ == "__main__":
@@ -162,5 +221,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--races", type=int, default=RACES)
     parser.add_argument("--burst", action="store_true")
+    parser.add_argument("--database", help="a postgresql:// URL: compare with SQLite")
+    parser.add_argument("--processes", type=int, default=2, help="bot processes on PostgreSQL")
     args = parser.parse_args()
-    asyncio.run(main(args.races, args.burst))
+    if args.database is None:
+        asyncio.run(main(args.races, args.burst))
+    else:
+        asyncio.run(compare(args.database, args.races, args.burst, args.processes))

@@ -1,6 +1,7 @@
 """The bot alone in its own process, pointed at a fake Discord (for bench/bot_load.py).
 
-Usage: ``python bench/bot_process.py BASE_URL GATEWAY_URL TOKEN DATABASE``.
+Usage: ``python bench/bot_process.py BASE_URL GATEWAY_URL TOKEN DATABASE``; the
+process's shards come from ``HEAT_SHARD_COUNT`` and ``HEAT_SHARD_IDS``, as in production.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import yarl
 
-from bot.discord.app import HeatBot
+from bot.discord.app import bot_for
 from bot.settings import Settings
 
 
@@ -21,7 +22,7 @@ def main() -> None:
     base_url, gateway_url, token, database = sys.argv[1:5]
     discord.http.Route.BASE = f"{base_url}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    bot = HeatBot(Settings(database=Path(database)), stop_on_sigterm=True)
+    bot = bot_for(Settings(database=database), stop_on_sigterm=True)
     bot.run(token, log_handler=None)
 
 

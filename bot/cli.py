@@ -15,7 +15,7 @@ from importlib.metadata import version
 
 from pydantic import ValidationError
 
-from bot import offline
+from bot import db_command, offline
 from bot.cli_input import BadInput, Parser, read_race_file, refuse
 
 DESCRIPTION = """\
@@ -127,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.add_argument("file", help="a heat-race/1 JSON file, usually with decisions")
     scenario.set_defaults(func=scenario_command)
     offline.register(commands)
+    db_command.register(commands)
     return parser
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -20,9 +20,13 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="HEAT_", extra="ignore")
 
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
-    database: Path = Path("heat.sqlite3")
+    # A SQLite file, or a postgresql:// URL (a database several processes share).
+    database: str = "heat.sqlite3"
     log_level: str = "INFO"
     dev_guild: int | None = None
+    # A shard cluster: the bot's shard count, and the shards this process runs (all if unset).
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: list[int] | None = None
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -32,15 +36,22 @@ class Settings(BaseSettings):
             return None
         return value
 
-    @field_validator("database")
+    @field_validator("database", mode="before")
     @classmethod
-    def _database_file(cls, path: Path) -> Path:
-        """Found at start-up, not after logging in to Discord, when SQLite cannot open it."""
+    def _database_file(cls, value: object) -> object:
+        """Found at start-up, not after logging in to Discord, when SQLite cannot open it.
+
+        A ``postgresql://`` URL is checked by connecting to it."""
+        if isinstance(value, PurePath):
+            value = str(value)
+        if not isinstance(value, str) or value.startswith(("postgresql://", "postgres://")):
+            return value
+        path = Path(value)
         if path.is_dir():
-            raise ValueError(f"HEAT_DATABASE must name a file, not the folder {str(path)!r}")
+            raise ValueError(f"HEAT_DATABASE must name a file, not the folder {value!r}")
         if not path.parent.is_dir():
             raise ValueError(f"HEAT_DATABASE: the folder {str(path.parent)!r} does not exist")
-        return path
+        return value
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -59,3 +70,25 @@ class Settings(BaseSettings):
         if isinstance(value, str) and not value.strip().isdigit():
             raise ValueError(f"HEAT_DEV_GUILD must be a guild id (a number), not {value!r}")
         return value
+
+    @model_validator(mode="after")
+    def _shards_in_range(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("HEAT_SHARD_IDS needs HEAT_SHARD_COUNT (the bot's shard count)")
+        outside = [shard for shard in self.shard_ids if not 0 <= shard < self.shard_count]
+        if outside or not self.shard_ids:
+            raise ValueError(
+                f"HEAT_SHARD_IDS must list shards from 0 to {self.shard_count - 1}, got"
+                f" {self.shard_ids}"
+            )
+        return self
+
+    @property
+    def process_name(self) -> str:
+        """Names this process in the database's claims: its shards, stable across restarts."""
+        if self.shard_count is None:
+            return "solo"
+        shards = range(self.shard_count) if self.shard_ids is None else sorted(self.shard_ids)
+        return f"shards-{'-'.join(map(str, shards))}-of-{self.shard_count}"

@@ -25,7 +25,9 @@ from bot.storage import (
     Timer,
 )
 from bot.storage.models import Seat
+from bot.storage.postgres import PostgresStore
 from engine import Entrant, RaceState
+from tests.postgres import fresh_schema
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 HOST = Seat(car_id="A", user_id=1, kind="human", name="Alice", color="red")
@@ -36,12 +38,18 @@ async def open_sqlite(folder: Path) -> Store:
     return await SQLiteStore.open(folder / "heat.sqlite3")
 
 
-@pytest_asyncio.fixture(params=[open_sqlite], ids=["sqlite"])
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    """Each Store implementation, fresh and empty."""
-    opened: Store = await request.param(tmp_path)
-    yield opened
-    await opened.close()
+    """Each Store implementation, fresh and empty (PostgreSQL in a schema of its own)."""
+    if request.param == "sqlite":
+        opened = await open_sqlite(tmp_path)
+        yield opened
+        await opened.close()
+        return
+    async with fresh_schema() as url:
+        opened = await PostgresStore.open(url)
+        yield opened
+        await opened.close()
 
 
 def first_state() -> RaceState:

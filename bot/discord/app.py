@@ -24,9 +24,9 @@ from bot.discord.texts import HeatTranslator
 from bot.service import cpu
 from bot.service.outbox import Outbox
 from bot.service.races import RaceService
-from bot.service.timers import Scheduler
+from bot.service.timers import LONGEST_NAP, SHARED_NAP, Scheduler
 from bot.settings import Settings
-from bot.storage import SQLiteStore
+from bot.storage.choice import is_postgres, open_store, without_password
 
 log = logging.getLogger("heat.bot")
 
@@ -51,8 +51,9 @@ class HeatBot(discord.Client):
         *,
         clock: Callable[[], float] = time.time,
         stop_on_sigterm: bool = False,
+        **shards: Any,
     ) -> None:
-        super().__init__(intents=discord.Intents(guilds=True))
+        super().__init__(intents=discord.Intents(guilds=True), **shards)
         self.settings = settings
         self.clock = clock
         self.stop_on_sigterm = stop_on_sigterm
@@ -71,11 +72,18 @@ class HeatBot(discord.Client):
             task.add_done_callback(self._handling.discard)
 
     async def setup_hook(self) -> None:
-        self.store = await SQLiteStore.open(self.settings.database)
+        self.store = await open_store(self.settings.database, self.settings.process_name)
         self.races = RaceService(self.store, self.clock)
         self.publisher = Publisher(self, self.store, self.locale_of)
         self.outbox = Outbox(self.store, self.publisher.post)
-        self.scheduler = Scheduler(self.store, self.races, self.outbox.flush, self.clock)
+        shared = is_postgres(self.settings.database)
+        self.scheduler = Scheduler(
+            self.store,
+            self.races,
+            self.outbox.flush,
+            self.clock,
+            longest_nap=SHARED_NAP if shared else LONGEST_NAP,
+        )
         self.controller = Controller(
             self.store, self.races, self.publisher, self.outbox, self.scheduler
         )
@@ -100,7 +108,7 @@ class HeatBot(discord.Client):
         # collector's sight, so full collections scan only what races create (they
         # pause the event loop, and every interaction waits for them).
         gc.freeze()
-        log.info("bot ready database=%s", self.settings.database)
+        log.info("bot ready database=%s", without_password(self.settings.database))
 
     async def on_ready(self) -> None:
         """Once the guilds are known: post what a stopped bot left in the outbox."""
@@ -145,6 +153,37 @@ class HeatBot(discord.Client):
         await answer_failure(interaction, error)
 
 
+class ShardedHeatBot(HeatBot, discord.AutoShardedClient):
+    """The bot running its shards of a cluster; the processes share only the database.
+
+    Discord requires sharding past about 2,500 servers. Every handler reloads
+    the race from the store, so each process runs the shards ``HEAT_SHARD_IDS``
+    names out of ``HEAT_SHARD_COUNT`` and nothing else is shared.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        stop_on_sigterm: bool = False,
+    ) -> None:
+        super().__init__(
+            settings,
+            clock=clock,
+            stop_on_sigterm=stop_on_sigterm,
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
+        )
+
+
+def bot_for(settings: Settings, *, stop_on_sigterm: bool = False) -> HeatBot:
+    """The bot these settings ask for: one connection, or this process's shards."""
+    if settings.shard_count is None:
+        return HeatBot(settings, stop_on_sigterm=stop_on_sigterm)
+    return ShardedHeatBot(settings, stop_on_sigterm=stop_on_sigterm)
+
+
 def run_bot(settings: Settings) -> None:
     """Start the bot and block until it stops; logs go to stderr, one line per event."""
     logging.basicConfig(
@@ -152,5 +191,5 @@ def run_bot(settings: Settings) -> None:
         format="%(asctime)s %(levelname)s %(name)s %(message)s",
     )
     assert settings.discord_token is not None
-    bot = HeatBot(settings, stop_on_sigterm=True)
+    bot = bot_for(settings, stop_on_sigterm=True)
     bot.run(settings.discord_token.get_secret_value(), log_handler=None)

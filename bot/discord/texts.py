@@ -39,6 +39,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "That was for an earlier moment of the race; here is where it stands now.",
         "Questo valeva per un momento precedente della gara; ecco la situazione attuale.",
     ),
+    "try_again": (
+        "The race's database did not answer; nothing changed. Please try again.",
+        "Il database della gara non ha risposto; non è cambiato nulla. Riprova.",
+    ),
     "not_your_race": ("You are not driving in this race.", "Non stai guidando in questa gara."),
     "not_your_turn": ("It is not your decision now.", "Ora non tocca a te decidere."),
     "kick_not_driver": ("That user is not driving here.", "Quell'utente non guida qui."),

@@ -33,17 +33,20 @@ class Outbox:
         """Post the race's rows; returns how many were posted. ``resumed``: after a restart."""
         posted = 0
         async with self._locks.setdefault(race_id, asyncio.Lock()):
-            for row in await self.store.outbox(race_id):
-                try:
-                    await self.post(row, resumed)
-                except PostLater:
-                    log.warning("post kept for later race=%s kind=%s", race_id, row.kind)
-                    return posted
-                except Exception:
-                    # A row that cannot be drawn would block the race's outbox for good.
-                    log.exception("post dropped race=%s kind=%s", race_id, row.kind)
-                await self.store.delete_posted(row)
-                posted += 1
+            # Until none are left: another process may have written rows meanwhile and
+            # left them to this one, which held the race's earlier rows (see the store).
+            while rows := await self.store.outbox(race_id):
+                for row in rows:
+                    try:
+                        await self.post(row, resumed)
+                    except PostLater:
+                        log.warning("post kept for later race=%s kind=%s", race_id, row.kind)
+                        return posted
+                    except Exception:
+                        # A row that cannot be drawn would block the race's outbox for good.
+                        log.exception("post dropped race=%s kind=%s", race_id, row.kind)
+                    await self.store.delete_posted(row)
+                    posted += 1
         return posted
 
     async def flush_all(self) -> int:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import engine
 from bot.service import cpu
 from bot.service.autoplay import ai_decision, play_on
+from bot.service.raced import read_again_if_raced
 from bot.service.refusals import Refused, refusal
 from bot.service.waits import Deadlines, split_rounds, wait_of, waiting_humans
 from bot.storage import (
@@ -131,6 +132,7 @@ class RaceService:
                 raise Refused("not_in_race")
             return await self.store.seats(race_id)
 
+    @read_again_if_raced
     async def start(self, race_id: int, user_id: int) -> Change:
         async with self.lock(race_id):
             record = await self._record(race_id, RaceStatus.LOBBY)
@@ -173,6 +175,7 @@ class RaceService:
 
     # --- racing ---------------------------------------------------------------------------
 
+    @read_again_if_raced
     async def decide(
         self,
         race_id: int,
@@ -205,6 +208,7 @@ class RaceService:
             await self.store.commit(change)
             return await self._changed(record, seats, change)
 
+    @read_again_if_raced
     async def kick(self, race_id: int, host_id: int, target_user_id: int) -> Change:
         """The host hands an idle driver's car to the AI, which decides at once if it must."""
         async with self.lock(race_id):
@@ -220,6 +224,7 @@ class RaceService:
             log.info("driver kicked race=%s guild=%s car=%s", race_id, record.guild_id, seat.car_id)
             return await self._changed(record, seats, change)
 
+    @read_again_if_raced
     async def expire(self, timer: Timer) -> Change | None:
         """A deadline passed: the AI decides for the absent driver. None if already decided."""
         async with self.lock(timer.race_id):

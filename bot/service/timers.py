@@ -19,6 +19,10 @@ from bot.storage import Store, Timer
 log = logging.getLogger("heat.timers")
 
 LONGEST_NAP = 3600.0  # wake at least hourly, in case the clock jumps
+# A store shared by several processes gets timers this process is not told about
+# (another process armed them, then died): look at least this often.
+SHARED_NAP = 30.0
+RETRY_AFTER = 5.0  # seconds before a failed timer run is tried again
 
 
 class Scheduler:
@@ -30,11 +34,13 @@ class Scheduler:
         races: RaceService,
         after: Callable[[int], Awaitable[object]],
         clock: Callable[[], float] = time.time,
+        longest_nap: float = LONGEST_NAP,
     ) -> None:
         self.store = store
         self.races = races
         self.after = after
         self.clock = clock
+        self.longest_nap = longest_nap
         self._wake = asyncio.Event()
         self._firing = asyncio.Lock()
         self._stopping = False
@@ -59,10 +65,13 @@ class Scheduler:
             self._wake.clear()
             try:
                 await self.run_due(self.clock())
+                due = await self.store.next_due()
             except Exception:
+                # A store that failed (a database gone) is tried again soon, not at once.
                 log.exception("timer run failed")
-            due = await self.store.next_due()
-            nap = LONGEST_NAP if due is None else min(max(due - self.clock(), 0), LONGEST_NAP)
+                due = self.clock() + RETRY_AFTER
+            longest = self.longest_nap
+            nap = longest if due is None else min(max(due - self.clock(), 0), longest)
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(nap):
                     await self._wake.wait()

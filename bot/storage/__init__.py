@@ -13,7 +13,14 @@ from bot.storage.models import (
     Timer,
 )
 from bot.storage.sqlite import SQLiteStore
-from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite, StorageError, Store
+from bot.storage.store import (
+    ChannelBusy,
+    SeatTaken,
+    StaleWrite,
+    StorageError,
+    Store,
+    StoreUnavailable,
+)
 
 __all__ = [
     "ChannelBusy",
@@ -31,5 +38,6 @@ __all__ = [
     "StandingOrders",
     "StorageError",
     "Store",
+    "StoreUnavailable",
     "Timer",
 ]

@@ -29,9 +29,9 @@ from bot.storage.models import (
     StandingOrders,
     Timer,
 )
+from bot.storage.rows import events_json, post_of, race_of, rounds_json, seat_of, timer_of
 from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite
 from engine import Decision, RaceState, parse_decision
-from engine.events import Event, event_from_json
 from engine.notation import compact_state, load_state
 
 MIGRATIONS: tuple[str, ...] = (
@@ -215,12 +215,12 @@ class SQLiteStore:
 
     async def race(self, race_id: int) -> RaceRecord | None:
         row = await self._one("SELECT * FROM races WHERE id = ?", race_id)
-        return None if row is None else _race(row)
+        return None if row is None else race_of(row)
 
     async def open_race_in(self, channel_id: int) -> RaceRecord | None:
         query = "SELECT * FROM races WHERE channel_id = ? AND status IN ('lobby', 'running')"
         row = await self._one(query, channel_id)
-        return None if row is None else _race(row)
+        return None if row is None else race_of(row)
 
     async def last_finished_in(self, channel_id: int) -> RaceRecord | None:
         query = (
@@ -228,7 +228,7 @@ class SQLiteStore:
             " ORDER BY updated_at DESC, id DESC LIMIT 1"
         )
         row = await self._one(query, channel_id)
-        return None if row is None else _race(row)
+        return None if row is None else race_of(row)
 
     async def set_lobby_message(self, race_id: int, message_id: int) -> None:
         async with self._transaction() as db:
@@ -249,7 +249,7 @@ class SQLiteStore:
 
     async def seats(self, race_id: int) -> list[Seat]:
         rows = await self._all("SELECT * FROM seats WHERE race_id = ? ORDER BY car_id", race_id)
-        return [_seat(row) for row in rows]
+        return [seat_of(row) for row in rows]
 
     async def add_seat(self, race_id: int, seat: Seat) -> None:
         try:
@@ -308,13 +308,13 @@ class SQLiteStore:
 
     async def timers(self, race_id: int) -> list[Timer]:
         rows = await self._all("SELECT * FROM timers WHERE race_id = ? ORDER BY due_at", race_id)
-        return [_timer(row) for row in rows]
+        return [timer_of(row) for row in rows]
 
     async def due_timers(self, now: float) -> list[Timer]:
         rows = await self._all(
             "SELECT * FROM timers WHERE due_at <= ? AND kind != 'reminded' ORDER BY due_at", now
         )
-        return [_timer(row) for row in rows]
+        return [timer_of(row) for row in rows]
 
     async def next_due(self) -> float | None:
         row = await self._one("SELECT MIN(due_at) FROM timers WHERE kind != 'reminded'")
@@ -339,7 +339,7 @@ class SQLiteStore:
             rows = await self._all("SELECT * FROM outbox ORDER BY id")
         else:
             rows = await self._all("SELECT * FROM outbox WHERE race_id = ? ORDER BY id", race_id)
-        return [_post(row) for row in rows]
+        return [post_of(row) for row in rows]
 
     async def delete_posted(self, row: OutboxRow) -> None:
         async with self._transaction() as db:
@@ -373,7 +373,7 @@ async def _commit(db: aiosqlite.Connection, change: RaceChange) -> list[OutboxRo
             change.state.version,
             change.status,
             now,
-            json.dumps([event.to_json() for event in change.round_events]),
+            events_json(change.round_events),
             race_id,
             change.seen_version,
         ),
@@ -414,7 +414,7 @@ async def _insert_post(db: aiosqlite.Connection, post: OutboxRow) -> OutboxRow:
             post.kind,
             None if post.state is None else compact_state(post.state),
             post.car_id,
-            json.dumps([[event.to_json() for event in events] for events in post.rounds]),
+            rounds_json(post.rounds),
             post.text,
             json.dumps(dict(post.values)),
             time.time(),
@@ -461,52 +461,4 @@ async def _insert_seat(db: aiosqlite.Connection, race_id: int, seat: Seat) -> No
             seat.locale,
             int(seat.autopilot),
         ),
-    )
-
-
-def _events(documents: list[dict[str, Any]]) -> tuple[Event, ...]:
-    return tuple(event_from_json(document) for document in documents)
-
-
-def _timer(row: Any) -> Timer:
-    return Timer(row["race_id"], row["kind"], row["car_id"], row["due_at"], row["wait"])
-
-
-def _post(row: Any) -> OutboxRow:
-    return OutboxRow(
-        race_id=row["race_id"],
-        kind=row["kind"],
-        state=None if row["state"] is None else load_state(row["state"]),
-        car_id=row["car_id"],
-        rounds=tuple(_events(events) for events in json.loads(row["rounds"])),
-        text=row["text"],
-        values=json.loads(row["text_values"]),
-        id=row["id"],
-    )
-
-
-def _race(row: Any) -> RaceRecord:
-    return RaceRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        status=RaceStatus(row["status"]),
-        config=RaceConfig.model_validate_json(row["config"]),
-        state=None if row["state"] is None else load_state(row["state"]),
-        round_events=_events(json.loads(row["round_events"])),
-        lobby_message_id=row["lobby_message_id"],
-        created_at=row["created_at"],
-    )
-
-
-def _seat(row: Any) -> Seat:
-    return Seat(
-        car_id=row["car_id"],
-        user_id=row["user_id"],
-        kind=row["kind"],
-        name=row["name"],
-        color=row["color"],
-        locale=row["locale"],
-        autopilot=bool(row["autopilot"]),
     )

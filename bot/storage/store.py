@@ -2,7 +2,7 @@
 
 Methods that write say what their one transaction holds. A method that reads
 sees committed data only. Implementations: :mod:`bot.storage.sqlite` (the
-embedded default); a PostgreSQL one follows the same contracts.
+embedded default) and :mod:`bot.storage.postgres` (shared by several processes).
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ class SeatTaken(StorageError):
 
 class StaleWrite(StorageError):
     """The race changed since it was read (or is no longer running)."""
+
+
+class StoreUnavailable(StorageError):
+    """The database could not be reached or the connection dropped; nothing was written."""
 
 
 class Store(Protocol):

@@ -192,9 +192,14 @@ class FakeDiscord:
     # --- building the world ---------------------------------------------------------------
 
     def add_guild(
-        self, name: str = "Heat Club", *, locale: str = "en-US", owner: FakeUser | None = None
+        self,
+        name: str = "Heat Club",
+        *,
+        locale: str = "en-US",
+        owner: FakeUser | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
-        return self.state.add_guild(name, locale=locale, owner=owner)
+        return self.state.add_guild(name, locale=locale, owner=owner, shard=shard)
 
     def add_text_channel(self, guild: FakeGuild, name: str = "races") -> FakeChannel:
         return self.state.add_text_channel(guild, name)

@@ -1,5 +1,9 @@
 """The gateway websocket: HELLO, IDENTIFY/READY, RESUME, heartbeats, event dispatch.
 
+A sharded bot (IDENTIFY with ``shard: [id, count]``) gets, as from Discord, only
+the guilds of its shard: ``(guild_id >> 22) % count == id``; events without a
+guild go to shard 0. Several bot processes can so share one fake Discord.
+
 Frames to a connection go through a queue drained by one writer task, so events
 keep their order even when emitted from synchronous code. Each session keeps a
 history of its dispatches, so a client that RESUMEs gets what it missed.
@@ -71,8 +75,9 @@ class Connection:
 class GatewaySession:
     """A bot's gateway session; survives a dropped connection until it resumes."""
 
-    def __init__(self) -> None:
+    def __init__(self, shard: tuple[int, int] = (0, 1)) -> None:
         self.id = uuid.uuid4().hex
+        self.shard = shard
         self.sequence = 0
         self.connection: Connection | None = None
         self._history: deque[tuple[int, str]] = deque(maxlen=_HISTORY_LIMIT)
@@ -83,6 +88,11 @@ class GatewaySession:
         self._history.append((self.sequence, frame))
         if self.connection is not None:
             self.connection.send(frame)
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether events of this guild (None: no guild) come to this session's shard."""
+        shard_id, count = self.shard
+        return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
 
     def replay_after(self, sequence: int, connection: Connection) -> bool:
         """Send ``connection`` everything after ``sequence``; False if that was forgotten."""
@@ -98,7 +108,7 @@ class Gateway:
     def __init__(self, state: DiscordState) -> None:
         self._state = state
         self._sessions: dict[str, GatewaySession] = {}
-        self._current: GatewaySession | None = None
+        self._current: dict[int, GatewaySession] = {}  # the live session of each shard
         self.identify_count = 0
         self.resume_count = 0
         self.open_connections = 0
@@ -106,17 +116,24 @@ class Gateway:
 
     def broadcast(self, event: str, data: Json) -> None:
         """Send a world change (GUILD_CREATE, CHANNEL_UPDATE, ...) to the bot, if any."""
-        if self._current is not None:
-            self._current.dispatch(event, data)
+        session = self._session_for(_guild_of(event, data))
+        if session is not None:
+            session.dispatch(event, data)
+
+    def _session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The live session of the shard that guild's events go to."""
+        return next((s for s in self._current.values() if s.serves(guild_id)), None)
 
     def dispatch_interaction(self, payload: Json) -> bool:
         """Send to the bot's session; False if there is none (the bot is offline).
 
         A session whose connection dropped still takes it: the bot gets it on RESUME.
         """
-        if self._current is None:
+        guild_id = payload.get("guild_id")
+        session = self._session_for(None if guild_id is None else int(guild_id))
+        if session is None:
             return False
-        self._current.dispatch("INTERACTION_CREATE", payload)
+        session.dispatch("INTERACTION_CREATE", payload)
         return True
 
     def end_disconnected_sessions(self) -> None:
@@ -133,15 +150,22 @@ class Gateway:
     def invalidate_session(self) -> None:
         """Invalidate the session (opcode 9, not resumable): the bot must IDENTIFY again."""
         connection = self._require_connection()
-        assert self._current is not None
-        self._sessions.pop(self._current.id, None)
-        self._current = None
+        session = self._only_session()
+        self._sessions.pop(session.id, None)
+        self._current.pop(session.shard[0], None)
         connection.send({"op": Op.INVALID_SESSION, "d": False})
 
     def _require_connection(self) -> Connection:
-        if self._current is None or self._current.connection is None:
+        if not self._current or self._only_session().connection is None:
             raise DriverError("no bot is connected to the fake gateway")
-        return self._current.connection
+        connection = self._only_session().connection
+        assert connection is not None
+        return connection
+
+    def _only_session(self) -> GatewaySession:
+        if len(self._current) != 1:
+            raise DriverError(f"{len(self._current)} bot sessions: say which shard")
+        return next(iter(self._current.values()))
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
@@ -184,17 +208,20 @@ class Gateway:
         if data.get("token") != self._state.bot_token:
             await connection.close(_AUTHENTICATION_FAILED)
             return None
-        session = GatewaySession()
+        shard_id, count = data.get("shard") or (0, 1)
+        session = GatewaySession((int(shard_id), int(count)))
         session.connection = connection
         self._sessions[session.id] = session
-        self._current = session
+        self._current[session.shard[0]] = session
+        guilds = [g for gid, g in self._state.guilds.items() if session.serves(gid)]
         state = self._state
         session.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": current_user_payload(state.bot_user),
-                "guilds": [{"id": str(gid), "unavailable": True} for gid in state.guilds],
+                "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
+                **({"shard": list(session.shard)} if data.get("shard") else {}),
                 "session_id": session.id,
                 "resume_gateway_url": state.gateway_url,
                 "application": {"id": str(state.application_id), "flags": 0},
@@ -205,7 +232,7 @@ class Gateway:
                 "geo_ordered_rtc_regions": [],
             },
         )
-        for guild in state.guilds.values():
+        for guild in guilds:
             session.dispatch("GUILD_CREATE", guild_create_payload(guild))
         self.identify_count += 1
         state.changed()
@@ -222,7 +249,7 @@ class Gateway:
             connection.send({"op": Op.INVALID_SESSION, "d": False})
             return None
         session.connection = connection
-        self._current = session
+        self._current[session.shard[0]] = session
         session.dispatch("RESUMED", {})
         self.resume_count += 1
         self._state.changed()
@@ -253,5 +280,14 @@ class Gateway:
 
     def _end(self, session: GatewaySession) -> None:
         self._sessions.pop(session.id, None)
-        if self._current is session:
-            self._current = None
+        if self._current.get(session.shard[0]) is session:
+            del self._current[session.shard[0]]
+
+
+def _guild_of(event: str, data: Json) -> int | None:
+    """The guild an event belongs to (a GUILD_CREATE's is its own id)."""
+    if "guild_id" in data:
+        return int(data["guild_id"])
+    if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"):
+        return int(data["id"])
+    return None

@@ -104,6 +104,12 @@ class Snowflakes:
     def next(self) -> int:
         return self._BASE + (next(self._counter) << 12)
 
+    def next_on_shard(self, shard_id: int, count: int) -> int:
+        """The next id whose events go to that shard (``(id >> 22) % count``), ids still rising."""
+        while ((snowflake := self.next()) >> 22) % count != shard_id:
+            pass
+        return snowflake
+
 
 def iso_now() -> str:
     return datetime.now(UTC).isoformat()

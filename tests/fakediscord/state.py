@@ -159,11 +159,20 @@ class DiscordState:
         return user
 
     def add_guild(
-        self, name: str = "Heat Club", *, locale: str = "en-US", owner: FakeUser | None = None
+        self,
+        name: str = "Heat Club",
+        *,
+        locale: str = "en-US",
+        owner: FakeUser | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
-        """A guild with @everyone, the bot (with its managed role) and no channels."""
+        """A guild with @everyone, the bot (with its managed role) and no channels.
+
+        ``shard`` (id, count): the guild's id puts it on that shard of a sharded bot.
+        """
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         guild = FakeGuild(
-            id=self.ids.next(), name=name, locale=locale, owner_id=owner.id if owner else None
+            id=guild_id, name=name, locale=locale, owner_id=owner.id if owner else None
         )
         guild.roles[guild.id] = FakeRole(guild.id, guild.id, "@everyone", EVERYONE_DEFAULT)
         bot_role = FakeRole(

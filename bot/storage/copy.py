@@ -1,0 +1,118 @@
+"""Moving a server's data: a SQLite file copied into an empty PostgreSQL database, then checked.
+
+Both ends are first brought to the latest schema by their stores. The rows
+are copied table by table in one PostgreSQL transaction (all or nothing), with
+their ids, so buttons already posted in Discord still name the right race.
+The copy is then checked: every race's export (its record, seats, first
+state and decision log, orders and timers, read through the Store interface)
+and the unposted messages must read back the same from both.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import asyncpg
+
+from bot.storage.models import OutboxRow
+from bot.storage.postgres import PostgresStore
+from bot.storage.rows import post_of
+from bot.storage.sqlite import SQLiteStore
+from bot.storage.store import StorageError, Store
+
+# Parents before children (seats, decisions, ... reference races).
+TABLES = ("races", "seats", "decisions", "orders", "timers", "outbox", "guild_settings")
+IDENTITIES = ("races", "outbox")  # tables whose ids the database hands out
+
+
+class CopyRefused(StorageError):
+    """The copy cannot start (no source file, a target that already holds races)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Copied:
+    """How many rows each table received, and how many race exports were compared."""
+
+    rows: dict[str, int]
+    races_checked: int
+
+
+async def copy_to_postgres(source: Path, target: str) -> Copied:
+    """Copy the SQLite file ``source`` into the PostgreSQL database ``target`` and check it."""
+    if not source.is_file():
+        raise CopyRefused(f"{source}: no such SQLite file")
+    async with contextlib.AsyncExitStack() as opened:
+        sqlite = await SQLiteStore.open(source)
+        opened.push_async_callback(sqlite.close)
+        postgres = await PostgresStore.open(target, "heat db copy")
+        opened.push_async_callback(postgres.close)
+        reader = await opened.enter_async_context(aiosqlite.connect(source))
+        reader.row_factory = aiosqlite.Row
+        writer = await asyncpg.connect(target)
+        opened.push_async_callback(writer.close)
+        rows = await _copy_tables(reader, writer)
+        race_ids = [row[0] for row in await reader.execute_fetchall(RACE_IDS)]
+        for race_id in race_ids:
+            if await export(sqlite, race_id) != await export(postgres, race_id):
+                raise StorageError(f"copied, but race {race_id} reads back differently: {CLEAN}")
+        if await _unposted(reader) != await _unposted(writer):
+            raise StorageError(f"copied, but the unposted messages read back differently: {CLEAN}")
+    return Copied(rows, len(race_ids))
+
+
+RACE_IDS = "SELECT id FROM races ORDER BY id"
+CLEAN = "empty the target before trying again"
+
+
+async def _copy_tables(reader: aiosqlite.Connection, writer: asyncpg.Connection) -> dict[str, int]:
+    """Every table's rows, ids included, in one transaction; refused if races are there."""
+    copied: dict[str, int] = {}
+    async with writer.transaction():
+        if await writer.fetchval("SELECT EXISTS (SELECT 1 FROM races)"):
+            raise CopyRefused("the target database already holds races: copy into an empty one")
+        for table in TABLES:
+            columns = [
+                row[1] for row in await reader.execute_fetchall(f"PRAGMA table_info({table})")
+            ]
+            query = f"SELECT {', '.join(columns)} FROM {table}"
+            records = [tuple(row) for row in await reader.execute_fetchall(query)]
+            await writer.copy_records_to_table(table, records=records, columns=columns)
+            copied[table] = len(records)
+        for table in IDENTITIES:
+            await writer.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                f" COALESCE(MAX(id), 0) + 1, false) FROM {table}"
+            )
+    return copied
+
+
+async def _unposted(db: aiosqlite.Connection | asyncpg.Connection) -> list[OutboxRow]:
+    """The outbox as typed rows, read without claiming them (the bot will post them)."""
+    query = "SELECT * FROM outbox ORDER BY id"
+    if isinstance(db, aiosqlite.Connection):
+        rows: list[Any] = list(await db.execute_fetchall(query))
+    else:
+        rows = list(await db.fetch(query))
+    return [post_of(row) for row in rows]
+
+
+async def export(store: Store, race_id: int) -> dict[str, object] | None:
+    """Everything the store says about one race, as typed values (None if there is no race).
+
+    Its first state and decision log are the race's export in the race notation.
+    """
+    record = await store.race(race_id)
+    if record is None:
+        return None
+    return {
+        "record": record,
+        "seats": await store.seats(race_id),
+        "first_state": await store.first_state(race_id),
+        "decisions": await store.decisions(race_id),
+        "orders": await store.orders(race_id),
+        "timers": await store.timers(race_id),
+    }
