@@ -9,9 +9,9 @@ import pytest
 import engine
 from bot.discord.hand import Draft, Hand, hand_embed
 from engine.ai import decide
-from engine.decisions import Plan
+from engine.decisions import Plan, Reduce
 from engine.map_spots import in_tunnel, on_flooded_spot, shift_heat
-from engine.notation import load_state
+from engine.notation import dump_state, load_state
 
 
 def race(track: str, space: int, gear: int, engine_heat: int, spot: int = 0) -> engine.RaceState:
@@ -97,3 +97,33 @@ def test_the_ai_plans_only_what_the_flood_allows() -> None:
     decision = decide(engine.view_for(state, "A"), "A")
     assert isinstance(decision, Plan) and decision.gear >= 3
     assert decision in engine.legal_decisions(state, "A")
+
+
+def reducing(space: int) -> engine.RaceState:
+    """Car A reacting on España's ``space``: a Reduce Stress symbol unused, Stress in hand."""
+    document = json.loads(dump_state(race("espana", space, 2, 3)))
+    document["options"] = {"garage": "basic"}
+    document["cars"][0]["hand"] = ["S", "S", "1", "2", "3"]
+    document["turn_order"] = ["A"]
+    document["turn"] = {
+        "car": "A",
+        "step": "react",
+        "start_space": space - 2,
+        "boosted": True,
+        "adrenaline": False,
+        "adrenaline_speed": False,
+        "reduce": 2,
+    }
+    return load_state(json.dumps(document))
+
+
+def test_no_reduce_stress_on_a_tunnel_spot() -> None:
+    """ "As long as your car is on a tunnel space, you cannot discard any cards from your
+    hand. This rule takes precedence over any effect that would allow you to discard."
+    Reduce Stress discards Stress from the hand, so a tunnel spot forbids it (BGA too)."""
+    outside, inside = reducing(16), reducing(17)
+    assert in_tunnel("espana", 17, 0) and not in_tunnel("espana", 16, 0)
+    assert Reduce("A", 2) in engine.legal_decisions(outside, "A")
+    assert not any(isinstance(d, Reduce) for d in engine.legal_decisions(inside, "A"))
+    with pytest.raises(engine.IllegalDecision, match="no card may be discarded in a tunnel"):
+        engine.apply(inside, Reduce("A", 1))
