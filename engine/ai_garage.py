@@ -25,6 +25,7 @@ from engine.decisions import (
     Salvage,
     SuperCool,
 )
+from engine.map_spots import in_tunnel
 from engine.view import CarView, RaceView
 
 # What one of a symbol's points is worth in a draft, next to one point of Speed (0.1): tuned
@@ -92,7 +93,7 @@ def free_help(me: CarView, view: RaceView) -> Decision | None:
     if turn.super_cool and HEAT in discard:
         return SuperCool(me.id)
     stress = me.hand.count(STRESS)
-    if turn.reduce and stress:
+    if turn.reduce and stress and not in_tunnel(view.track, me.space, me.spot):
         return Reduce(me.id, min(turn.reduce, stress))
     if turn.salvage:
         fast = sorted((c for c in discard if speed_value(c) >= SALVAGE_SPEED), key=speed_value)
