@@ -31,6 +31,7 @@ many_races = settings(
 )
 # 4 x 250 = 1,000 races with the weather module on
 weather_races = settings(many_races, max_examples=250)
+WEATHER_SHARDS = 1
 
 
 def check_step(
@@ -131,11 +132,14 @@ def test_the_dawdler_races_really_have_lapped_traffic() -> None:
     assert met >= 9, f"only {met} of 12 races had cars on different laps side by side"
 
 
-@pytest.mark.parametrize("shard", range(SHARDS))
+@pytest.mark.parametrize("shard", range(WEATHER_SHARDS))
 @weather_races
 @given(race_setups(kinds=("human", "human", "human", "legend")))
 def test_random_races_with_weather_keep_the_invariants(shard: int, setup: RaceSetup) -> None:
-    """With weather and road conditions on, the same invariants hold and the log replays."""
+    """With weather and road conditions on, the same invariants hold and the log replays.
+
+    250 races with weather alone; tests/test_garage_properties.py runs 1,000 more with
+    weather and the Garage together."""
     seed = setup.seed + shard * 2**33
     options = engine.Options(weather=True)
     playout = play(setup.track, setup.kinds, seed, setup.laps, on_step=check_step, options=options)
