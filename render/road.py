@@ -37,6 +37,8 @@ CARD_TEXT = 26
 CARD_PAD = 14
 # How far past its corner line (in spaces) a sector token may stand, nearest first.
 SECTOR_AHEAD = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
+# Where along an edge of the track's part the weather card may slide, when no corner is free.
+CARD_SLIDES = (0.25, 0.5, 0.75)
 
 CORNER_INK: RGB = palette.SIGN_RED
 SECTOR_INK: RGB = palette.SLIPSTREAM
@@ -184,8 +186,10 @@ def weather_lines(weather: Weather) -> tuple[str, str]:
     return f"Weather: {card.name}", f"{card.name} sectors: {EFFECT_WORDS[card.sector_effect]}"
 
 
+@lru_cache(maxsize=64)
 def weather_card_box(geometry: TrackGeometry, layout: BoardLayout, weather: Weather) -> Box:
-    """The weather card's box, in the corner of the track's part that lies farthest from it."""
+    """The weather card's box along the edge of the track's part, a corner if one is free:
+    the first place clear of the track and of every token's tag, else the least covered."""
     title, effect = weather_lines(weather)
     width = round(
         max(
@@ -195,9 +199,33 @@ def weather_card_box(geometry: TrackGeometry, layout: BoardLayout, weather: Weat
     ) + 2 * layout.px(CARD_PAD)
     height = layout.px(CARD_TITLE + CARD_TEXT + 20) + 2 * layout.px(CARD_PAD)
     area = geometry.box
-    right, bottom = area.left + area.width - width, area.top + area.height - height
-    boxes = [Box(x, y, width, height) for x in (area.left, right) for y in (area.top, bottom)]
-    return max(boxes, key=lambda box: _clearance(geometry, box))
+    room_x, room_y = area.width - width, area.height - height
+    places = [(x, y) for x in (0.0, 1.0) for y in (0.0, 1.0)]
+    places += [(x, y) for x in CARD_SLIDES for y in (0.0, 1.0)]
+    places += [(x, y) for x in (0.0, 1.0) for y in CARD_SLIDES]
+    boxes = [
+        Box(area.left + round(x * room_x), area.top + round(y * room_y), width, height)
+        for x, y in places
+    ]
+    tags = [mark.box for mark in token_marks(geometry, layout, weather)]
+    margin = geometry.track_width / 2 + layout.px(GAP)
+    scored = []
+    for box in boxes:
+        free_of_tags = not any(_overlap(box, tag) for tag in tags)
+        clearance = _clearance(geometry, box)
+        if free_of_tags and clearance > margin:
+            return box
+        scored.append((free_of_tags, clearance, box.left, box.top, box))
+    return max(scored)[-1]
+
+
+def _overlap(one: Box, other: Box) -> bool:
+    return (
+        one.left < other.left + other.width
+        and other.left < one.left + one.width
+        and one.top < other.top + other.height
+        and other.top < one.top + one.height
+    )
 
 
 def _clearance(geometry: TrackGeometry, box: Box) -> float:
