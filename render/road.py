@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
@@ -69,7 +70,7 @@ class TokenMark:
 
     position: int
     token: str
-    applies_to: str
+    applies_to: Literal["corner", "sector"]
     label: str
     box: Box
 
