@@ -4,12 +4,15 @@ Races six AI cars on each base track, then renders and encodes every round's
 board a few times over. The floor is the time Pillow alone takes to encode the
 same images with the same settings: drawing can only add to it. The track layer
 is drawn once before timing starts, as a running bot keeps it cached. Then the
-hand picture of every driver of every round, the same way.
+same races with the weather module on (the weather card and the road-condition
+tokens on every board), and the hand picture of every driver of every round.
 
 Prints, per track, ``<track>_render_median_ms``, ``<track>_png_kb`` and
 ``<track>_floor_ratio``; then ``render_median_ms``, ``png_kb_max`` and
 ``floor_ratio`` over all tracks (targets: under 50 ms, under 300 KB, within 2x
-of the floor), and ``hand_median_ms``, ``hand_png_kb`` and ``hand_floor_ratio``.
+of the floor); ``weather_render_median_ms``, ``weather_png_kb_max`` and
+``weather_floor_ratio`` with the weather on (same targets); and
+``hand_median_ms``, ``hand_png_kb`` and ``hand_floor_ratio``.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from engine.ai import decide
 from engine.events import Event, RaceEnded, RoundStarted
+from engine.state import Options
 from render import board_image, hand_image, png_bytes
 
 PASSES = 3
@@ -36,12 +40,12 @@ NAMES = {"A": "Ada", "B": "Bruno", "C": "Chiara", "D": "Dev", "E": "Emma", "F": 
 Round = tuple[engine.RaceState, list[Event]]
 
 
-def race_rounds(track: str, seed: int = 7) -> list[Round]:
-    """Every round of an AI race: the state after it, and its events."""
+def race_rounds(track: str, seed: int = 7, *, weather: bool = False) -> list[Round]:
+    """Every round of an AI race (with the weather module if asked): each state, its events."""
     entrants = [
         engine.Entrant(car, colour, "ai") for car, colour in zip(NAMES, COLOURS, strict=True)
     ]
-    state, events = engine.new_race(track, entrants, seed)
+    state, events = engine.new_race(track, entrants, seed, options=Options(weather=weather))
     rounds: list[Round] = []
     while (waiting := engine.pending(state)) is not None:
         car = waiting.cars[0]
@@ -123,6 +127,18 @@ def main() -> None:
     print(f"png_kb_max: {max(all_sizes) / 1024:.0f}")
     print(f"floor_ratio: {render_ms / floor_ms:.2f}")
     print(f"floor_ms: {floor_ms:.1f}")
+    weather_render: list[float] = []
+    weather_encode: list[float] = []
+    weather_sizes: list[int] = []
+    for track in TRACKS:
+        render_times, encode_times, sizes = time_boards(race_rounds(track, weather=True))
+        weather_render += render_times
+        weather_encode += encode_times
+        weather_sizes += sizes
+    weather_ms = median_ms(weather_render)
+    print(f"weather_render_median_ms: {weather_ms:.1f}")
+    print(f"weather_png_kb_max: {max(weather_sizes) / 1024:.0f}")
+    print(f"weather_floor_ratio: {weather_ms / median_ms(weather_encode):.2f}")
     hand_render, hand_encode, hand_sizes = time_hands(hand_rounds)
     hand_ms = median_ms(hand_render)
     print(f"hand_median_ms: {hand_ms:.1f}")

@@ -16,6 +16,7 @@ from render.layout import BOARD_SIZE, board_layout
 from render.palette import RGB, car_rgb, to_palette
 from render.panel import draw_panel
 from render.parking import bays
+from render.road import draw_weather
 from render.round_summary import RoundSummary, summarize_round
 from render.slipstream import draft_marks, drafts
 from render.track_layer import SIGN_RADIUS, track_layer
@@ -41,6 +42,8 @@ def board_image(
     geometry = track_geometry(view.track, layout.track_box)
     summary = summarize_round(events)
     image = track_layer(view.track, size).copy()
+    if view.weather is not None:
+        draw_weather(image, geometry, layout, view.weather)
     draw = ImageDraw.Draw(image)
     colours = {car.id: car_rgb(car.color) for car in view.cars}
     labels = car_labels(view)

@@ -6,6 +6,7 @@ it can still be read when Discord shows the board about 550 pixels wide.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
@@ -23,6 +24,8 @@ from render.text import draw_text, fitted, text_width
 # The smallest text on the board, in units: about 9 pixels when shown 550 pixels wide.
 READABLE = 26
 NOTE_GAP = "   "
+# The letter that tells apart two printings of the same upgrade ("body-2b"): not worth a glance.
+PRINTING = re.compile(r"(?<=\d)[a-z]$")
 
 
 def draw_panel(
@@ -78,15 +81,18 @@ def _draw_row(
     did: CarRound,
     played: bool,
 ) -> None:
-    """Place, badge, name and laps; then gear, Engine and hand; then this round's notes.
+    """Place, badge, name and laps; then gear, Engine and hand; then this round's notes;
+    then the Garage upgrades, while the car races.
 
     A board drawn without the round's events (the grid, a bare position) has no notes.
     """
     left = row.left + layout.px(20)
     right = row.left + row.width - layout.px(20)
-    line = row.height / 3.3
+    upgrades = upgrade_names(car) if car.finished is None else ""
+    lines = 4 if upgrades else 3
+    line = row.height / (lines + 0.3)
     size = max(layout.px(READABLE), round(line * 0.62))
-    middles = [row.top + line * (0.7 + 0.95 * i) for i in range(3)]
+    middles = [row.top + line * (0.7 + 0.95 * i) for i in range(lines)]
     indent = left + layout.px(44)
     place_size = layout.px(34)
     draw_text(
@@ -132,6 +138,15 @@ def _draw_row(
             continue
         draw_text(image, (x, notes_at), note, size=size, fill=colour, anchor="lm")
         x += text_width(note + NOTE_GAP, size=size)
+    if upgrades:
+        at = middles[middles.index(notes_at) + (1 if notes else 0)]
+        shown = fitted(upgrades, right - indent, size=size)
+        draw_text(image, (indent, at), shown, size=size, fill=palette.SILVER, anchor="lm")
+
+
+def upgrade_names(car: CarView) -> str:
+    """The car's Garage upgrades by their short names ("turbo-8  body-2"), or nothing."""
+    return "  ".join(PRINTING.sub("", card) for card in car.upgrades)
 
 
 def _lap(view: RaceView, car: CarView) -> str:

@@ -17,7 +17,14 @@ import discord
 import data
 import engine
 from bot.discord.errors import say_privately
-from bot.discord.hand import Draft, Hand, car_lines, hand_components, hand_embed
+from bot.discord.hand import (
+    Draft,
+    Hand,
+    car_lines,
+    hand_components,
+    hand_embed,
+    hand_picture,
+)
 from bot.discord.pictures import board_png
 from bot.discord.publisher import Publisher
 from bot.discord.texts import t
@@ -236,6 +243,7 @@ class Controller:
                 note + t("hand_deciding_live" if live else "hand_waiting", locale),
                 ephemeral=True,
                 embed=discord.Embed(description="\n".join(car_lines(hand.car, locale))),
+                file=await hand_picture(hand),
             )
             return
         draft = draft or hand.starting_draft()
@@ -244,6 +252,7 @@ class Controller:
             ephemeral=True,
             embed=hand_embed(hand, draft, locale),
             view=hand_components(hand, draft, locale),
+            file=await hand_picture(hand),
         )
 
     async def board(

@@ -1,4 +1,4 @@
-"""The private hand view: gear, cards, reactions, discards, a forecast and Confirm.
+"""The private hand view: gear, cards, reactions, discards, a forecast, Confirm, a picture.
 
 Every choice it offers comes from :func:`engine.legal_decisions`; the draft
 plan rides in every component's custom id, so each click rebuilds the view
@@ -7,6 +7,7 @@ from the stored race and the id alone, across restarts.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -16,7 +17,9 @@ import discord
 import engine
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.ids import button, select
+from bot.discord.pictures import hand_png
 from bot.discord.texts import t
+from bot.service import cpu
 from bot.storage import Orders
 from engine import Decision, Plan, RaceState
 from engine.cards import HEAT, STRESS, Card
@@ -91,6 +94,22 @@ class Hand:
     def cluttered(self, draft: Draft) -> bool:
         option = self.option(draft.gear)
         return option is not None and option.forced is not None and HEAT in option.forced
+
+
+# Discord's longest attachment description (its alt text).
+ALT_TEXT_LIMIT = 1024
+
+
+async def hand_picture(hand: Hand) -> discord.File:
+    """The driver's cards as a PNG, drawn in a worker process, with the words as its alt text.
+
+    The hand stays the same while a plan is drafted, so the picture is sent once,
+    when the hand opens, and edits of the view keep it.
+    """
+    png, words = await cpu.run(hand_png, hand.state, hand.car.id)
+    return discord.File(
+        io.BytesIO(png), f"hand-{hand.car.id}.png", description=words[:ALT_TEXT_LIMIT]
+    )
 
 
 def orders_text(orders: Orders, locale: str) -> str:
