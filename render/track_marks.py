@@ -30,13 +30,13 @@ def key_rows(track: Track) -> tuple[tuple[RGB, str], ...]:
     """The lines the board's key adds for the marks this track has."""
     rows: list[tuple[RGB, str]] = []
     if track.flooded_spots:
-        rows.append((FLOODED, "blue spot: flooded, downshift +1 Heat"))
+        rows.append((FLOODED, "blue spot: flooded, +1 Heat down"))
     if track.tunnel_spots:
-        rows.append((TUNNEL, "dark spot: tunnel, no discarding"))
+        rows.append((TUNNEL, "dark spot: tunnel, no discard"))
     if track.gravel_spots:
-        rows.append((GRAVEL, "sand spot: gravel (no effect)"))
+        rows.append((GRAVEL, "sand spot: gravel, no effect"))
     if any(corner.chicane_role for corner in track.corners):
-        rows.append((palette.SLIPSTREAM, "blue curbs: chicane (two corner lines)"))
+        rows.append((palette.SLIPSTREAM, "blue curbs: chicane"))
     return tuple(rows)
 
 

@@ -69,4 +69,4 @@ def test_the_key_names_only_the_marks_a_track_has() -> None:
     assert any("chicane" in label for label in labels)
     assert not any("tunnel" in label for label in labels)
     assert key_rows(data.track("usa")) == ()
-    assert any("gravel (no effect)" in label for _, label in key_rows(data.track("south_africa")))
+    assert any("gravel, no effect" in label for _, label in key_rows(data.track("south_africa")))
