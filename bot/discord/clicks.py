@@ -31,8 +31,9 @@ from bot.service.autoplay import ai_decision
 from bot.service.refusals import Refused
 from bot.storage import Orders
 from engine import Decision, Discard, Plan
-from engine.choices import card_choices, is_current
+from engine.choices import card_choices, is_current, salvage_choices
 from engine.choices import discard_choices as discardable
+from engine.decisions import Salvage
 
 SUGGESTION_LEVEL = "pro"  # the hand's "AI suggestion" is the best the AI can do
 
@@ -61,8 +62,8 @@ class Clicks:
     async def on_select(
         self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
     ) -> None:
-        if target.action == "dl":
-            await self._live_discard(interaction, target, values)
+        if target.action in ("dl", "sv"):
+            await self._live_cards(interaction, target, values)
         elif target.action in ("g", "c", "o", "d"):
             await self._hand_select(interaction, target, values)
         else:
@@ -177,22 +178,23 @@ class Clicks:
             return
         await self._decided_live(interaction, target, decision)
 
-    async def _live_discard(
+    async def _live_cards(
         self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
     ) -> None:
+        """A prompt's select of several cards: Discard or Salvage them."""
         await interaction.response.defer()
+        choices = discardable if target.action == "dl" else salvage_choices
         try:
             _, _, state = await self.controller.races.load(target.race)
-            cards = cards_from_values(
-                discardable(engine.legal_decisions(state, target.arg)), values
-            )
+            cards = cards_from_values(choices(engine.legal_decisions(state, target.arg)), values)
         except Refused as refused:
             await self.controller.refused(interaction, refused)
             return
         except (ValueError, KeyError):
             await self.controller.refuse(interaction, "stale")
             return
-        await self._decided_live(interaction, target, Discard(target.arg, cards))
+        made = Discard if target.action == "dl" else Salvage
+        await self._decided_live(interaction, target, made(target.arg, cards))
 
     async def _decided_live(
         self, interaction: discord.Interaction[Any], target: ComponentId, decision: Decision

@@ -36,6 +36,7 @@ ACTIONS: dict[str, str] = {
     # live prompts
     "do": "make the decision in ``arg``",
     "dl": "discard the selected cards (``arg``: the car)",
+    "sv": "Salvage the selected cards (``arg``: the car)",
 }
 
 

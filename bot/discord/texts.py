@@ -249,6 +249,22 @@ TEXTS: dict[str, tuple[str, str]] = {
     "slipstream_yes": ("Slipstream +2", "Scia +2"),
     "slipstream_no": ("No", "No"),
     "keep_all": ("Keep all", "Tieni tutto"),
+    "pick": ("Take {card}", "Prendi {card}"),
+    "give_back": ("Give back {card}", "Restituisci {card}"),
+    "choose_speed": ("{card} as speed {speed}", "{card} a velocità {speed}"),
+    "direct_play": (
+        "Direct Play {card} (speed {speed})",
+        "Gioco diretto {card} (velocità {speed})",
+    ),
+    "accelerate": ("Accelerate (+1 per +)", "Accelera (+1 per ogni +)"),
+    "reduce": ("Reduce Stress: discard {count}", "Riduci lo stress: scarta {count}"),
+    "super_cool": ("Super Cool", "Super raffreddamento"),
+    "draft_move": ("Draft behind the car ahead", "In scia dietro l'auto davanti"),
+    "refresh": ("Refresh {card} (on top of the deck)", "Ricarica {card} (in cima al mazzo)"),
+    "salvage_placeholder": (
+        "Salvage: shuffle back into the deck…",
+        "Recupero: rimescola nel mazzo…",
+    ),
     # --- status, settings, rules ---
     "status": (
         "Race {race} on {track}: round {round}, {step}. Waiting for: {waiting}.",
@@ -317,6 +333,18 @@ COMMAND_TEXTS: dict[str, str] = {
     "Nobody": "Nessuno",
     "Live": "Dal vivo",
     "Async (over days)": "Asincrona (su più giorni)",
+    "Garage upgrades: off, basic, advanced or both decks": (
+        "Potenziamenti del garage: no, base, avanzati o entrambi i mazzi"
+    ),
+    "How the Garage upgrades are drafted": "Come si scelgono i potenziamenti del garage",
+    "Weather and road conditions": "Meteo e condizioni della strada",
+    "Off": "No",
+    "Basic upgrades": "Potenziamenti base",
+    "Advanced upgrades": "Potenziamenti avanzati",
+    "Both decks": "Entrambi i mazzi",
+    "3 rounds from the market": "3 turni dal mercato",
+    "3 random cards each": "3 carte a caso a testa",
+    "Snake draft": "Draft a serpentina",
 }
 
 

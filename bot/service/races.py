@@ -143,7 +143,11 @@ class RaceService:
                 raise Refused("need_rival")
             entrants = [Entrant(seat.car_id, seat.color, seat.kind) for seat in seats]
             state, events = engine.new_race(
-                record.config.track, entrants, secrets.randbits(48), laps=record.config.laps
+                record.config.track,
+                entrants,
+                secrets.randbits(48),
+                laps=record.config.laps,
+                options=record.config.options(),
             )
             running = RaceRecord(
                 record.id,

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine import Decision, RaceState
 from engine.cards import Card
 from engine.events import Event
+from engine.state import DraftVariant, GarageDecks, Options
 
 Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
@@ -43,6 +44,13 @@ class RaceConfig(BaseModel):
     ai_level: str = "pro"
     timer_seconds: int = Field(ge=30)
     mode: Mode = "live"
+    garage: GarageDecks = "off"
+    draft: DraftVariant = "rounds"
+    weather: bool = False
+
+    def options(self) -> Options:
+        """The engine options of the modules the host switched on."""
+        return Options(garage=self.garage, draft=self.draft, weather=self.weather)
 
 
 class Seat(BaseModel):
