@@ -1,0 +1,103 @@
+"""The Garage and weather on Discord: /heat new switches them on; the draft is asked publicly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+
+import engine
+from engine.notation import load_state
+from tests.botdriver import Table, answer, custom_ids, table
+from tests.fakediscord import FakeMessage, FakeUser
+from tests.test_bot_e2e import plan
+
+PICK = ".pick."
+
+
+async def garage_race(t: Table, **options: object) -> None:
+    """Alice hosts a garage + weather race on the USA track; AI drivers fill two seats."""
+    created = await t.slash(
+        t.alice,
+        "heat new",
+        track="usa",
+        laps=1,
+        seats=3,
+        fill="ai",
+        garage="both",
+        weather=True,
+        **options,
+    )
+    lobby = answer(created)
+    await t.click(t.alice, lobby, "heat:b:start:")
+    await t.wait_public(2)
+
+
+async def stored_state(t: Table) -> engine.RaceState:
+    async with aiosqlite.connect(t.database) as db:
+        row = await (await db.execute("SELECT state FROM races")).fetchone()
+    assert row is not None
+    return load_state(row[0])
+
+
+async def car_of(t: Table, user: FakeUser) -> str:
+    async with aiosqlite.connect(t.database) as db:
+        query = "SELECT car_id FROM seats WHERE user_id = ?"
+        row = await (await db.execute(query, (user.id,))).fetchone()
+    assert row is not None
+    return str(row[0])
+
+
+def pick_buttons(message: FakeMessage, user: FakeUser) -> list[str]:
+    """The draft's Pick buttons on a public prompt addressed to ``user``."""
+    if f"<@{user.id}>" not in message.content:
+        return []
+    return [cid for cid in custom_ids(message) if cid.startswith("heat:b:do:") and PICK in cid]
+
+
+async def posted(t: Table, needle: str) -> FakeMessage:
+    """The newest public message, once its text or one of its components holds ``needle``."""
+
+    def holds(message: FakeMessage) -> bool:
+        return needle in message.content or any(needle in cid for cid in custom_ids(message))
+
+    await t.fake.wait_for(lambda: holds(t.public()[-1]))
+    return t.public()[-1]
+
+
+async def test_a_garage_and_weather_race_runs_to_the_flag_with_drafted_upgrades(
+    tmp_path: Path,
+) -> None:
+    """Garage (both decks) and weather from /heat new; Alice drafts by buttons; AI cars fill."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        await garage_race(t)
+        first = await stored_state(t)
+        assert first.options.garage == "both" and first.options.weather
+        assert first.weather is not None, "the weather card is drawn at set-up"
+        alice = await car_of(t, t.alice)
+        picks = 0
+        race = 1
+        while (waiting := engine.pending(state := await stored_state(t))) is not None:
+            assert waiting.cars == (alice,), "AI cars never keep the race waiting"
+            assert state.round < 40, "the race did not end"
+            if waiting.step == "draft":
+                prompt = await posted(t, f"heat:b:do:{race}:{state.version}:{alice}{PICK}")
+                buttons = pick_buttons(prompt, t.alice)
+                market = set(state.garage.market) if state.garage else set()
+                assert {b.split(PICK)[1] for b in buttons} == market, "one button per card"
+                card = buttons[0].split(PICK)[1]
+                await (await t.fake.click(t.alice, prompt, buttons[0])).done()
+                assert custom_ids(prompt) == [], "an answered draft prompt loses its buttons"
+                assert card in (await stored_state(t)).car(alice).upgrades
+                picks += 1
+            else:
+                assert waiting.step == "plan", "Alice's orders leave every reaction to the AI"
+                board = await posted(t, f"<@{t.alice.id}>: plan round {state.round} ")
+                assert any(cid.startswith("heat:b:hand:") for cid in custom_ids(board))
+                await plan(t, t.alice, board, None)
+        await t.fake.wait_for(lambda: "Chequered flag" in t.public()[-1].content)
+        final = await stored_state(t)
+        assert engine.pending(final) is None
+        assert picks == 3, "the default draft is 3 rounds, one pick each"
+        assert all(not i.failed and i.ack_type is not None for i in t.fake.interactions)
