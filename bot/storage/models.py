@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.storage.card_codes import decode_cards, encode_cards
 from engine import Decision, RaceState
 from engine.cards import Card
 from engine.events import Event
@@ -123,7 +124,7 @@ class Orders:
             )
             if on
         )
-        return f"{self.mode[0]}{flags}.{''.join(self.discard)}"
+        return f"{self.mode[0]}{flags}.{encode_cards(self.discard)}"
 
     @classmethod
     def decode(cls, text: str) -> Orders:
@@ -134,7 +135,12 @@ class Orders:
             raise ValueError(f"unreadable orders {text!r}")
         flags = head[1:]
         return cls(
-            modes[head[0]], "b" in flags, "s" in flags, "p" in flags, "c" in flags, tuple(discard)
+            modes[head[0]],
+            "b" in flags,
+            "s" in flags,
+            "p" in flags,
+            "c" in flags,
+            decode_cards(discard),
         )
 
 
