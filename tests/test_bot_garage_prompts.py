@@ -12,6 +12,7 @@ from bot.discord.hand import Draft
 from bot.discord.ids import MAX_LENGTH, ComponentId, decision_of, select
 from bot.discord.prompts import PLAIN_KEYS, label, prompt_message
 from bot.discord.texts import TEXTS, t
+from bot.discord.upgrades import upgrade_lines
 from bot.service.orders import ordered_decision
 from bot.storage import Orders
 from bot.storage.card_codes import decode_cards, encode_cards
@@ -112,3 +113,14 @@ def test_a_plan_of_the_longest_upgrades_fits_a_custom_id() -> None:
     target = select("c", 999_999, 99_999, draft.encode())
     assert len(str(target)) <= MAX_LENGTH
     assert Draft.decode(target.arg) == draft
+
+
+def test_the_hand_says_what_each_upgrade_does_this_round() -> None:
+    """One line per upgrade (not per base card), its speeds and each symbol's use and timing."""
+    lines = upgrade_lines(("1", "body-6", "S", "body-6", "brakes-1-5"), "en-US")
+    assert lines == [
+        "`body-6` speed 6: pay 1 Heat when played (mandatory); discard up to 3 Stress (React)",
+        "`brakes-1-5` speed 1/5: -",
+    ]
+    italian = upgrade_lines(("air-intake-0b",), "it")
+    assert italian[0].startswith("`air-intake-0b` velocità 0: limiti delle curve -1")

@@ -17,6 +17,7 @@ import engine
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.ids import button, select
 from bot.discord.texts import t
+from bot.discord.upgrades import upgrade_lines
 from bot.storage import Orders
 from bot.storage.card_codes import decode_cards, encode_cards
 from engine import Decision, Plan, RaceState
@@ -131,7 +132,7 @@ def car_lines(car: CarView, locale: str) -> list[str]:
 
 def hand_embed(hand: Hand, draft: Draft, locale: str) -> discord.Embed:
     car, view = hand.car, engine.view_for(hand.state, hand.car.id)
-    lines = car_lines(car, locale)
+    lines = car_lines(car, locale) + upgrade_lines(car.hand or (), locale)
     if car.flooded:
         lines.append(t("hand_flooded", locale))
     corner = next_corner(view, car)

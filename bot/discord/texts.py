@@ -180,6 +180,41 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Flooded spot: shifting down costs 1 Heat more.",
         "Casella allagata: scalare marcia costa 1 Heat in più.",
     ),
+    "hand_upgrade": ("`{card}` speed {speed}: {uses}", "`{card}` velocità {speed}: {uses}"),
+    "symbol_boost": ("+{n} flipped at the reveal", "+{n} girate alla rivelazione"),
+    "symbol_cooldown": ("cool down {n} (React)", "raffreddamento {n} (reazione)"),
+    "symbol_reduce": ("discard up to {n} Stress (React)", "scarta fino a {n} Stress (reazione)"),
+    "symbol_slipstream": ("slipstream +{n}", "scia +{n}"),
+    "symbol_scrap": (
+        "scrap {n} from the deck (mandatory)",
+        "scarta {n} dal mazzo (obbligatorio)",
+    ),
+    "symbol_salvage": (
+        "{n} from the discard pile back to the deck (React)",
+        "{n} dagli scarti di nuovo nel mazzo (reazione)",
+    ),
+    "symbol_direct": (
+        "Direct Play from the hand (React)",
+        "gioco diretto dalla mano (reazione)",
+    ),
+    "symbol_accelerate": ("+1 speed per + used (React)", "+1 velocità per ogni + (reazione)"),
+    "symbol_refresh": (
+        "back on top of the deck (Discard step)",
+        "torna in cima al mazzo (fase di scarto)",
+    ),
+    "symbol_adjust": (
+        "corner limits {n:+d} this turn (mandatory)",
+        "limiti delle curve {n:+d} in questo turno (obbligatorio)",
+    ),
+    "symbol_heat": ("pay {n} Heat when played (mandatory)", "paghi {n} Heat (obbligatorio)"),
+    "symbol_draft": (
+        "move right behind the car ahead (React)",
+        "vai subito dietro l'auto davanti (reazione)",
+    ),
+    "symbol_super_cool": (
+        "Heat from the discard pile back to the Engine (React)",
+        "Heat dagli scarti di nuovo nel motore (reazione)",
+    ),
     "hand_plan": ("Plan: gear {gear}, cards {cards}", "Piano: marcia {gear}, carte {cards}"),
     "hand_discard": ("discard {cards}", "scarta {cards}"),
     "hand_forecast": ("Speed {speed} → space {land}", "Velocità {speed} → casella {land}"),
