@@ -13,6 +13,7 @@ from tests.fakediscord import FakeMessage, FakeUser
 from tests.test_bot_e2e import plan
 
 PICK = ".pick."
+PNG = b"\x89PNG\r\n\x1a\n"
 
 
 async def garage_race(t: Table, **options: object) -> None:
@@ -48,11 +49,12 @@ async def car_of(t: Table, user: FakeUser) -> str:
     return str(row[0])
 
 
-def pick_buttons(message: FakeMessage, user: FakeUser) -> list[str]:
-    """The draft's Pick buttons on a public prompt addressed to ``user``."""
-    if f"<@{user.id}>" not in message.content:
-        return []
-    return [cid for cid in custom_ids(message) if cid.startswith("heat:b:do:") and PICK in cid]
+async def refused_to(t: Table, user: FakeUser, prompt: FakeMessage) -> None:
+    """Someone else's click on the market button gets a private no and changes nothing."""
+    before = (await stored_state(t)).version
+    said = answer(await t.click(user, prompt, "heat:b:mkt:"))
+    assert said.ephemeral and not said.attachments and not custom_ids(said)
+    assert (await stored_state(t)).version == before
 
 
 async def posted(t: Table, needle: str) -> FakeMessage:
@@ -82,13 +84,18 @@ async def test_a_garage_and_weather_race_runs_to_the_flag_with_drafted_upgrades(
             assert waiting.cars == (alice,), "AI cars never keep the race waiting"
             assert state.round < 40, "the race did not end"
             if waiting.step == "draft":
-                prompt = await posted(t, f"heat:b:do:{race}:{state.version}:{alice}{PICK}")
-                buttons = pick_buttons(prompt, t.alice)
-                market = set(state.garage.market) if state.garage else set()
-                assert {b.split(PICK)[1] for b in buttons} == market, "one button per card"
+                prompt = await posted(t, f"heat:b:mkt:{race}:{state.version}:")
+                assert f"<@{t.alice.id}>" in prompt.content, "the public prompt names the picker"
+                assert PICK not in " ".join(custom_ids(prompt)), "the picks are private"
+                await refused_to(t, t.bob, prompt)
+                market = answer(await t.click(t.alice, prompt, "heat:b:mkt:"))
+                assert market.ephemeral, "the market view is Alice's alone"
+                assert market.attachments[0].data.startswith(PNG)
+                buttons = [cid for cid in custom_ids(market) if PICK in cid]
+                offered = set(state.garage.market) if state.garage else set()
+                assert {b.split(PICK)[1] for b in buttons} == offered, "one button per card"
                 card = buttons[0].split(PICK)[1]
-                await (await t.fake.click(t.alice, prompt, buttons[0])).done()
-                assert custom_ids(prompt) == [], "an answered draft prompt loses its buttons"
+                await (await t.fake.click(t.alice, market, buttons[0])).done()
                 assert card in (await stored_state(t)).car(alice).upgrades
                 picks += 1
             else:

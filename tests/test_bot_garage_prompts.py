@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import engine
 from bot.discord.hand import Draft
 from bot.discord.ids import MAX_LENGTH, ComponentId, decision_of, select
+from bot.discord.market import market_message
 from bot.discord.prompts import PLAIN_KEYS, label, prompt_message
 from bot.discord.texts import TEXTS, t
 from bot.discord.upgrades import upgrade_lines
@@ -41,8 +42,12 @@ def garage_states(seeds: range) -> Iterator[RaceState]:
 
 
 def offered(state: RaceState, car: str) -> tuple[set[Decision], set[str]]:
-    """The prompt's buttons as decisions, and the actions of its selects."""
+    """The buttons as decisions and the selects' actions: the prompt's, or the draft's market."""
     view = prompt_message(1, state, car, 42, "it")["view"]
+    if engine.pending(state).step == "draft":  # type: ignore[union-attr]
+        (market,) = view.children
+        assert market.target.action == "mkt", "the public draft prompt only opens the market"  # type: ignore[attr-defined]
+        view = market_message(1, state, car, b"", "it")["view"]
     buttons: set[Decision] = set()
     selects: set[str] = set()
     for item in view.children:

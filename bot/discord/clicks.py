@@ -25,6 +25,7 @@ from bot.discord.hand import (
     orders_text,
 )
 from bot.discord.ids import ACTIONS, ComponentId, decision_of
+from bot.discord.market import market_cards, market_message, market_png
 from bot.discord.texts import t
 from bot.service import cpu
 from bot.service.autoplay import ai_decision
@@ -56,6 +57,8 @@ class Clicks:
             await self._hand_button(interaction, target)
         elif action == "do":
             await self._prompt_decision(interaction, target)
+        elif action == "mkt":
+            await self._market(interaction, target)
         else:
             await self._unknown(interaction, target)
 
@@ -177,6 +180,27 @@ class Clicks:
             await self.controller.refuse(interaction, "unknown_action")
             return
         await self._decided_live(interaction, target, decision)
+
+    async def _market(self, interaction: discord.Interaction[Any], target: ComponentId) -> None:
+        """The picker's private draft view: the market's picture and a button per pick."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            _, seats, state = await self.controller.races.load(target.race)
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
+        if seat is None:
+            await self.controller.refuse(interaction, "not_your_race")
+            return
+        cards = market_cards(state, seat.car_id)
+        if not cards:
+            await self.controller.refuse(interaction, "not_your_turn")
+            return
+        png = await cpu.run(market_png, cards)
+        locale = str(interaction.locale)
+        message = market_message(target.race, state, seat.car_id, png, locale)
+        await interaction.followup.send(ephemeral=True, **message)
 
     async def _live_cards(
         self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]

@@ -2,7 +2,8 @@
 
 Every legal choice is a button at once (React: Boost, Adrenaline, Done); the
 Discard prompt carries the select of discardable cards itself, with "keep
-all". A button carries its decision's text form and the race version.
+all". A button carries its decision's text form and the race version. The
+Garage draft's prompt only opens the picker's private market view.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import discord
 
 import engine
 from bot.discord.components import HeatButton, HeatSelect, view_of
-from bot.discord.ids import decision_button, select
+from bot.discord.ids import button, decision_button, select
 from bot.discord.texts import t
 from engine import Adrenaline, Boost, Decision, Discard, RaceState, ReactDone, Slipstream
 from engine.cards import STRESS, Card, speed_value
@@ -137,6 +138,10 @@ def prompt_message(
     else:
         content = t(f"prompt_{waiting.step}", locale, user=mention)
     items: list[discord.ui.Item[Any]] = []
+    if waiting.step == "draft":
+        market = button("mkt", race_id, state.version)
+        items.append(HeatButton(market, t("open_market", locale), discord.ButtonStyle.primary))
+        return {"content": content, "view": view_of(*items)}
     cards = discard_choices(legal)
     if cards:
         items.append(card_select("dl", race_id, state, car_id, cards, len(cards), locale))

@@ -264,8 +264,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "<@{user}> — Reazione (velocità {speed}, Motore {engine}):",
     ),
     "prompt_draft": (
-        "<@{user}> — Garage draft: pick an upgrade from the market.",
-        "<@{user}> — Draft del garage: scegli un potenziamento dal mercato.",
+        "<@{user}> — Garage draft: your pick. Open the market to see the cards.",
+        "<@{user}> — Draft del garage: tocca a te. Apri il mercato per vedere le carte.",
     ),
     "prompt_reveal": (
         "<@{user}> — Choose the speed of your card with several speeds.",
@@ -284,6 +284,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "slipstream_yes": ("Slipstream +2", "Scia +2"),
     "slipstream_no": ("No", "No"),
     "keep_all": ("Keep all", "Tieni tutto"),
+    "open_market": ("See the market", "Guarda il mercato"),
+    "market": (
+        "Garage draft, round {round}: pick one upgrade.",
+        "Draft del garage, turno {round}: scegli un potenziamento.",
+    ),
     "pick": ("Take {card}", "Prendi {card}"),
     "give_back": ("Give back {card}", "Restituisci {card}"),
     "choose_speed": ("{card} as speed {speed}", "{card} a velocità {speed}"),
