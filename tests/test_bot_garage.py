@@ -77,6 +77,7 @@ async def test_a_garage_and_weather_race_runs_to_the_flag_with_drafted_upgrades(
         first = await stored_state(t)
         assert first.options.garage == "both" and first.options.weather
         assert first.weather is not None, "the weather card is drawn at set-up"
+        assert "First the Garage draft" in t.latest_with("heat:b:hand:").content
         alice = await car_of(t, t.alice)
         picks = 0
         race = 1
@@ -108,3 +109,21 @@ async def test_a_garage_and_weather_race_runs_to_the_flag_with_drafted_upgrades(
         assert engine.pending(final) is None
         assert picks == 3, "the default draft is 3 rounds, one pick each"
         assert all(not i.failed and i.ack_type is not None for i in t.fake.interactions)
+
+
+async def test_an_idle_pickers_timer_hands_the_pick_to_the_ai(tmp_path: Path) -> None:
+    """The draft waits like any decision: when the deadline passes, the AI picks for Alice."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        bot = await t.start()
+        await garage_race(t, mode="async", timer=60)
+        alice = await car_of(t, t.alice)
+        state = await stored_state(t)
+        waiting = engine.pending(state)
+        assert waiting is not None and waiting.step == "draft" and waiting.cars == (alice,)
+        await posted(t, f"heat:b:mkt:1:{state.version}:")
+        t.clock.now += 2 * 60 * 60
+        bot.scheduler.wake()
+        await t.fake.wait_for(lambda: any("Time ran out" in m.content for m in t.public()))
+        after = await stored_state(t)
+        assert len(after.car(alice).upgrades) == 1, "the AI took one card from the market"
+        assert after.version > state.version

@@ -142,8 +142,11 @@ class Publisher:
         lines = []
         if row.kind == "start":
             track = _track_name(record.config.track)
+            opening = (
+                "race_started_draft" if waiting and waiting.step == "draft" else "race_started"
+            )
             lines.append(
-                t("race_started", locale, track=track, laps=record.config.laps, mentions=mentions)
+                t(opening, locale, track=track, laps=record.config.laps, mentions=mentions)
             )
         else:
             for events in row.rounds:

@@ -131,6 +131,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "**The race is on!** {track}, {laps} lap(s). {mentions} plan your first move.",
         "**Si parte!** {track}, {laps} giri. {mentions} pianificate la prima mossa.",
     ),
+    "race_started_draft": (
+        "**The race is on!** {track}, {laps} lap(s). First the Garage draft: each driver in "
+        "turn picks an upgrade.",
+        "**Si parte!** {track}, {laps} giri. Prima il draft del garage: a turno ogni pilota "
+        "sceglie un potenziamento.",
+    ),
     "round_done": ("**Round {round}**", "**Round {round}**"),
     "race_resumed": (
         "**Back on track** after a restart: race {race}, round {round}.",
