@@ -30,6 +30,7 @@ async def garage_race(t: Table, **options: object) -> None:
         **options,
     )
     lobby = answer(created)
+    assert "Garage: both decks (3 draft rounds) · weather: on" in lobby.embeds[0]["description"]
     await t.click(t.alice, lobby, "heat:b:start:")
     await t.wait_public(2)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import get_args
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -21,7 +22,7 @@ from engine import Adrenaline, Decision, Discard, Entrant, RaceState
 from engine.ai import decide
 from engine.cards import KNOWN_CARDS
 from engine.decisions import ChooseSpeed, GiveBack, Pick, Salvage
-from engine.state import Options
+from engine.state import DraftVariant, GarageDecks, Options
 
 ALL_CARDS = sorted(KNOWN_CARDS)
 
@@ -87,6 +88,10 @@ def test_garage_labels_name_the_card_and_the_speed() -> None:
     assert label(ChooseSpeed("A", "brakes-1-5", 5), "it") == "brakes-1-5 a velocità 5"
     assert label(GiveBack("A", "rpm-1"), "en-US") == t("give_back", "en", card="rpm-1")
     assert set(PLAIN_KEYS.values()) <= set(TEXTS), "every decision kind has its label"
+    lobby = {f"garage_{g}" for g in get_args(GarageDecks)} | {
+        f"draft_{d}" for d in get_args(DraftVariant)
+    }
+    assert lobby <= set(TEXTS), "the lobby names every module choice"
 
 
 async def test_standing_orders_leave_the_draft_to_the_driver_and_other_choices_to_the_ai() -> None:
