@@ -32,7 +32,7 @@ from engine.decisions import (
     SuperCool,
 )
 
-# Garage decisions whose button reads the same whatever the figures.
+# Decision kinds with one label each, filled in with the decision's card, speed or count.
 PLAIN_KEYS: dict[type[Decision], str] = {
     Boost: "boost",
     ReactDone: "react_done",
