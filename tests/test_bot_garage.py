@@ -5,14 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
 import engine
 from engine.notation import load_state
 from tests.botdriver import Table, answer, custom_ids, table
 from tests.fakediscord import FakeMessage, FakeUser
-from tests.test_bot_e2e import plan
+from tests.test_bot_e2e import CAUTIOUS, plan
 
 PICK = ".pick."
+SPEED = ".speed."  # a card with several speeds: any of them will do
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -68,10 +70,14 @@ async def posted(t: Table, needle: str) -> FakeMessage:
     return t.public()[-1]
 
 
+@pytest.mark.parametrize("orders", [None, ["live"]], ids=["ai-reacts", "asked-live"])
 async def test_a_garage_and_weather_race_runs_to_the_flag_with_drafted_upgrades(
-    tmp_path: Path,
+    tmp_path: Path, orders: list[str] | None
 ) -> None:
-    """Garage (both decks) and weather from /heat new; Alice drafts by buttons; AI cars fill."""
+    """Garage (both decks) and weather from /heat new; Alice drafts by buttons; AI cars fill.
+
+    Asked live, Alice answers every other step by its prompt's buttons too.
+    """
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
         await garage_race(t)
@@ -82,6 +88,7 @@ async def test_a_garage_and_weather_race_runs_to_the_flag_with_drafted_upgrades(
         alice = await car_of(t, t.alice)
         picks = 0
         race = 1
+        live_steps: set[str] = set()
         while (waiting := engine.pending(state := await stored_state(t))) is not None:
             assert waiting.cars == (alice,), "AI cars never keep the race waiting"
             assert state.round < 40, "the race did not end"
@@ -100,15 +107,22 @@ async def test_a_garage_and_weather_race_runs_to_the_flag_with_drafted_upgrades(
                 await (await t.fake.click(t.alice, market, buttons[0])).done()
                 assert card in (await stored_state(t)).car(alice).upgrades
                 picks += 1
-            else:
-                assert waiting.step == "plan", "Alice's orders leave every reaction to the AI"
+            elif waiting.step == "plan":
                 board = await posted(t, f"<@{t.alice.id}>: plan round {state.round} ")
                 assert any(cid.startswith("heat:b:hand:") for cid in custom_ids(board))
-                await plan(t, t.alice, board, None)
+                await plan(t, t.alice, board, orders)
+            else:
+                assert orders == ["live"], "Alice's orders leave every reaction to the AI"
+                prompt = await posted(t, f"heat:b:do:{race}:{state.version}:{alice}.")
+                choice = next(c for c in custom_ids(prompt) if c.endswith(CAUTIOUS) or SPEED in c)
+                await (await t.fake.click(t.alice, prompt, choice)).done()
+                assert custom_ids(prompt) == [], "an answered prompt loses its buttons"
+                live_steps.add(waiting.step)
         await t.fake.wait_for(lambda: "Chequered flag" in t.public()[-1].content)
         final = await stored_state(t)
         assert engine.pending(final) is None
         assert picks == 3, "the default draft is 3 rounds, one pick each"
+        assert ("react" in live_steps) == (orders == ["live"])
         assert all(not i.failed and i.ack_type is not None for i in t.fake.interactions)
 
 
