@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, canonical, remove_cards
-from engine.decisions import Decision, Discard, Plan
+from engine.decisions import Decision, Discard, Plan, Salvage
 from engine.map_spots import shift_heat
 from engine.pending import discard_options
 from engine.state import RaceState
@@ -64,6 +64,15 @@ def discard_choices(decisions: Sequence[Decision]) -> tuple[Card, ...]:
     """Every card the car may discard now (the largest legal discard)."""
     discards = [d.cards for d in decisions if isinstance(d, Discard)]
     return max(discards, key=len, default=())
+
+
+def salvage_choices(decisions: Sequence[Decision]) -> tuple[Card, ...]:
+    """The cards Salvage may take back: each as often as some legal Salvage takes it."""
+    most: Counter[Card] = Counter()
+    for decision in decisions:
+        if isinstance(decision, Salvage):
+            most |= Counter(decision.cards)
+    return canonical(most.elements())
 
 
 def wait_began(state: RaceState) -> int:

@@ -8,8 +8,11 @@ drawn by the same code. Symbols use the facts' names (boost, heat, cooldown...).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
+import data
+from data.models import Upgrade
 from engine.cards import HEAT, STRESS, Card
 
 Kind = Literal["speed", "upgrade", "sponsor", "heat", "stress"]
@@ -52,11 +55,21 @@ KIND_ORDER: tuple[Kind, ...] = ("speed", "upgrade", "sponsor", "stress", "heat")
 
 
 def card_face(card: Card) -> CardFace:
-    """The face of a card in the engine's notation; ValueError names an unknown card."""
+    """The face of a card in the engine's notation: a base card's own face, or a Garage
+    upgrade's from the card data (name, speeds, symbols); ValueError names an unknown card."""
     face = BASE_FACES.get(card)
-    if face is None:
+    if face is not None:
+        return face
+    upgrade = _upgrades().get(card)
+    if upgrade is None:
         raise ValueError(f"no face for card {card!r}")
-    return face
+    symbols = {str(name): n for name, n in upgrade.symbols.items()}
+    return CardFace.from_facts("upgrade", upgrade.name, list(upgrade.speed), symbols)
+
+
+@cache
+def _upgrades() -> dict[str, Upgrade]:
+    return {upgrade.id: upgrade for upgrade in data.upgrade_cards().upgrades}
 
 
 def laid_out(faces: list[CardFace]) -> list[CardFace]:

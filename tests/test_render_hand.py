@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import pytest
 from PIL import Image, ImageChops
 
+import data
 import engine
 from engine.notation import load_state
 from engine.view import RaceView
@@ -179,3 +180,12 @@ def test_the_hand_is_described_in_words_in_the_order_drawn() -> None:
     assert hand_description(own_view([]), "A") == "Hand: no cards"
     with pytest.raises(ValueError, match="hidden"):
         hand_description(own_view(["1"], "B"), "A")
+
+
+def test_every_garage_upgrade_has_a_face_from_the_card_data() -> None:
+    """A hand holding drafted upgrades draws: each upgrade's face comes from data/cards.json."""
+    for upgrade in data.upgrade_cards().upgrades:
+        face = card_face(upgrade.id)
+        assert face.title == upgrade.name
+        assert set(face.speed) <= set(upgrade.speed), "a face shows the card's own speeds"
+        assert dict(face.symbols) == {str(k): v for k, v in upgrade.symbols.items()}

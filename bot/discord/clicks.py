@@ -25,14 +25,16 @@ from bot.discord.hand import (
     orders_text,
 )
 from bot.discord.ids import ACTIONS, ComponentId, decision_of
+from bot.discord.market import market_cards, market_message, market_png
 from bot.discord.texts import t
 from bot.service import cpu
 from bot.service.autoplay import ai_decision
 from bot.service.refusals import Refused
 from bot.storage import Orders
 from engine import Decision, Discard, Plan
-from engine.choices import card_choices, is_current
+from engine.choices import card_choices, is_current, salvage_choices
 from engine.choices import discard_choices as discardable
+from engine.decisions import Salvage
 
 SUGGESTION_LEVEL = "pro"  # the hand's "AI suggestion" is the best the AI can do
 
@@ -55,14 +57,16 @@ class Clicks:
             await self._hand_button(interaction, target)
         elif action == "do":
             await self._prompt_decision(interaction, target)
+        elif action == "mkt":
+            await self._market(interaction, target)
         else:
             await self._unknown(interaction, target)
 
     async def on_select(
         self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
     ) -> None:
-        if target.action == "dl":
-            await self._live_discard(interaction, target, values)
+        if target.action in ("dl", "sv"):
+            await self._live_cards(interaction, target, values)
         elif target.action in ("g", "c", "o", "d"):
             await self._hand_select(interaction, target, values)
         else:
@@ -177,22 +181,44 @@ class Clicks:
             return
         await self._decided_live(interaction, target, decision)
 
-    async def _live_discard(
+    async def _market(self, interaction: discord.Interaction[Any], target: ComponentId) -> None:
+        """The picker's private draft view: the market's picture and a button per pick."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            _, seats, state = await self.controller.races.load(target.race)
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        seat = next((s for s in seats if s.user_id == interaction.user.id), None)
+        if seat is None:
+            await self.controller.refuse(interaction, "not_your_race")
+            return
+        cards = market_cards(state, seat.car_id)
+        if not cards:
+            await self.controller.refuse(interaction, "not_your_turn")
+            return
+        png = await cpu.run(market_png, cards)
+        locale = str(interaction.locale)
+        message = market_message(target.race, state, seat.car_id, png, locale)
+        await interaction.followup.send(ephemeral=True, **message)
+
+    async def _live_cards(
         self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
     ) -> None:
+        """A prompt's select of several cards: Discard or Salvage them."""
         await interaction.response.defer()
+        choices = discardable if target.action == "dl" else salvage_choices
         try:
             _, _, state = await self.controller.races.load(target.race)
-            cards = cards_from_values(
-                discardable(engine.legal_decisions(state, target.arg)), values
-            )
+            cards = cards_from_values(choices(engine.legal_decisions(state, target.arg)), values)
         except Refused as refused:
             await self.controller.refused(interaction, refused)
             return
         except (ValueError, KeyError):
             await self.controller.refuse(interaction, "stale")
             return
-        await self._decided_live(interaction, target, Discard(target.arg, cards))
+        made = Discard if target.action == "dl" else Salvage
+        await self._decided_live(interaction, target, made(target.arg, cards))
 
     async def _decided_live(
         self, interaction: discord.Interaction[Any], target: ComponentId, decision: Decision

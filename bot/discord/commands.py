@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -11,6 +11,7 @@ from discord.app_commands import locale_str as _
 import data
 from bot.discord.controller import Controller
 from bot.storage import RaceConfig
+from engine.state import DraftVariant, GarageDecks
 
 LIVE_TIMER_MINUTES = 3
 ASYNC_TIMER_MINUTES = 24 * 60
@@ -39,6 +40,9 @@ class HeatCommands(app_commands.Group):
         timer=_("Turn timer in minutes"),
         mode=_("Live or async race"),
         level=_("AI level"),
+        garage=_("Garage upgrades: off, basic, advanced or both decks"),
+        draft=_("How the Garage upgrades are drafted"),
+        weather=_("Weather and road conditions"),
     )
     @app_commands.choices(
         track=[
@@ -57,6 +61,17 @@ class HeatCommands(app_commands.Group):
             app_commands.Choice(name="Pro", value="pro"),
             app_commands.Choice(name="Rookie", value="rookie"),
         ],
+        garage=[
+            app_commands.Choice(name=_("Off"), value="off"),
+            app_commands.Choice(name=_("Basic upgrades"), value="basic"),
+            app_commands.Choice(name=_("Advanced upgrades"), value="advanced"),
+            app_commands.Choice(name=_("Both decks"), value="both"),
+        ],
+        draft=[
+            app_commands.Choice(name=_("3 rounds from the market"), value="rounds"),
+            app_commands.Choice(name=_("3 random cards each"), value="random"),
+            app_commands.Choice(name=_("Snake draft"), value="snake"),
+        ],
     )
     async def new(
         self,
@@ -68,6 +83,9 @@ class HeatCommands(app_commands.Group):
         timer: app_commands.Range[int, 1, 10080] | None = None,
         mode: str = "live",
         level: str = "pro",
+        garage: str = "off",
+        draft: str = "rounds",
+        weather: bool = False,
     ) -> None:
         if timer is None:
             stored = await self.controller.store.guild_settings(interaction.guild_id or 0)
@@ -83,6 +101,9 @@ class HeatCommands(app_commands.Group):
             ai_level=level,
             timer_seconds=max(minutes * 60, 30),
             mode=mode,
+            garage=cast(GarageDecks, garage),
+            draft=cast(DraftVariant, draft),
+            weather=weather,
         )
         await self.controller.new(interaction, config)
 

@@ -19,8 +19,10 @@ from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.ids import button, select
 from bot.discord.pictures import hand_png
 from bot.discord.texts import t
+from bot.discord.upgrades import upgrade_lines
 from bot.service import cpu
 from bot.storage import Orders
+from bot.storage.card_codes import decode_cards, encode_cards
 from engine import Decision, Plan, RaceState
 from engine.cards import HEAT, STRESS, Card
 from engine.choices import (
@@ -43,14 +45,14 @@ class Draft:
     orders: Orders = field(default_factory=Orders)
 
     def encode(self) -> str:
-        return f"{self.gear}{''.join(self.cards)}_{self.orders.encode()}"
+        return f"{self.gear}{encode_cards(self.cards)}_{self.orders.encode()}"
 
     @classmethod
     def decode(cls, text: str) -> Draft:
         head, _, orders = text.partition("_")
         if not head or not head[0].isdigit():
             raise ValueError(f"unreadable draft {text!r}")
-        return cls(int(head[0]), tuple(head[1:]), Orders.decode(orders))
+        return cls(int(head[0]), decode_cards(head[1:]), Orders.decode(orders))
 
     def with_gear(self, gear: int) -> Draft:
         return replace(self, gear=gear, cards=self.cards[:gear])
@@ -149,7 +151,7 @@ def car_lines(car: CarView, locale: str) -> list[str]:
 
 def hand_embed(hand: Hand, draft: Draft, locale: str) -> discord.Embed:
     car, view = hand.car, engine.view_for(hand.state, hand.car.id)
-    lines = car_lines(car, locale)
+    lines = car_lines(car, locale) + upgrade_lines(car.hand or (), locale)
     if car.flooded:
         lines.append(t("hand_flooded", locale))
     corner = next_corner(view, car)

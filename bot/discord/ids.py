@@ -35,7 +35,9 @@ ACTIONS: dict[str, str] = {
     "go": "hand: confirm the plan",
     # live prompts
     "do": "make the decision in ``arg``",
+    "mkt": "open the Garage draft's market (privately)",
     "dl": "discard the selected cards (``arg``: the car)",
+    "sv": "Salvage the selected cards (``arg``: the car)",
 }
 
 

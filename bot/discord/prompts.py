@@ -2,7 +2,8 @@
 
 Every legal choice is a button at once (React: Boost, Adrenaline, Done); the
 Discard prompt carries the select of discardable cards itself, with "keep
-all". A button carries its decision's text form and the race version.
+all". A button carries its decision's text form and the race version. The
+Garage draft's prompt only opens the picker's private market view.
 """
 
 from __future__ import annotations
@@ -13,19 +14,48 @@ import discord
 
 import engine
 from bot.discord.components import HeatButton, HeatSelect, view_of
-from bot.discord.ids import decision_button, select
+from bot.discord.ids import button, decision_button, select
 from bot.discord.texts import t
 from engine import Adrenaline, Boost, Decision, Discard, RaceState, ReactDone, Slipstream
-from engine.cards import STRESS, speed_value
-from engine.choices import discard_choices
+from engine.cards import STRESS, Card, speed_value
+from engine.choices import discard_choices, salvage_choices
+from engine.decisions import (
+    Accelerate,
+    ChooseSpeed,
+    DirectPlay,
+    DraftMove,
+    GiveBack,
+    Pick,
+    Reduce,
+    Refresh,
+    Salvage,
+    SuperCool,
+)
+
+# Decision kinds with one label each, filled in with the decision's card, speed or count.
+PLAIN_KEYS: dict[type[Decision], str] = {
+    Boost: "boost",
+    ReactDone: "react_done",
+    Accelerate: "accelerate",
+    SuperCool: "super_cool",
+    DraftMove: "draft_move",
+    Pick: "pick",
+    GiveBack: "give_back",
+    ChooseSpeed: "choose_speed",
+    DirectPlay: "direct_play",
+    Reduce: "reduce",
+    Refresh: "refresh",
+}
 
 
 def label_key(decision: Decision) -> str | None:
-    """The text key of a decision's button; None for a choice not worth a button."""
-    if isinstance(decision, Boost):
-        return "boost"
-    if isinstance(decision, ReactDone):
-        return "react_done"
+    """The text key of a decision's button; None for a choice made in a select instead.
+
+    Salvage and Discard pick several cards, so their prompt carries a select.
+    """
+    plain = PLAIN_KEYS.get(type(decision))
+    if plain is not None:
+        return plain
     if isinstance(decision, Slipstream):
         return "slipstream_yes" if decision.take else "slipstream_no"
     if isinstance(decision, Adrenaline):
@@ -38,6 +68,53 @@ def label_key(decision: Decision) -> str | None:
     if isinstance(decision, Discard):
         return "keep_all" if not decision.cards else None
     return None
+
+
+def label(decision: Decision, locale: str) -> str | None:
+    """A decision's button label with its figures (card, speed, count), in the driver's language."""
+    key = label_key(decision)
+    if key is None:
+        return None
+    card = getattr(decision, "card", "")
+    return t(
+        key,
+        locale,
+        card=card_name(card, locale) if card else "",
+        speed=getattr(decision, "speed", ""),
+        count=getattr(decision, "count", ""),
+    )
+
+
+MAX_OPTIONS = 25  # Discord's limit for one select
+PLACEHOLDERS = {"dl": "discard_placeholder", "sv": "salvage_placeholder"}
+
+
+def card_select(
+    action: str,
+    race_id: int,
+    state: RaceState,
+    car_id: str,
+    cards: tuple[Card, ...],
+    most: int,
+    locale: str,
+) -> HeatSelect:
+    """A select of several cards (Discard, Salvage): option values are positions in ``cards``."""
+    options = [
+        discord.SelectOption(label=card_name(card, locale), value=str(i))
+        for i, card in enumerate(cards[:MAX_OPTIONS])
+    ]
+    return HeatSelect(
+        select(action, race_id, state.version, car_id),
+        options,
+        t(PLACEHOLDERS[action], locale),
+        min_values=1,
+        max_values=min(most, len(options)),
+    )
+
+
+def card_name(card: Card, locale: str = "en") -> str:
+    """A card as a driver reads it: the Stress card says what it flips."""
+    return t("stress_card", locale) if card == STRESS else card
 
 
 STYLES = {
@@ -61,26 +138,20 @@ def prompt_message(
     else:
         content = t(f"prompt_{waiting.step}", locale, user=mention)
     items: list[discord.ui.Item[Any]] = []
-    cards = list(discard_choices(legal))
+    if waiting.step == "draft":
+        market = button("mkt", race_id, state.version)
+        items.append(HeatButton(market, t("open_market", locale), discord.ButtonStyle.primary))
+        return {"content": content, "view": view_of(*items)}
+    cards = discard_choices(legal)
     if cards:
-        options = [
-            discord.SelectOption(label=t("stress_card", locale) if c == STRESS else c, value=str(i))
-            for i, c in enumerate(cards)
-        ]
-        items.append(
-            HeatSelect(
-                select("dl", race_id, state.version, car_id),
-                options,
-                t("discard_placeholder", locale),
-                min_values=1,
-                max_values=len(options),
-            )
-        )
+        items.append(card_select("dl", race_id, state, car_id, cards, len(cards), locale))
+    salvageable = salvage_choices(legal)
+    if salvageable:
+        most = max(len(d.cards) for d in legal if isinstance(d, Salvage))
+        items.append(card_select("sv", race_id, state, car_id, salvageable, most, locale))
     for decision in legal:
-        key = label_key(decision)
-        if key is not None:
-            style = STYLES.get(key, discord.ButtonStyle.secondary)
-            items.append(
-                HeatButton(decision_button(race_id, state.version, decision), t(key, locale), style)
-            )
+        text = label(decision, locale)
+        if text is not None:
+            style = STYLES.get(label_key(decision) or "", discord.ButtonStyle.secondary)
+            items.append(HeatButton(decision_button(race_id, state.version, decision), text, style))
     return {"content": content, "view": view_of(*items)}

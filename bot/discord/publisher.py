@@ -62,6 +62,14 @@ class Publisher:
             host=record.host_id,
             drivers=drivers,
         )
+        if config.garage != "off" or config.weather:
+            body += "\n" + t(
+                "lobby_modules",
+                locale,
+                garage=t(f"garage_{config.garage}", locale),
+                draft=t(f"draft_{config.draft}", locale),
+                weather=t("weather_on" if config.weather else "weather_off", locale),
+            )
         embed = discord.Embed(
             title=t("lobby_title", locale, track=_track_name(config.track)), description=body
         )
@@ -142,8 +150,11 @@ class Publisher:
         lines = []
         if row.kind == "start":
             track = _track_name(record.config.track)
+            opening = (
+                "race_started_draft" if waiting and waiting.step == "draft" else "race_started"
+            )
             lines.append(
-                t("race_started", locale, track=track, laps=record.config.laps, mentions=mentions)
+                t(opening, locale, track=track, laps=record.config.laps, mentions=mentions)
             )
         else:
             for events in row.rounds:

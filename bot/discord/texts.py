@@ -114,6 +114,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "fill_none": ("none", "nessuno"),
     "fill_legends": ("Legends", "Leggende"),
     "fill_ai": ("AI drivers", "piloti IA"),
+    "lobby_modules": (
+        "Garage: {garage} ({draft}) · weather: {weather}",
+        "Garage: {garage} ({draft}) · meteo: {weather}",
+    ),
+    "garage_off": ("off", "no"),
+    "garage_basic": ("basic upgrades", "potenziamenti base"),
+    "garage_advanced": ("advanced upgrades", "potenziamenti avanzati"),
+    "garage_both": ("both decks", "entrambi i mazzi"),
+    "draft_rounds": ("3 draft rounds", "3 turni di draft"),
+    "draft_random": ("3 random cards each", "3 carte a caso a testa"),
+    "draft_snake": ("snake draft", "draft a serpentina"),
+    "weather_on": ("on", "sì"),
+    "weather_off": ("off", "no"),
     "mode_live": ("live", "dal vivo"),
     "mode_async": ("async", "asincrona"),
     "join": ("Join", "Entra"),
@@ -130,6 +143,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "race_started": (
         "**The race is on!** {track}, {laps} lap(s). {mentions} plan your first move.",
         "**Si parte!** {track}, {laps} giri. {mentions} pianificate la prima mossa.",
+    ),
+    "race_started_draft": (
+        "**The race is on!** {track}, {laps} lap(s). First the Garage draft: each driver in "
+        "turn picks an upgrade.",
+        "**Si parte!** {track}, {laps} giri. Prima il draft del garage: a turno ogni pilota "
+        "sceglie un potenziamento.",
     ),
     "round_done": ("**Round {round}**", "**Round {round}**"),
     "race_resumed": (
@@ -180,6 +199,41 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Flooded spot: shifting down costs 1 Heat more.",
         "Casella allagata: scalare marcia costa 1 Heat in più.",
     ),
+    "hand_upgrade": ("`{card}` speed {speed}: {uses}", "`{card}` velocità {speed}: {uses}"),
+    "symbol_boost": ("+{n} flipped at the reveal", "+{n} girate alla rivelazione"),
+    "symbol_cooldown": ("cool down {n} (React)", "raffreddamento {n} (reazione)"),
+    "symbol_reduce": ("discard up to {n} Stress (React)", "scarta fino a {n} Stress (reazione)"),
+    "symbol_slipstream": ("slipstream +{n}", "scia +{n}"),
+    "symbol_scrap": (
+        "scrap {n} from the deck (mandatory)",
+        "scarta {n} dal mazzo (obbligatorio)",
+    ),
+    "symbol_salvage": (
+        "{n} from the discard pile back to the deck (React)",
+        "{n} dagli scarti di nuovo nel mazzo (reazione)",
+    ),
+    "symbol_direct": (
+        "Direct Play from the hand (React)",
+        "gioco diretto dalla mano (reazione)",
+    ),
+    "symbol_accelerate": ("+1 speed per + used (React)", "+1 velocità per ogni + (reazione)"),
+    "symbol_refresh": (
+        "back on top of the deck (Discard step)",
+        "torna in cima al mazzo (fase di scarto)",
+    ),
+    "symbol_adjust": (
+        "corner limits {n:+d} this turn (mandatory)",
+        "limiti delle curve {n:+d} in questo turno (obbligatorio)",
+    ),
+    "symbol_heat": ("pay {n} Heat when played (mandatory)", "paghi {n} Heat (obbligatorio)"),
+    "symbol_draft": (
+        "move right behind the car ahead (React)",
+        "vai subito dietro l'auto davanti (reazione)",
+    ),
+    "symbol_super_cool": (
+        "Heat from the discard pile back to the Engine (React)",
+        "Heat dagli scarti di nuovo nel motore (reazione)",
+    ),
     "hand_plan": ("Plan: gear {gear}, cards {cards}", "Piano: marcia {gear}, carte {cards}"),
     "hand_discard": ("discard {cards}", "scarta {cards}"),
     "hand_forecast": ("Speed {speed} → space {land}", "Velocità {speed} → casella {land}"),
@@ -229,8 +283,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "<@{user}> — Reazione (velocità {speed}, Motore {engine}):",
     ),
     "prompt_draft": (
-        "<@{user}> — Garage draft: pick an upgrade from the market.",
-        "<@{user}> — Draft del garage: scegli un potenziamento dal mercato.",
+        "<@{user}> — Garage draft: your pick. Open the market to see the cards.",
+        "<@{user}> — Draft del garage: tocca a te. Apri il mercato per vedere le carte.",
     ),
     "prompt_reveal": (
         "<@{user}> — Choose the speed of your card with several speeds.",
@@ -249,6 +303,27 @@ TEXTS: dict[str, tuple[str, str]] = {
     "slipstream_yes": ("Slipstream +2", "Scia +2"),
     "slipstream_no": ("No", "No"),
     "keep_all": ("Keep all", "Tieni tutto"),
+    "open_market": ("See the market", "Guarda il mercato"),
+    "market": (
+        "Garage draft, round {round}: pick one upgrade.",
+        "Draft del garage, turno {round}: scegli un potenziamento.",
+    ),
+    "pick": ("Take {card}", "Prendi {card}"),
+    "give_back": ("Give back {card}", "Restituisci {card}"),
+    "choose_speed": ("{card} as speed {speed}", "{card} a velocità {speed}"),
+    "direct_play": (
+        "Direct Play {card} (speed {speed})",
+        "Gioco diretto {card} (velocità {speed})",
+    ),
+    "accelerate": ("Accelerate (+1 per +)", "Accelera (+1 per ogni +)"),
+    "reduce": ("Reduce Stress: discard {count}", "Riduci lo stress: scarta {count}"),
+    "super_cool": ("Super Cool", "Super raffreddamento"),
+    "draft_move": ("Draft behind the car ahead", "In scia dietro l'auto davanti"),
+    "refresh": ("Refresh {card} (on top of the deck)", "Ricarica {card} (in cima al mazzo)"),
+    "salvage_placeholder": (
+        "Salvage: shuffle back into the deck…",
+        "Recupero: rimescola nel mazzo…",
+    ),
     # --- status, settings, rules ---
     "status": (
         "Race {race} on {track}: round {round}, {step}. Waiting for: {waiting}.",
@@ -317,6 +392,18 @@ COMMAND_TEXTS: dict[str, str] = {
     "Nobody": "Nessuno",
     "Live": "Dal vivo",
     "Async (over days)": "Asincrona (su più giorni)",
+    "Garage upgrades: off, basic, advanced or both decks": (
+        "Potenziamenti del garage: no, base, avanzati o entrambi i mazzi"
+    ),
+    "How the Garage upgrades are drafted": "Come si scelgono i potenziamenti del garage",
+    "Weather and road conditions": "Meteo e condizioni della strada",
+    "Off": "No",
+    "Basic upgrades": "Potenziamenti base",
+    "Advanced upgrades": "Potenziamenti avanzati",
+    "Both decks": "Entrambi i mazzi",
+    "3 rounds from the market": "3 turni dal mercato",
+    "3 random cards each": "3 carte a caso a testa",
+    "Snake draft": "Draft a serpentina",
 }
 
 

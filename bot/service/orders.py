@@ -15,6 +15,7 @@ from engine.ai import decide
 from engine.cards import speed_value
 from engine.choices import discard_choices
 from engine.course import course
+from engine.decisions import GiveBack, Pick
 from engine.steps import SLIPSTREAM_SPACES
 
 MOST_A_PLUS_ADDS = 4  # a + symbol flips a basic card: 1 to 4
@@ -23,14 +24,28 @@ MOST_A_PLUS_ADDS = 4  # a + symbol flips a basic card: 1 to 4
 def ordered_decision(
     orders: Orders, view: RaceView, car_id: str, legal: Sequence[Decision], level: str
 ) -> Decision | None:
-    """The decision the orders give for the step the car is at, or None to ask the driver."""
-    if orders.mode == "live":
+    """The decision the orders give for the step the car is at, or None to ask the driver.
+
+    The Garage draft is always asked (the driver picks from the market); any
+    other choice the orders do not cover, or an ordered one the rules no
+    longer allow, is left to the AI rather than refused.
+    """
+    drafting = any(isinstance(decision, Pick | GiveBack) for decision in legal)
+    if orders.mode == "live" or drafting:
         return None
     if orders.mode == "ai":
         return decide(view, car_id, level)
     turn = view.turn
     assert turn is not None
-    if turn.step == "react":
+    ordered = _from_orders(orders, view, car_id, legal, turn.step)
+    return ordered if ordered in legal else decide(view, car_id, level)
+
+
+def _from_orders(
+    orders: Orders, view: RaceView, car_id: str, legal: Sequence[Decision], step: str
+) -> Decision | None:
+    """What the standing orders say for this step (None for a step they do not cover)."""
+    if step == "react":
         if Boost(car_id) in legal and orders.boost and boost_is_safe(view, car_id, orders):
             return Boost(car_id)
         speed, cooldown = orders.adrenaline_speed, orders.adrenaline_cooldown
@@ -38,10 +53,12 @@ def ordered_decision(
             if (wanted.speed or wanted.cooldown) and wanted in legal:
                 return wanted
         return ReactDone(car_id)
-    if turn.step == "slipstream":
+    if step == "slipstream":
         slipstream = Slipstream(car_id, orders.slipstream)
         return slipstream if slipstream in legal else Slipstream(car_id, False)
-    return Discard(car_id, _still_in_hand(orders.discard, discard_choices(legal)))
+    if step == "discard":
+        return Discard(car_id, _still_in_hand(orders.discard, discard_choices(legal)))
+    return None
 
 
 def boost_is_safe(view: RaceView, car_id: str, orders: Orders) -> bool:

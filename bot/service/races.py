@@ -20,7 +20,7 @@ from bot.service import cpu
 from bot.service.autoplay import ai_decision, play_on
 from bot.service.raced import read_again_if_raced
 from bot.service.refusals import Refused, refusal
-from bot.service.waits import Deadlines, split_rounds, wait_of, waiting_humans
+from bot.service.waits import Deadlines, draft_over, split_rounds, wait_of, waiting_humans
 from bot.storage import (
     ChannelBusy,
     Orders,
@@ -143,7 +143,11 @@ class RaceService:
                 raise Refused("need_rival")
             entrants = [Entrant(seat.car_id, seat.color, seat.kind) for seat in seats]
             state, events = engine.new_race(
-                record.config.track, entrants, secrets.randbits(48), laps=record.config.laps
+                record.config.track,
+                entrants,
+                secrets.randbits(48),
+                laps=record.config.laps,
+                options=record.config.options(),
             )
             running = RaceRecord(
                 record.id,
@@ -335,10 +339,10 @@ class RaceService:
         posts = list(notices)
         if started:
             posts.append(OutboxRow(record.id, "start", state))
-        if finished_rounds and not started:
-            posts.append(OutboxRow(record.id, "round", state, rounds=tuple(finished_rounds)))
         waits = engine.pending(state)
-        if waits is not None and waits.step != "plan" and waiting and decisions:
+        if (finished_rounds or draft_over(events, waits)) and not started:
+            posts.append(OutboxRow(record.id, "round", state, rounds=tuple(finished_rounds)))
+        if waits is not None and waits.step != "plan" and waiting and (decisions or started):
             posts.append(OutboxRow(record.id, "prompt", state, car_id=waiting[0].car_id))
         return RaceChange(
             record.id,

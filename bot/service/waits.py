@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 import engine
 from bot.storage import Seat, Timer
 from engine import RaceState
-from engine.events import Event, RaceEnded, RoundStarted
+from engine.events import Event, RaceEnded, RoundStarted, UpgradeDrafted, UpgradeReturned
+from engine.pending import Pending
 
 REMINDER_AT = 0.75  # of the turn timer: one mention before the deadline
 
@@ -77,3 +78,9 @@ def wait_of(state: RaceState, car_id: str) -> str:
     if waiting is None or car_id not in waiting.cars:
         return ""
     return f"{state.round}/{waiting.step}"
+
+
+def draft_over(events: Sequence[Event], waits: Pending | None) -> bool:
+    """The Garage draft ended with these events: the drivers must now be told to plan."""
+    drafted = any(isinstance(event, UpgradeDrafted | UpgradeReturned) for event in events)
+    return drafted and waits is not None and waits.step == "plan"

@@ -13,9 +13,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.storage.card_codes import decode_cards, encode_cards
 from engine import Decision, RaceState
 from engine.cards import Card
 from engine.events import Event
+from engine.state import DraftVariant, GarageDecks, Options
 
 Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
@@ -43,6 +45,13 @@ class RaceConfig(BaseModel):
     ai_level: str = "pro"
     timer_seconds: int = Field(ge=30)
     mode: Mode = "live"
+    garage: GarageDecks = "off"
+    draft: DraftVariant = "rounds"
+    weather: bool = False
+
+    def options(self) -> Options:
+        """The engine options of the modules the host switched on."""
+        return Options(garage=self.garage, draft=self.draft, weather=self.weather)
 
 
 class Seat(BaseModel):
@@ -115,7 +124,7 @@ class Orders:
             )
             if on
         )
-        return f"{self.mode[0]}{flags}.{''.join(self.discard)}"
+        return f"{self.mode[0]}{flags}.{encode_cards(self.discard)}"
 
     @classmethod
     def decode(cls, text: str) -> Orders:
@@ -126,7 +135,12 @@ class Orders:
             raise ValueError(f"unreadable orders {text!r}")
         flags = head[1:]
         return cls(
-            modes[head[0]], "b" in flags, "s" in flags, "p" in flags, "c" in flags, tuple(discard)
+            modes[head[0]],
+            "b" in flags,
+            "s" in flags,
+            "p" in flags,
+            "c" in flags,
+            decode_cards(discard),
         )
 
 
