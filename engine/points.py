@@ -74,7 +74,9 @@ def standings(s: SeasonState) -> list[Standing]:
             )
         )
     # sorted() is stable, so drivers tied in every race keep their entry order.
-    return sorted(lines, key=lambda line: (-line.points, *(-(p or 0) for p in line.race_points[::-1])))
+    return sorted(
+        lines, key=lambda line: (-line.points, *(-(p or 0) for p in line.race_points[::-1]))
+    )
 
 
 def champion(s: SeasonState) -> str | None:

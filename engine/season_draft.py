@@ -77,9 +77,9 @@ def swap(s: SeasonState, decision: DraftSwap | DraftKeep, events: list[Event]) -
     assert draft is not None
     if isinstance(decision, DraftSwap):
         driver = s.driver(decision.driver)
-        upgrades = _without(driver.upgrades, decision.give) + (decision.take,)
+        upgrades = (*_without(driver.upgrades, decision.give), decision.take)
         s.set_driver(replace(driver, upgrades=upgrades))
-        market = _without(draft.market, decision.take) + (decision.give,)
+        market = (*_without(draft.market, decision.take), decision.give)
         s.draft = SeasonDraft(market, (), draft.first)
         events.append(UpgradeSwapped(driver.id, decision.give, decision.take))
     else:

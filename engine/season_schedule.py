@@ -65,9 +65,7 @@ def event_pool(track: str, expansions: bool) -> list[int]:
     pool = list(BASE_EVENTS)
     if expansions:
         pool += [
-            e.id
-            for e in data.championship().events
-            if e.id not in BASE_EVENTS and e.track == track
+            e.id for e in data.championship().events if e.id not in BASE_EVENTS and e.track == track
         ]
     if track == ESPANA:
         pool.remove(STRIKE)
