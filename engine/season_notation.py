@@ -76,6 +76,8 @@ class SeasonDoc(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> SeasonDoc:
+        if self.options.garage == "off" or not self.options.weather:
+            raise ValueError("options: a championship races with the Garage and the weather")
         ids = [d.id for d in self.drivers]
         if len(set(ids)) != len(ids):
             raise ValueError("driver ids must be distinct")
