@@ -10,6 +10,7 @@ list of decision text forms (engine/season_decisions.py), read back by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
@@ -183,12 +184,12 @@ def season_from_dict(document: Any) -> SeasonState:
     )
 
 
-def log_to_texts(decisions: list[SeasonDecision]) -> list[str]:
+def log_to_texts(decisions: Sequence[SeasonDecision]) -> list[str]:
     """A decision log as the notation stores it: one text form each."""
     return [str(decision) for decision in decisions]
 
 
-def log_from_texts(texts: list[str]) -> list[SeasonDecision]:
+def log_from_texts(texts: Sequence[str]) -> list[SeasonDecision]:
     """A decision log back from its text forms; NotationError names the bad entry."""
     decisions: list[SeasonDecision] = []
     for index, text in enumerate(texts):

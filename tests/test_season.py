@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,7 @@ from engine.season import (
     OpenDraft,
     RaceRecorded,
     SeasonConfig,
+    SeasonDecision,
     SeasonRace,
     SeasonState,
     StartRace,
@@ -140,7 +142,7 @@ def test_before_the_first_race_the_back_of_the_grid_picks_first() -> None:
     drivers = [*DRIVERS, Entrant("C", "orange"), Entrant("M", "yellow", "legend")]
     grids = set()
     for seed in range(8):
-        s, events = apply_season(new_season(SeasonConfig.preset(1962), drivers, seed), OpenDraft(1))
+        s, _ = apply_season(new_season(SeasonConfig.preset(1962), drivers, seed), OpenDraft(1))
         assert s.draft is not None
         drafters = [d for d in s.grid if s.driver(d).drafts]
         assert s.draft.order == tuple(drafters[::-1])
@@ -213,6 +215,7 @@ def test_the_draft_refuses_what_the_rules_do_not_allow() -> None:
     assert season_pending(s).drivers == (first,)
     assert DraftKeep(first) in season_legal_decisions(s, first)
     assert season_legal_decisions(s, other) == []
+    assert s.draft is not None
     with pytest.raises(IllegalDecision, match="owns no"):
         apply_season(s, DraftSwap(first, "rpm-3", s.draft.market[0]))
 
@@ -240,7 +243,7 @@ def test_a_cancelled_race_scores_nothing_and_starts_again_the_same() -> None:
 def test_decisions_have_a_text_form_that_parses_back() -> None:
     """Every kind of season decision, and a bad text names itself."""
     result = RaceResult(1, {"A": 1, "B": 2}, gave_up=frozenset({"B"}), sponsors={"A": ("sp-rpm",)})
-    decisions = [
+    decisions: list[SeasonDecision] = [
         DraftPick("A", "turbo-8"),
         DraftSwap("A", "turbo-8", "body-3"),
         DraftKeep("A"),
@@ -258,7 +261,7 @@ def test_decisions_have_a_text_form_that_parses_back() -> None:
     for bad in ["A pick", "join E red robot", "record x {}", "record 2 {", "A fly"]:
         with pytest.raises(ValueError, match="decision"):
             parse_season_decision(bad)
-    with pytest.raises(NotationError, match="log.1"):
+    with pytest.raises(NotationError, match=r"log\.1"):
         log_from_texts(["draft 1", "A"])
 
 
@@ -267,13 +270,14 @@ def test_the_notation_refuses_an_unknown_field_and_bad_figures() -> None:
     s = drafted(new_season(SeasonConfig.preset(1964), DRIVERS, 9))
     document = season_to_dict(s)
     assert season_from_dict(json.loads(json.dumps(document))) == s
-    for change, message in [
+    changes: list[tuple[dict[str, Any], str]] = [
         ({"colour": "red"}, "colour: Extra inputs are not permitted"),
         ({"garage_deck": ["no-such-card"]}, "unknown card"),
         ({"phase": "over"}, "the season is over once every race"),
         ({"options": {"garage": "off", "weather": True}}, "Garage and the weather"),
         ({"grid": ["Z"]}, "grid"),
-    ]:
+    ]
+    for change, message in changes:
         with pytest.raises(NotationError, match=message):
             season_from_dict(document | change)
 
@@ -281,16 +285,16 @@ def test_the_notation_refuses_an_unknown_field_and_bad_figures() -> None:
 def test_replay_of_the_log_gives_the_season() -> None:
     """Initial season + decision log == state, through the text forms."""
     initial = new_season(SeasonConfig.preset(1961), DRIVERS, 11)
-    log = []
+    log: list[SeasonDecision] = []
     s = initial
     for places in ({"A": 1, "B": 2, "L": 3}, {"B": 1, "L": 2, "A": 3}):
         s, _ = apply_season(s, OpenDraft(s.race_no))
         log.append(OpenDraft(s.race_no))
         while (waiting := season_pending(s)).step in ("draft", "swap"):
-            decision = season_ai_decision(s, waiting.drivers[0])
-            s, _ = apply_season(s, decision)
-            log.append(decision)
-        for decision in (
+            pick = season_ai_decision(s, waiting.drivers[0])
+            s, _ = apply_season(s, pick)
+            log.append(pick)
+        ending: tuple[SeasonDecision, ...] = (
             StartRace(s.race_no),
             RaceRecorded(
                 s.race_no,
@@ -301,7 +305,8 @@ def test_replay_of_the_log_gives_the_season() -> None:
                     sponsor_deck=s.sponsor_deck,
                 ),
             ),
-        ):
+        )
+        for decision in ending:
             s, _ = apply_season(s, decision)
             log.append(decision)
     assert replay_season(initial, log_from_texts(log_to_texts(log))) == s

@@ -1,4 +1,4 @@
-"""Season scenarios: championship positions in the season notation, checked against the rule they quote.
+"""Season scenarios: championship positions in the season notation, checked against their rule.
 
 Each file in tests/season_scenarios holds ``rule`` (a sentence quoted from a
 file in tests/rulebook, named by ``source``), an optional ``choice`` (the reading
