@@ -50,6 +50,12 @@ class DriverDoc(_Strict):
     active: bool = True
     joined: int = Field(default=1, ge=1, le=MAX_RACES + 1)
 
+    @model_validator(mode="after")
+    def _legend_has_no_cards(self) -> DriverDoc:
+        if self.kind == "legend" and (self.upgrades or self.sponsors):
+            raise ValueError("a Legend carries no cards")
+        return self
+
 
 class DraftDoc(_Strict):
     market: Cards

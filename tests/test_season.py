@@ -276,6 +276,7 @@ def test_the_notation_refuses_an_unknown_field_and_bad_figures() -> None:
         ({"phase": "over"}, "the season is over once every race"),
         ({"options": {"garage": "off", "weather": True}}, "Garage and the weather"),
         ({"grid": ["Z"]}, "grid"),
+        ({"drivers": [{"id": "L", "color": "green", "kind": "legend", "upgrades": ["H"]}]}, "Legend"),
     ]
     for change, message in changes:
         with pytest.raises(NotationError, match=message):
