@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ from engine.season import (
     season_to_dict,
     standings,
 )
+from engine.season_view import season_view
 from engine.setup import Entrant
 from engine.state import Options
 
@@ -276,7 +278,10 @@ def test_the_notation_refuses_an_unknown_field_and_bad_figures() -> None:
         ({"phase": "over"}, "the season is over once every race"),
         ({"options": {"garage": "off", "weather": True}}, "Garage and the weather"),
         ({"grid": ["Z"]}, "grid"),
-        ({"drivers": [{"id": "L", "color": "green", "kind": "legend", "upgrades": ["H"]}]}, "Legend"),
+        (
+            {"drivers": [{"id": "L", "color": "green", "kind": "legend", "upgrades": ["H"]}]},
+            "Legend",
+        ),
     ]
     for change, message in changes:
         with pytest.raises(NotationError, match=message):
@@ -311,3 +316,18 @@ def test_replay_of_the_log_gives_the_season() -> None:
             s, _ = apply_season(s, decision)
             log.append(decision)
     assert replay_season(initial, log_from_texts(log_to_texts(log))) == s
+
+
+def test_the_season_view_hides_the_decks_and_counts_the_sponsors() -> None:
+    """The view names no card of the Garage or sponsorship decks and no carried sponsor."""
+    s = recorded(new_season(SeasonConfig.preset(1961), DRIVERS, 3), {"A": 1, "B": 2, "L": 3})
+    s = replace(s, drivers=[replace(s.driver("A"), sponsors=("sp-turbo",)), *s.drivers[1:]])
+    s, _ = apply_season(s, OpenDraft(2))
+    view = season_view(s)
+    shown = repr(view)
+    assert "sp-" not in shown
+    assert view.garage_deck == len(s.garage_deck) and view.sponsor_deck == len(s.sponsor_deck)
+    assert [d.sponsors for d in view.drivers] == [1, 0, 0]
+    assert s.draft is not None
+    assert view.pending == season_pending(s) and view.market == s.draft.market
+    assert [line.driver for line in view.standings] == ["A", "B", "L"]
