@@ -331,3 +331,15 @@ def test_the_season_view_hides_the_decks_and_counts_the_sponsors() -> None:
     assert s.draft is not None
     assert view.pending == season_pending(s) and view.market == s.draft.market
     assert [line.driver for line in view.standings] == ["A", "B", "L"]
+
+
+def test_admin_corrections_count_in_the_standings() -> None:
+    """A correction adds to the total and can change the order; the season keeps none."""
+    s = recorded(new_season(SeasonConfig.preset(1961), DRIVERS, 3), {"A": 1, "B": 2, "L": 3})
+    lines = standings(s, {"A": -5})
+    assert [(line.driver, line.points, line.correction) for line in lines] == [
+        ("B", 6, 0),
+        ("A", 4, -5),
+        ("L", 4, 0),
+    ]
+    assert [line.driver for line in standings(s)] == ["A", "B", "L"]
