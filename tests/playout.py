@@ -13,8 +13,8 @@ import engine
 from engine import Decision, Entrant, Options, RaceState
 from engine.ai import decide
 from engine.cards import speed_value
-from engine.course import course
 from engine.championship import ChampionshipSetup
+from engine.course import course
 from engine.decisions import Adrenaline, Boost, GiveUp, Plan, Slipstream
 from engine.events import Event
 from engine.view import view_for
