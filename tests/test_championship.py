@@ -214,3 +214,15 @@ def test_race_result_places_sponsors_and_its_json_form() -> None:
         RaceResult.from_dict(result.to_dict() | {"sponsor_deck": ["turbo-8"]})
     with pytest.raises(ValueError, match="places"):
         RaceResult.from_dict({"event": 7})
+
+
+def test_give_up_in_any_race_takes_the_last_free_place() -> None:
+    """BGA giveUp outside a championship too: the car leaves, the others race on for the
+    places before it."""
+    state, _ = engine.new_race("usa", (Entrant("A", "red"), Entrant("B", "blue")), 1)
+    state, events = engine.apply(state, engine.GiveUp("B"))
+    assert state.car("B").finished == 2 and state.turn_order == ("A",)
+    assert [e.to_json() for e in events][0] == {"car": "B", "type": "gave_up", "place": 2}
+    assert engine.pending(state) == engine.Pending("plan", ("A",))
+    state, _ = engine.apply(state, engine.GiveUp("A"))
+    assert engine.pending(state) is None and state.car("A").finished == 1
