@@ -222,7 +222,7 @@ def test_give_up_in_any_race_takes_the_last_free_place() -> None:
     state, _ = engine.new_race("usa", (Entrant("A", "red"), Entrant("B", "blue")), 1)
     state, events = engine.apply(state, engine.GiveUp("B"))
     assert state.car("B").finished == 2 and state.turn_order == ("A",)
-    assert [e.to_json() for e in events][0] == {"car": "B", "type": "gave_up", "place": 2}
+    assert events[0].to_json() == {"car": "B", "type": "gave_up", "place": 2}
     assert engine.pending(state) == engine.Pending("plan", ("A",))
     state, _ = engine.apply(state, engine.GiveUp("A"))
     assert engine.pending(state) is None and state.car("A").finished == 1
