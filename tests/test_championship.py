@@ -226,3 +226,21 @@ def test_give_up_in_any_race_takes_the_last_free_place() -> None:
     assert engine.pending(state) == engine.Pending("plan", ("A",))
     state, _ = engine.apply(state, engine.GiveUp("A"))
     assert engine.pending(state) is None and state.car("A").finished == 1
+
+
+@pytest.mark.parametrize(
+    ("championship", "message"),
+    [
+        ({"event": 30}, "championship: there is no event 30"),
+        ({"event": 1, "sponsor_deck": ["turbo-8"]}, "'turbo-8' is not a sponsorship card"),
+        ({"event": 1, "pressed": {"Z": [12]}}, "championship names an unknown car"),
+    ],
+)
+def test_the_notation_refuses_a_bad_championship(
+    championship: dict[str, object], message: str
+) -> None:
+    from engine.notation import load_state, state_json
+
+    document = state_json(championship_race(7)) | {"championship": championship}
+    with pytest.raises(engine.NotationError, match=message):
+        load_state(json.dumps(document))
