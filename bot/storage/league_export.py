@@ -17,10 +17,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.storage.models import LeagueSettings
 from bot.storage.store import BadLeagueExport
-from engine.season import SeasonDecision, SeasonState, parse_season_decision, season_from_dict
+from engine.season import replay_season
+from engine.season_decisions import SeasonDecision, parse_season_decision
+from engine.season_notation import season_from_dict
+from engine.season_state import SeasonState
 
 FORMAT = "heat-league"
-VERSION = 1
+VERSION: Literal[1] = 1
 
 
 class _Part(BaseModel):
@@ -125,12 +128,18 @@ def checked(document: Mapping[str, Any]) -> Imported:
     if parsed.season is None:
         return Imported(document=parsed, initial=None, current=None, decisions=[])
     season = parsed.season
-    return Imported(
-        document=parsed,
-        initial=_season(season.initial, "season.initial"),
-        current=_season(season.current, "season.current"),
-        decisions=[_decision(d.decision) for d in season.decisions],
-    )
+    initial = _season(season.initial, "season.initial")
+    current = _season(season.current, "season.current")
+    decisions = [_decision(d.decision) for d in season.decisions]
+    try:
+        replayed = replay_season(initial, decisions)
+    except ValueError as error:  # the engine's RulesError
+        raise BadLeagueExport(f"bad league export: season log: {_line(error)}") from None
+    if replayed != current:
+        raise BadLeagueExport(
+            "bad league export: the season log does not lead from season.initial to season.current"
+        )
+    return Imported(document=parsed, initial=initial, current=current, decisions=decisions)
 
 
 def _first_problem(error: Exception) -> str:
@@ -139,7 +148,7 @@ def _first_problem(error: Exception) -> str:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "document"
         return f"{where}: {first['msg']}"
-    return str(error).splitlines()[0]
+    return _line(error)
 
 
 def _check_unique(document: LeagueExport) -> None:
@@ -148,7 +157,7 @@ def _check_unique(document: LeagueExport) -> None:
     result_nos = [result.race_no for result in document.results]
     active = [m.user_id for m in document.members if m.left_at is None]
     drivers = [m.driver_id for m in document.members if m.left_at is None]
-    for what, values in (
+    keyed: list[tuple[str, list[Any]]] = [
         ("races: race_no", race_nos),
         ("results: race_no", result_nos),
         ("members: user_id", active),
@@ -157,7 +166,8 @@ def _check_unique(document: LeagueExport) -> None:
             (f"results: race {r.race_no} driver_id", [p.driver_id for p in r.points])
             for r in document.results
         ),
-    ):
+    ]
+    for what, values in keyed:
         if len(set(values)) != len(values):
             raise BadLeagueExport(f"bad league export: {what} repeated")
 
@@ -166,13 +176,17 @@ def _season(notation: dict[str, Any], where: str) -> SeasonState:
     try:
         return season_from_dict(notation)
     except (ValueError, TypeError, KeyError) as error:
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise BadLeagueExport(f"bad league export: {where}: {reason}") from None
+        raise BadLeagueExport(f"bad league export: {where}: {_line(error)}") from None
 
 
 def _decision(text: str) -> SeasonDecision:
     try:
         return parse_season_decision(text)
     except ValueError as error:
-        reason = str(error).splitlines()[0]
-        raise BadLeagueExport(f"bad league export: season decision {text!r}: {reason}") from None
+        raise BadLeagueExport(f"bad league export: {_line(error)}") from None
+
+
+def _line(error: Exception) -> str:
+    """An error's message on one line (the name of its kind if it has none)."""
+    lines = str(error).splitlines()
+    return lines[0] if lines else type(error).__name__

@@ -60,7 +60,9 @@ from bot.storage.store import (
     NoSuchLeague,
     StaleWrite,
 )
-from engine.season import SeasonDecision, SeasonState, parse_season_decision, season_to_dict
+from engine.season_decisions import SeasonDecision, parse_season_decision
+from engine.season_notation import season_to_dict
+from engine.season_state import SeasonState
 
 T = TypeVar("T")
 
@@ -202,22 +204,12 @@ class LeagueTables:
                 league_id,
                 race_no,
             )
-            free = held is not None and not held["recorded"]
+            if held is not None and not held["recorded"]:
+                link = "UPDATE league_races SET race_id = $3 WHERE league_id = $1 AND race_no = $2"
+            else:
+                link = "INSERT INTO league_races (league_id, race_no, race_id) VALUES ($1, $2, $3)"
             try:
-                if free:
-                    await db.execute(
-                        "UPDATE league_races SET race_id = $3 WHERE league_id = $1 AND race_no = $2",
-                        league_id,
-                        race_no,
-                        race_id,
-                    )
-                else:
-                    await db.execute(
-                        "INSERT INTO league_races (league_id, race_no, race_id) VALUES ($1, $2, $3)",
-                        league_id,
-                        race_no,
-                        race_id,
-                    )
+                await db.execute(link, league_id, race_no, race_id)
             except UniqueViolation:
                 raise StaleWrite(
                     f"league {league_id}: race {race_no} has a race, or race {race_id} is taken"
@@ -363,7 +355,7 @@ class LeagueTables:
                 raise LeagueExists(f"channel {league.channel_id} has an active league") from None
             league_id: int = row["id"]
             await _import_rows(db, league_id, imported.decisions, league)
-            if league.status == LeagueStatus.ENDED:
+            if league.status == LeagueStatus.ENDED.value:
                 kept = await _export(db, league_id)
                 await db.execute(
                     "UPDATE leagues SET export = $2 WHERE id = $1", league_id, json.dumps(kept)
@@ -590,8 +582,5 @@ async def _import_rows(
     await db.executemany(
         "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id, at)"
         " VALUES ($1, $2, $3, $4, $5, $6)",
-        [
-            (league_id, c.driver_id, c.delta, c.reason, c.admin_id, c.at)
-            for c in league.corrections
-        ],
+        [(league_id, c.driver_id, c.delta, c.reason, c.admin_id, c.at) for c in league.corrections],
     )

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
+from bot.storage.leagues import LeagueTables
 from bot.storage.models import (
     GuildSettings,
     Orders,
@@ -33,7 +34,6 @@ from bot.storage.models import (
     StandingOrders,
     Timer,
 )
-from bot.storage.leagues import LeagueTables
 from bot.storage.rows import events_json, post_of, race_of, rounds_json, seat_of, timer_of
 from bot.storage.sql import UniqueViolation
 from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite, StoreUnavailable

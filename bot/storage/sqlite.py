@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.storage.leagues import LeagueTables
 from bot.storage.models import (
     GuildSettings,
     Orders,
@@ -29,7 +30,6 @@ from bot.storage.models import (
     StandingOrders,
     Timer,
 )
-from bot.storage.leagues import LeagueTables
 from bot.storage.rows import events_json, post_of, race_of, rounds_json, seat_of, timer_of
 from bot.storage.sql import UniqueViolation, numbered
 from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite
