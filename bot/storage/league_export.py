@@ -124,7 +124,6 @@ def checked(document: Mapping[str, Any]) -> Imported:
         parsed = LeagueExport.model_validate_json(json.dumps(document))
     except (TypeError, ValueError) as error:  # ValidationError is a ValueError
         raise BadLeagueExport(f"bad league export: {_first_problem(error)}") from None
-    _check_unique(parsed)
     if parsed.season is None:
         return Imported(document=parsed, initial=None, current=None, decisions=[])
     season = parsed.season
@@ -149,27 +148,6 @@ def _first_problem(error: Exception) -> str:
         where = ".".join(str(part) for part in first["loc"]) or "document"
         return f"{where}: {first['msg']}"
     return _line(error)
-
-
-def _check_unique(document: LeagueExport) -> None:
-    """Rows the database keys once must appear once in the document."""
-    race_nos = [race.race_no for race in document.races]
-    result_nos = [result.race_no for result in document.results]
-    active = [m.user_id for m in document.members if m.left_at is None]
-    drivers = [m.driver_id for m in document.members if m.left_at is None]
-    keyed: list[tuple[str, list[Any]]] = [
-        ("races: race_no", race_nos),
-        ("results: race_no", result_nos),
-        ("members: user_id", active),
-        ("members: driver_id", drivers),
-        *(
-            (f"results: race {r.race_no} driver_id", [p.driver_id for p in r.points])
-            for r in document.results
-        ),
-    ]
-    for what, values in keyed:
-        if len(set(values)) != len(values):
-            raise BadLeagueExport(f"bad league export: {what} repeated")
 
 
 def _season(notation: dict[str, Any], where: str) -> SeasonState:

@@ -551,12 +551,22 @@ async def _exported_season(db: Db, league: Any) -> ExportedSeason | None:
 async def _import_rows(
     db: Db, league_id: int, decisions: Sequence[SeasonDecision], league: LeagueExport
 ) -> None:
-    """Every row of a checked document but the league's own, in the caller's transaction."""
+    """Every row of a checked document but the league's own, in the caller's transaction.
+
+    A row the document holds twice (a member, a race, a driver's points) breaks a
+    unique key: the document is refused.
+    """
     try:
-        for member in league.members:
-            await _insert_member(db, league_id, Member(**member.model_dump()))
-    except UniqueViolation:
-        raise BadLeagueExport("bad league export: members: a user or driver is in twice") from None
+        await _insert_rows(db, league_id, decisions, league)
+    except UniqueViolation as error:
+        raise BadLeagueExport(f"bad league export: a row appears twice ({error})") from None
+
+
+async def _insert_rows(
+    db: Db, league_id: int, decisions: Sequence[SeasonDecision], league: LeagueExport
+) -> None:
+    for member in league.members:
+        await _insert_member(db, league_id, Member(**member.model_dump()))
     if league.season is not None:
         await _append_decisions(
             db,
