@@ -10,6 +10,7 @@ points and the season together.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from pathlib import Path
 
 import asyncpg
@@ -74,7 +75,7 @@ async def test_two_postgres_pools_record_a_race_once_while_both_are_inside(pg_ur
         await second.close()
 
 
-async def both_waiting(admin: asyncpg.Connection, tasks: list[asyncio.Future[bool]]) -> bool:
+async def both_waiting(admin: asyncpg.Connection, tasks: Sequence[asyncio.Future[bool]]) -> bool:
     for task in tasks:
         if task.done():
             task.result()  # a writer that ended early failed: show why
