@@ -13,8 +13,9 @@ from bot.storage import (
     Store,
 )
 from engine import Entrant
+from engine.championship import RaceResult
 from engine.season import apply_season, new_season, season_legal_decisions, season_pending
-from engine.season_decisions import SeasonDecision
+from engine.season_decisions import RaceRecorded, SeasonDecision
 from engine.season_state import SeasonConfig, SeasonState
 
 GUILD, CHANNEL = 10, 20
@@ -46,6 +47,31 @@ def moved(league_id: int, season: SeasonState, steps: int = 1) -> SeasonChange:
         after, _ = apply_season(after, decision)
         decisions.append((decision, "user:1"))
     return SeasonChange(league_id, season.version, after, decisions)
+
+
+def to_the_race(league_id: int, season: SeasonState) -> SeasonChange:
+    """The change that takes the season from its lineup through the draft to race 1 running."""
+    decisions: list[tuple[SeasonDecision, str]] = []
+    after = season
+    while after.phase != "racing":
+        decision = next_decision(after)
+        after, _ = apply_season(after, decision)
+        decisions.append((decision, "user:1"))
+    return SeasonChange(league_id, season.version, after, decisions)
+
+
+def race_1_recorded(league_id: int, racing: SeasonState) -> tuple[SeasonChange, RaceResult]:
+    """Race 1 finished: Bob won, Alice second with a spin out, the AI third."""
+    result = RaceResult(
+        racing.races[0].event,
+        {"B": 1, "A": 2, "C": 3},
+        spin_outs={"A": 1},
+        sponsor_deck=racing.sponsor_deck,
+        sponsor_discard=racing.sponsor_discard,
+    )
+    decision = RaceRecorded(1, result)
+    after, _ = apply_season(racing, decision)
+    return SeasonChange(league_id, racing.version, after, [(decision, "bot")]), result
 
 
 def podium(first: str = "A", spin_outs: int = 0) -> list[RacePoints]:

@@ -15,6 +15,7 @@ from bot.storage import (
     LeagueStatus,
     Member,
     Store,
+    recorded_points,
 )
 from tests.leagues import (
     CHANNEL,
@@ -23,17 +24,20 @@ from tests.leagues import (
     league_with_season,
     moved,
     podium,
+    race_1_recorded,
+    to_the_race,
 )
 
 
 async def a_league_with_history(store: Store) -> int:
-    """A league two races in: decisions, a linked race, points, a leaver and a correction."""
+    """A league two races in: its draft, a linked race recorded, a leaver and a correction."""
     league_id, initial = await league_with_season(store)
-    change = moved(league_id, initial, steps=3)
-    await store.commit_season(change)
+    racing = to_the_race(league_id, initial)
+    await store.commit_season(racing)
     await store.add_league_race(league_id, 1, await finished_race(store))
-    assert await store.record_points(league_id, 1, podium("A", spin_outs=1))
-    assert await store.record_points(league_id, 2, podium("C"), moved(league_id, change.season))
+    recorded, result = race_1_recorded(league_id, racing.season)
+    assert await store.record_points(league_id, 1, recorded_points(result, {"A": 1}), recorded)
+    assert await store.record_points(league_id, 2, podium("C"), moved(league_id, recorded.season))
     await store.leave_league(league_id, 2, at_race=3)
     await store.add_member(league_id, Member(user_id=3, driver_id="D", name="Dan", joined_at=3))
     await store.correct_points(Correction(league_id, "B", -1, "blocked the pit lane", 99))

@@ -18,7 +18,9 @@ from bot.storage import (
     RaceStatus,
     StaleWrite,
     Store,
+    recorded_points,
 )
+from engine.points import standings
 from engine.season import replay_season
 from tests.leagues import (
     ALICE,
@@ -33,6 +35,8 @@ from tests.leagues import (
     league_with_season,
     moved,
     podium,
+    race_1_recorded,
+    to_the_race,
 )
 
 
@@ -123,6 +127,28 @@ async def test_points_are_recorded_once_with_the_season_change(store: Store) -> 
     assert points.races == {1: tuple(podium("B"))}
     assert await store.season(league_id) == change.season
     assert len(await store.season_decisions(league_id)) == 1
+
+
+async def test_a_recorded_race_agrees_with_the_season_s_standings(store: Store) -> None:
+    """Places and spin outs come from the race's result; standings add the corrections."""
+    league_id, initial = await league_with_season(store)
+    racing = to_the_race(league_id, initial)
+    await store.commit_season(racing)
+    recorded, result = race_1_recorded(league_id, racing.season)
+    rows = recorded_points(result, {"A": ALICE.user_id, "B": BOB.user_id})
+    assert rows == [
+        RacePoints("B", BOB.user_id, 1, 9, 0),
+        RacePoints("A", ALICE.user_id, 2, 6, 1),
+        RacePoints("C", None, 3, 4, 0),
+    ]
+    assert await store.record_points(league_id, 1, rows, recorded)
+    await store.correct_points(Correction(league_id, "C", 2, "a recount", 99))
+    season = await store.season(league_id)
+    assert season == recorded.season and season is not None
+    points = await store.league_points(league_id)
+    table = {line.driver: line.points for line in standings(season, points.corrected())}
+    assert table == points.totals() == {"B": 9, "A": 6, "C": 4 + 2}
+    assert await store.player_stats(ALICE.user_id) == PlayerStats(1, 0, 1, 2.0, 1, 1)
 
 
 async def test_a_stale_season_records_no_points_and_a_retry_does(store: Store) -> None:
