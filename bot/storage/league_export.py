@@ -235,6 +235,15 @@ async def export_document(db: Db, league_id: int) -> dict[str, Any]:
     return document.model_dump(mode="json")
 
 
+async def keep_export(db: Db, league_id: int) -> dict[str, Any]:
+    """Store the league's document with it (an ended league keeps its export); return it."""
+    document = await export_document(db, league_id)
+    await db.execute(
+        "UPDATE leagues SET export = $2 WHERE id = $1", league_id, json.dumps(document)
+    )
+    return document
+
+
 async def _exported_season(db: Db, league: Any) -> ExportedSeason | None:
     if league["season"] is None:
         return None
