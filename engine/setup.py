@@ -95,6 +95,7 @@ def new_race(
         if entrant.kind != "legend":
             car.engine, car.discard = piles.engine, piles.discard
         if entrant.kind != "legend" and event is not None:
+            car.upgrades = entrant.upgrades
             own = _championship_piles(track, state, entrant, event)
             car.engine, car.discard = own.engine, own.discard
             deck = shuffled(seed, state.rng, own.deck)

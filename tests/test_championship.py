@@ -102,6 +102,8 @@ def test_a_championship_deck_is_speed_cards_upgrades_sponsors_and_stress() -> No
     weather = data.weather().card(state.weather.card)
     cards = own_cards(state, "A")
     assert cards["turbo-8"] == cards["body-3"] == 1
+    # The car shows its carried upgrades, as a drafted car does (views and the AI read them).
+    assert state.car("A").upgrades == ("turbo-8", "body-3")
     assert cards["0"] == cards["5"] == 0
     assert cards["S"] == track.stress_in_deck + weather.stress_in_deck
     assert sum(cards[c] for c in "1234") == 12
