@@ -50,6 +50,7 @@ class HeatButton(ui.Button[Any]):
         super().__init__(
             label=label or None, style=style, custom_id=str(target), disabled=disabled, row=row
         )
+        self.target = target
 
 
 class HeatSelect(ui.Select[Any]):
@@ -73,6 +74,7 @@ class HeatSelect(ui.Select[Any]):
             max_values=max_values,
             row=row,
         )
+        self.target = target
 
 
 async def route_click(interaction: discord.Interaction[Any], clicks: ClickHandler) -> None:
