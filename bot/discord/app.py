@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.discord.clicks import Clicks
 from bot.discord.commands import HeatCommands
-from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.components import route_click
 from bot.discord.controller import Controller
 from bot.discord.errors import answer_failure
 from bot.discord.publisher import Publisher
@@ -88,7 +88,6 @@ class HeatBot(discord.Client):
             self.store, self.races, self.publisher, self.outbox, self.scheduler
         )
         self.clicks = Clicks(self.controller)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.add_command(HeatCommands(self.controller))
         await self.tree.set_translator(HeatTranslator())
         if self.settings.dev_guild is not None:
@@ -109,6 +108,12 @@ class HeatBot(discord.Client):
         # pause the event loop, and every interaction waits for them).
         gc.freeze()
         log.info("bot ready database=%s", without_password(self.settings.database))
+
+    async def on_interaction(self, interaction: discord.Interaction[HeatBot]) -> None:
+        """A click on a button or select: routed by its custom id, even after a restart."""
+        if interaction.type is discord.InteractionType.component:
+            self.handling()
+            await route_click(interaction, self.clicks)
 
     async def on_ready(self) -> None:
         """Once the guilds are known: post what a stopped bot left in the outbox."""

@@ -1,19 +1,26 @@
-"""Buttons and selects that survive restarts: DynamicItems routed by their custom id.
+"""Buttons and selects that survive restarts: plain items, their clicks routed by custom id.
 
-The item classes only parse the id and hand the click to ``interaction.client.clicks``,
-which reloads the race from the store; a failure gets the one error answer.
+A click goes straight from the interaction to ``interaction.client.clicks``, which
+reloads the race from the store; a failure gets the one error answer. No
+``View`` is built per click (discord.py's ``DynamicItem`` rebuilds the clicked
+message's whole view first): each view is a cycle of objects that outlives the
+click's handling, and thousands of them make the long collections that delay
+every acknowledgement.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import discord
 from discord import ui
 
 from bot.discord.errors import answer_failure
 from bot.discord.ids import BUTTON_PATTERN, SELECT_PATTERN, ComponentId
+
+BUTTON_ID = re.compile(BUTTON_PATTERN)
+SELECT_ID = re.compile(SELECT_PATTERN)
 
 
 class ClickHandler(Protocol):
@@ -28,19 +35,7 @@ class ClickHandler(Protocol):
     ) -> None: ...
 
 
-class Handlers(Protocol):
-    """The client, which lets the interactions it is handling finish before it closes."""
-
-    clicks: ClickHandler
-
-    def handling(self) -> None: ...
-
-
-def _client(interaction: discord.Interaction[Any]) -> Handlers:
-    return cast(Handlers, interaction.client)
-
-
-class HeatButton(ui.DynamicItem[ui.Button[Any]], template=BUTTON_PATTERN):
+class HeatButton(ui.Button[Any]):
     """Any button of the bot; the id says what it does."""
 
     def __init__(
@@ -53,39 +48,12 @@ class HeatButton(ui.DynamicItem[ui.Button[Any]], template=BUTTON_PATTERN):
         row: int | None = None,
     ) -> None:
         super().__init__(
-            ui.Button(
-                label=label or None,
-                style=style,
-                custom_id=str(target),
-                disabled=disabled,
-                row=row,
-            )
+            label=label or None, style=style, custom_id=str(target), disabled=disabled, row=row
         )
         self.target = target
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> HeatButton:
-        button = cast("ui.Button[Any]", item)
-        return cls(ComponentId.parse("b", match), button.label or "", button.style)
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        _client(interaction).handling()
-        return True
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await _client(interaction).clicks.on_button(interaction, self.target)
-        except Exception as error:
-            await answer_failure(interaction, error)
-
-
-class HeatSelect(ui.DynamicItem[ui.Select[Any]], template=SELECT_PATTERN):
+class HeatSelect(ui.Select[Any]):
     """Any select menu of the bot; the id says what the choice is for."""
 
     def __init__(
@@ -99,53 +67,37 @@ class HeatSelect(ui.DynamicItem[ui.Select[Any]], template=SELECT_PATTERN):
         row: int | None = None,
     ) -> None:
         super().__init__(
-            ui.Select(
-                custom_id=str(target),
-                options=options,
-                placeholder=placeholder or None,
-                min_values=min_values,
-                max_values=max_values,
-                row=row,
-            )
+            custom_id=str(target),
+            options=options,
+            placeholder=placeholder or None,
+            min_values=min_values,
+            max_values=max_values,
+            row=row,
         )
         self.target = target
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> HeatSelect:
-        options = list(cast("ui.Select[Any]", item).options)
-        return cls(ComponentId.parse("s", match), options or [_PLACEHOLDER])
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        _client(interaction).handling()
-        return True
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        values = [str(value) for value in data.get("values", [])]
-        try:
-            await _client(interaction).clicks.on_select(interaction, self.target, values)
-        except Exception as error:
-            await answer_failure(interaction, error)
-
-
-_PLACEHOLDER = discord.SelectOption(label="-", value="-")
-
-DYNAMIC_ITEMS = (HeatButton, HeatSelect)
+async def route_click(interaction: discord.Interaction[Any], clicks: ClickHandler) -> None:
+    """Hand a click on one of the bot's components to ``clicks``; other ids are not ours."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    try:
+        if (match := BUTTON_ID.fullmatch(custom_id)) is not None:
+            await clicks.on_button(interaction, ComponentId.parse("b", match))
+        elif (match := SELECT_ID.fullmatch(custom_id)) is not None:
+            values = [str(value) for value in data.get("values", [])]
+            await clicks.on_select(interaction, ComponentId.parse("s", match), values)
+    except Exception as error:
+        await answer_failure(interaction, error)
 
 
 def view_of(*items: ui.Item[Any]) -> ui.View:
     """A view holding these items, already stopped so discord.py never stores it.
 
-    The items route by their custom ids (DynamicItem), so the view is only a
-    container for sending. A stored view would live on: discord.py gives every
-    ephemeral one a 15-minute timeout task, and thousands of live views mean
-    long garbage-collection pauses.
+    The items route by their custom ids (:func:`route_click`), so the view is
+    only a container for sending. A stored view would live on: discord.py
+    gives every ephemeral one a 15-minute timeout task, and thousands of live
+    views mean long garbage-collection pauses.
     """
     view = ui.View(timeout=None)
     for item in items:
