@@ -10,6 +10,7 @@ every acknowledgement.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any, Protocol
 
@@ -89,6 +90,21 @@ async def route_click(interaction: discord.Interaction[Any], clicks: ClickHandle
             await clicks.on_select(interaction, ComponentId.parse("s", match), values)
     except Exception as error:
         await answer_failure(interaction, error)
+    finally:
+        release(interaction)
+
+
+def release(interaction: discord.Interaction[Any]) -> None:
+    """Break the cycle between a handled interaction and its cached response object.
+
+    discord.py caches ``interaction.response``, whose ``_parent`` points back at
+    the interaction: the pair (with the clicked message, its components, the
+    member) outlives the click until a full garbage collection, and those
+    collections pause the event loop for every acknowledgement waiting behind
+    them. Without the cache entry, reference counting frees the click at once.
+    """
+    with contextlib.suppress(AttributeError):
+        del interaction._cs_response  # type: ignore[attr-defined]
 
 
 def view_of(*items: ui.Item[Any]) -> ui.View:
