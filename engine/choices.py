@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from data.models import ChampionshipEvent
 from engine.cards import Card, canonical, remove_cards
 from engine.decisions import Decision, Discard, Plan, Salvage
+from engine.event_cards import race_event
 from engine.map_spots import shift_heat
 from engine.pending import discard_options
 from engine.state import RaceState
@@ -93,10 +93,8 @@ def is_current(state: RaceState, version: int) -> bool:
     return wait_began(state) <= version <= state.version
 
 
-def discardable_after(
-    car_id: str, hand: tuple[Card, ...], plan: Plan, event: ChampionshipEvent | None = None
-) -> tuple[Card, ...]:
+def discardable_after(state: RaceState, plan: Plan) -> tuple[Card, ...]:
     """The cards the car could discard at step 8 if it played ``plan`` now (under the
-    championship ``event``'s rule, if any)."""
-    rest = remove_cards(hand, plan.cards) or ()
-    return discard_choices(discard_options(car_id, rest, event))
+    race's championship event rule, if any: Heat or Stress may be discardable)."""
+    rest = remove_cards(state.car(plan.car).hand, plan.cards) or ()
+    return discard_choices(discard_options(plan.car, rest, race_event(state)))

@@ -20,6 +20,8 @@ from engine import Entrant
 from engine.ai import decide
 from engine.cards import KNOWN_CARDS, speed_choices, speed_value, symbols
 from engine.championship import ChampionshipSetup, RaceResult, race_result, sponsorship_deck
+from engine.choices import discardable_after
+from engine.decisions import Plan
 from engine.errors import NotYourTurn
 from engine.rng import shuffled
 from engine.state import RaceState
@@ -246,3 +248,19 @@ def test_the_notation_refuses_a_bad_championship(
     document = state_json(championship_race(7)) | {"championship": championship}
     with pytest.raises(engine.NotationError, match=message):
         load_state(json.dumps(document))
+
+
+@pytest.mark.parametrize(
+    ("event", "heat", "stress"), [(7, False, False), (13, True, False), (17, False, True)]
+)
+def test_the_hand_view_discard_preview_follows_the_event(
+    event: int, heat: bool, stress: bool
+) -> None:
+    """ "In the discard step (step 8) Heat cards may be discarded from the hand this race"
+    (event 13; Stress for event 17): the planning hand's discard preview says so too."""
+    state = championship_race(event)
+    car = state.edit_car("A")
+    car.hand = ("1", "2", "H", "S", "3", "4", "4")
+    preview = discardable_after(state, Plan("A", 1, ("1",)))
+    assert ("H" in preview, "S" in preview) == (heat, stress)
+    assert "2" in preview

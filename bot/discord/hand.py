@@ -190,7 +190,7 @@ def discard_choices(hand: Hand, draft: Draft) -> list[Card]:
     The discard select lists them in this order and its values index into it.
     """
     planned = Plan(hand.car.id, draft.gear, draft.cards)
-    return list(discardable_after(hand.car.id, hand.car.hand or (), planned))
+    return list(discardable_after(hand.state, planned))
 
 
 def _range(low: int, high: int) -> str:
