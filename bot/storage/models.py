@@ -1,4 +1,4 @@
-"""What the bot keeps about a race besides the engine state: setup, seats, orders, records.
+"""What the bot keeps besides the engine states: races (setup, seats, orders) and leagues.
 
 These are the typed values the :class:`bot.storage.Store` takes and returns;
 how a store lays them out (SQLite rows, PostgreSQL rows) is its own business.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -18,6 +18,9 @@ from engine import Decision, RaceState
 from engine.cards import Card
 from engine.events import Event
 from engine.state import DraftVariant, GarageDecks, Options
+
+if TYPE_CHECKING:
+    from engine.season import SeasonDecision, SeasonState
 
 Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
@@ -215,3 +218,157 @@ class GuildSettings:
 
     timer_seconds: int | None = None
     channels: tuple[int, ...] = ()
+
+
+# --- leagues ---------------------------------------------------------------------------------
+
+
+class LeagueStatus(StrEnum):
+    ACTIVE = "active"
+    ENDED = "ended"
+
+
+class LeagueSettings(BaseModel):
+    """What the league's creator chose in ``/league create`` besides the season itself.
+
+    ``timer_seconds`` is each race's turn timer; ``fill`` says how the seats no
+    member takes are filled; ``seats`` is how many cars a league race has.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    timer_seconds: int = Field(ge=30)
+    fill: Fill = "ai"
+    ai_level: str = "pro"
+    mode: Mode = "async"
+    seats: int = Field(default=6, ge=2, le=6)
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRecord:
+    """A league: where it lives, who made it, its settings and whether it has ended.
+
+    ``season_version`` is the version of the stored season (0 before the season
+    starts): the version a :class:`SeasonChange` must have seen.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    status: LeagueStatus
+    settings: LeagueSettings
+    created_by: int
+    created_at: float
+    ended_at: float | None
+    season_version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A person in a league and the season driver they drive.
+
+    ``joined_at`` is the first race they drive (1 from the start: a driver who
+    joins between races starts on 0 points); ``left_at`` the first race they no
+    longer drive, once they left.
+    """
+
+    user_id: int
+    driver_id: str
+    name: str
+    locale: str = "en-US"
+    joined_at: int = 1
+    left_at: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRace:
+    """Race ``race_no`` of a league and the bot race that runs it.
+
+    ``race_id`` is None for a race run in another database (an imported league);
+    ``recorded`` says whether its points are in.
+    """
+
+    league_id: int
+    race_no: int
+    race_id: int | None
+    recorded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RacePoints:
+    """One driver's result in one league race: place, points scored and spin outs.
+
+    The place and the spin outs come from the race's ``RaceResult`` (engine), the
+    points from the season's scoring; ``user_id`` is the member driving it (None
+    for AI drivers and Legends), so stats follow a person across leagues.
+    """
+
+    driver_id: str
+    user_id: int | None
+    place: int
+    points: int
+    spin_outs: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """An admin's change to a driver's points, with the reason: one line of the audit log.
+
+    ``at`` and ``id`` are given by the store when it writes the correction.
+    """
+
+    league_id: int
+    driver_id: str
+    delta: int
+    reason: str
+    admin_id: int
+    at: float = 0.0
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LeaguePoints:
+    """Everything standings are built from: each recorded race's points and the corrections."""
+
+    races: Mapping[int, tuple[RacePoints, ...]]
+    corrections: tuple[Correction, ...] = ()
+
+    def totals(self) -> dict[str, int]:
+        """Each driver's points, corrections included, by driver id."""
+        totals: dict[str, int] = {}
+        for rows in self.races.values():
+            for row in rows:
+                totals[row.driver_id] = totals.get(row.driver_id, 0) + row.points
+        for correction in self.corrections:
+            totals[correction.driver_id] = totals.get(correction.driver_id, 0) + correction.delta
+        return totals
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonChange:
+    """One change to a league's season, in one transaction: the new state and its decisions.
+
+    ``seen_version`` is the version of the season the change was made on; each
+    decision comes with who made it (``user:ID``, ``ai``, ...), as in races.
+    """
+
+    league_id: int
+    seen_version: int
+    season: SeasonState
+    decisions: Sequence[tuple[SeasonDecision, str]] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A person's record across leagues, for ``/heat stats``.
+
+    ``average_place`` is None before their first recorded race.
+    """
+
+    races: int
+    wins: int
+    podiums: int
+    average_place: float | None
+    spin_outs: int
+    leagues: int

@@ -7,21 +7,33 @@ embedded default) and :mod:`bot.storage.postgres` (shared by several processes).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.storage.models import (
+    Correction,
     GuildSettings,
+    LeaguePoints,
+    LeagueRace,
+    LeagueRecord,
+    LeagueSettings,
+    Member,
     OutboxRow,
+    PlayerStats,
     RaceChange,
     RaceConfig,
+    RacePoints,
     RaceRecord,
     RaceStatus,
+    SeasonChange,
     Seat,
     StandingOrders,
     Timer,
 )
 from engine import Decision, RaceState
+
+if TYPE_CHECKING:
+    from engine.season import SeasonDecision, SeasonState
 
 
 class StorageError(RuntimeError):
@@ -44,8 +56,28 @@ class StoreUnavailable(StorageError):
     """The database could not be reached or the connection dropped; nothing was written."""
 
 
+class NoSuchLeague(StorageError):
+    """No league has this id."""
+
+
+class LeagueExists(StorageError):
+    """The channel already has an active league."""
+
+
+class AlreadyMember(StorageError):
+    """The user, or the season driver, is already in this league."""
+
+
+class BadCorrection(StorageError):
+    """A points correction without a reason, of zero points, or for an unknown driver."""
+
+
+class BadLeagueExport(StorageError):
+    """A league document that is not a valid export (its one-line message says why)."""
+
+
 class Store(Protocol):
-    """Races, seats, decisions, standing orders, timers, the outbox and server settings."""
+    """Races, seats, decisions, standing orders, timers, the outbox, server settings, leagues."""
 
     async def close(self) -> None:
         """Release the connection(s); the store is not used afterwards."""
@@ -172,3 +204,137 @@ class Store(Protocol):
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         """One transaction: replace a server's settings."""
+
+    # --- leagues --------------------------------------------------------------------------
+    # Every league write refuses an ended league with StaleWrite (the export kept at its
+    # end stays true) and an unknown one with NoSuchLeague.
+
+    async def create_league(
+        self,
+        guild_id: int,
+        channel_id: int,
+        name: str,
+        settings: LeagueSettings,
+        created_by: int,
+    ) -> int:
+        """One transaction: a new active league, no season yet; returns its id.
+
+        Raises LeagueExists if the channel has an active league (checked by the
+        database).
+        """
+
+    async def league(self, league_id: int) -> LeagueRecord | None:
+        """The league with this id, active or ended."""
+
+    async def active_league_in(self, channel_id: int) -> LeagueRecord | None:
+        """The channel's active league (there is at most one)."""
+
+    async def leagues(self, guild_id: int) -> list[LeagueRecord]:
+        """A server's leagues, active and ended, oldest first."""
+
+    # --- members --------------------------------------------------------------------------
+
+    async def members(self, league_id: int) -> list[Member]:
+        """Everyone who ever joined the league (those who left too), in joining order."""
+
+    async def add_member(self, league_id: int, member: Member) -> None:
+        """One transaction: a person joins as a season driver.
+
+        AlreadyMember if the user, or the driver id, is already taken by someone
+        who has not left.
+        """
+
+    async def leave_league(self, league_id: int, user_id: int, at_race: int) -> bool:
+        """One transaction: the member leaves before race ``at_race``; False if not a member."""
+
+    # --- the season -----------------------------------------------------------------------
+
+    async def start_season(self, league_id: int, initial: SeasonState) -> None:
+        """One transaction: ``initial`` becomes the league's first and current season.
+
+        The decision log replays from it. StaleWrite if the league has a season.
+        """
+
+    async def commit_season(self, change: SeasonChange) -> None:
+        """One transaction: the new season, its decisions appended to the log.
+
+        StaleWrite unless the stored season is at ``change.seen_version``.
+        """
+
+    async def season(self, league_id: int) -> SeasonState | None:
+        """The league's current season (None before it starts)."""
+
+    async def first_season(self, league_id: int) -> SeasonState | None:
+        """The season as it started (the decision log replays from it)."""
+
+    async def season_decisions(self, league_id: int) -> list[SeasonDecision]:
+        """The season's decision log, in the order applied."""
+
+    # --- league races and points ----------------------------------------------------------
+
+    async def add_league_race(self, league_id: int, race_no: int, race_id: int) -> None:
+        """One transaction: race ``race_no`` of the league runs as bot race ``race_id``.
+
+        A race no whose race was cancelled may be given a new race; StaleWrite if
+        it has another race (or its points are in).
+        """
+
+    async def league_races(self, league_id: int) -> list[LeagueRace]:
+        """The league's races, by race no."""
+
+    async def league_race_of(self, race_id: int) -> LeagueRace | None:
+        """The league race a bot race runs, if it is one (how a finished race finds its league)."""
+
+    async def unrecorded_races(self) -> list[LeagueRace]:
+        """Finished races of active leagues whose points are not in (record them at start-up)."""
+
+    async def record_points(
+        self,
+        league_id: int,
+        race_no: int,
+        points: Sequence[RacePoints],
+        change: SeasonChange | None = None,
+    ) -> bool:
+        """One transaction: a race's points, and the season change that records it.
+
+        Exactly once per (league, race no), even with two writers at once: the
+        database's unique key decides, and the second record writes nothing and
+        returns False. Otherwise StaleWrite as :meth:`commit_season`.
+        """
+
+    async def league_points(self, league_id: int) -> LeaguePoints:
+        """Every recorded race's points by race no, and the corrections (standings include them)."""
+
+    async def correct_points(self, correction: Correction) -> Correction:
+        """One transaction: an admin's correction joins the audit log; returns it as stored.
+
+        BadCorrection for an empty reason, a zero delta or a driver the league
+        has never had (neither a member nor in the season nor in its points).
+        """
+
+    async def corrections(self, league_id: int) -> list[Correction]:
+        """The league's audit log of corrections, oldest first."""
+
+    # --- the end, export and import -------------------------------------------------------
+
+    async def end_league(self, league_id: int) -> dict[str, Any]:
+        """One transaction: the league ends and its export is kept; returns the export."""
+
+    async def kept_export(self, league_id: int) -> dict[str, Any] | None:
+        """The export kept when the league ended (None while it is active)."""
+
+    async def export_league(self, league_id: int) -> dict[str, Any]:
+        """The league as a JSON document (``format``, ``version`` and every row); NoSuchLeague."""
+
+    async def import_league(self, document: Mapping[str, Any]) -> int:
+        """One transaction: a league from an export; returns its new id.
+
+        The document is validated first (its version, every field, the seasons
+        and decisions in their notation): BadLeagueExport with a one-line reason
+        if it is malformed, LeagueExists if its channel has an active league, and
+        nothing is stored. Race ids are not imported (they name races of the
+        database the league came from).
+        """
+
+    async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
+        """A person's recorded races across leagues (one server's, if given)."""
