@@ -75,6 +75,8 @@ class RaceService:
         self._locks: dict[int, asyncio.Lock] = {}
         # Called with the race's id once a finished race is committed (a league scores it).
         self.on_finished: list[Callable[[int], Awaitable[object]]] = []
+        # What else a race's last change posts, after its podium (a league's standings).
+        self.finish_notices: list[Callable[[RaceRecord], Awaitable[list[OutboxRow]]]] = []
 
     def lock(self, race_id: int) -> asyncio.Lock:
         return self._locks.setdefault(race_id, asyncio.Lock())
@@ -360,6 +362,9 @@ class RaceService:
             posts.append(OutboxRow(record.id, "round", state, rounds=tuple(finished_rounds)))
         if waits is not None and waits.step != "plan" and waiting and (decisions or started):
             posts.append(OutboxRow(record.id, "prompt", state, car_id=waiting[0].car_id))
+        if waits is None:
+            for notice in self.finish_notices:
+                posts += await notice(record)
         return RaceChange(
             record.id,
             record.version,

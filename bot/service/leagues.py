@@ -1,0 +1,621 @@
+"""The one place a league changes: create, join, leave, the draft, its races, points, the end.
+
+Like :mod:`bot.service.races` for a race: a change loads the league's season,
+checks who acts and on which season version, asks the engine
+(:mod:`engine.season`), lets the AI drivers draft, and stores the new season
+with its decisions in one transaction. A finished league race is scored
+exactly once: the store's unique key per (league, race no) decides, and
+start-up scores whatever a stopped bot left unscored. Nothing here imports
+discord: bad input is a :class:`Refused` with a text key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.service.league_seats import (
+    driver_name,
+    fill_decisions,
+    next_driver,
+    race_config,
+    race_seats,
+    seat_for_newcomer,
+)
+from bot.service.races import Change, Driver, RaceService
+from bot.service.refusals import Refused
+from bot.storage import (
+    AlreadyMember,
+    BadCorrection,
+    ChannelBusy,
+    Correction,
+    LeagueExists,
+    LeagueRecord,
+    LeagueSettings,
+    LeagueStatus,
+    Member,
+    OutboxRow,
+    PlayerStats,
+    RacePoints,
+    RaceRecord,
+    RaceStatus,
+    SeasonChange,
+    StaleWrite,
+    Store,
+)
+from engine import IllegalDecision, RulesError
+from engine.championship import race_result
+from engine.events import Event
+from engine.season import (
+    CancelRace,
+    DraftKeep,
+    DraftPick,
+    DraftSwap,
+    LeaveSeason,
+    OpenDraft,
+    RaceRecorded,
+    RaceScored,
+    SeasonConfig,
+    SeasonDecision,
+    SeasonState,
+    StartRace,
+    ai_draft,
+    apply_season,
+    new_season,
+    season_legal_decisions,
+    season_race,
+)
+
+log = logging.getLogger("heat.league")
+
+DriverDecision = DraftPick | DraftSwap | DraftKeep
+
+
+@dataclass(frozen=True, slots=True)
+class League:
+    """A league as its callers need it: the record, its people and its season now."""
+
+    record: LeagueRecord
+    members: list[Member]
+    season: SeasonState
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    def member(self, user_id: int) -> Member | None:
+        """The user's membership, if they drive in the league now."""
+        return next(
+            (m for m in self.members if m.user_id == user_id and m.left_at is None), None
+        )
+
+    def name_of(self, driver_id: str) -> str:
+        return driver_name(self.season, self.members, driver_id)
+
+
+@dataclass(frozen=True, slots=True)
+class DraftTurn:
+    """A person must decide in the draft: their choices, from ``season_legal_decisions``."""
+
+    league_id: int
+    version: int
+    race_no: int
+    driver_id: str
+    user_id: int
+    locale: str
+    market: tuple[str, ...]
+    decisions: tuple[DriverDecision, ...]
+
+    @property
+    def swap(self) -> bool:
+        """The first picker's offer to swap (or keep), after the picks."""
+        return not any(isinstance(d, DraftPick) for d in self.decisions)
+
+
+@dataclass
+class LeagueChange:
+    """What a change did: the league after it, the draft decisions made, who decides next.
+
+    ``race`` is the league race started by this change, if the draft ended.
+    """
+
+    league: League
+    made: list[tuple[str, DriverDecision]] = field(default_factory=list)
+    turn: DraftTurn | None = None
+    race: Change | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledRace:
+    """One race of the season as ``/league schedule`` tells it."""
+
+    race_no: int
+    track: str
+    event: int
+    run: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A driver's line in the standings: points (corrections in) and each race's place and points."""
+
+    driver_id: str
+    name: str
+    color: str
+    user_id: int | None
+    points: int
+    places: tuple[int | None, ...]
+    race_points: tuple[int | None, ...]
+    corrections: tuple[Correction, ...] = ()
+
+
+class LeagueService:
+    """Runs leagues; every change under the league's lock, stored in one transaction."""
+
+    def __init__(
+        self, store: Store, races: RaceService, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.store = store
+        self.races = races
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        races.on_finished.append(self.record_race)
+        races.finish_notices.append(self.finish_notice)
+
+    def lock(self, league_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(league_id, asyncio.Lock())
+
+    # --- the league's life ----------------------------------------------------------------
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator: Driver,
+        name: str,
+        config: SeasonConfig,
+        settings: LeagueSettings,
+    ) -> League:
+        """A new league in the channel, its season drawn, the creator its first driver."""
+        try:
+            season, _ = new_season(config, [], secrets.randbits(48))
+        except (ValueError, RulesError) as error:
+            raise Refused("league_bad_season", detail=str(error)) from None
+        try:
+            league_id = await self.store.create_league(
+                guild_id, channel_id, name, settings, creator.user_id
+            )
+        except LeagueExists:
+            raise Refused("league_busy") from None
+        await self.store.start_season(league_id, season)
+        log.info(
+            "league created league=%s guild=%s races=%s", league_id, guild_id, len(season.races)
+        )
+        league = await self.load(league_id)
+        return await self._join(league, creator)
+
+    async def join(self, league_id: int, driver: Driver) -> League:
+        """A person drives in the league from the next race, on 0 points."""
+        async with self.lock(league_id):
+            return await self._join(await self.load(league_id), driver)
+
+    async def _join(self, league: League, driver: Driver) -> League:
+        if league.member(driver.user_id) is not None:
+            raise Refused("league_already_member")
+        room = seat_for_newcomer(league.season, league.record.settings)
+        if len(league.season.active()) >= league.record.settings.seats and not room:
+            raise Refused("league_full")
+        after, _ = self._apply_all(league.season, room)
+        entry = next_driver(after)
+        after, _ = self._apply_all(after, [entry])
+        member = Member(driver.user_id, entry.driver, driver.name, driver.locale, after.race_no)
+        decisions = [*room, entry]
+        await self._commit(league, after, [(d, f"user:{driver.user_id}") for d in decisions])
+        try:
+            await self.store.add_member(league.id, member)
+        except AlreadyMember:
+            raise Refused("league_already_member") from None
+        log.info(
+            "league joined league=%s guild=%s driver=%s",
+            league.id,
+            league.record.guild_id,
+            entry.driver,
+        )
+        return await self.load(league.id)
+
+    async def leave(self, league_id: int, user_id: int) -> League:
+        """A person stops driving between races; their points stay in the standings."""
+        async with self.lock(league_id):
+            league = await self.load(league_id)
+            member = league.member(user_id)
+            if member is None:
+                raise Refused("league_not_member")
+            decision = LeaveSeason(member.driver_id)
+            after, _ = self._apply_all(league.season, [decision])
+            await self._commit(league, after, [(decision, f"user:{user_id}")])
+            await self.store.leave_league(league_id, user_id, after.race_no)
+            log.info(
+                "league left league=%s guild=%s driver=%s",
+                league_id,
+                league.record.guild_id,
+                member.driver_id,
+            )
+            return await self.load(league_id)
+
+    # --- the next race: draft, then the race ----------------------------------------------
+
+    async def start_race(self, league_id: int, user_id: int) -> LeagueChange:
+        """The next race: its draft opens (AI drivers pick at once), or it starts if ready."""
+        async with self.lock(league_id):
+            league = await self.load(league_id)
+            season = league.season
+            if season.phase == "over":
+                raise Refused("league_over")
+            if season.phase == "racing":
+                return await self._race_again(league, user_id)
+            if season.phase in ("draft", "swap"):
+                return await self._play_draft(league, [])
+            decisions: list[tuple[SeasonDecision, str]] = []
+            if season.phase == "lineup":
+                fill = fill_decisions(season, league.record.settings)
+                decisions += [(d, "fill") for d in fill]
+                decisions.append((OpenDraft(season.race_no), f"user:{user_id}"))
+            return await self._play_draft(league, decisions)
+
+    async def decide(
+        self, league_id: int, user_id: int, version: int, decision: SeasonDecision
+    ) -> LeagueChange:
+        """A person's draft decision, made on season ``version``; ownership and staleness here."""
+        async with self.lock(league_id):
+            league = await self.load(league_id)
+            member = league.member(user_id)
+            if member is None:
+                raise Refused("league_not_member")
+            if getattr(decision, "driver", None) != member.driver_id:
+                raise Refused("not_your_turn")
+            if version != league.season.version:
+                raise Refused("stale")
+            if decision not in season_legal_decisions(league.season, member.driver_id):
+                raise Refused("not_your_turn")
+            return await self._play_draft(league, [(decision, f"user:{user_id}")])
+
+    async def _play_draft(
+        self, league: League, decisions: list[tuple[SeasonDecision, str]]
+    ) -> LeagueChange:
+        """Apply ``decisions``, let the AI drivers draft, and start the race once it is ready."""
+        season = league.season
+        made: list[tuple[str, DriverDecision]] = []
+        log_rows = list(decisions)
+        for decision, _ in decisions:
+            season = self._apply(season, decision)
+        while (ai := self._ai_turn(season)) is not None:
+            log_rows.append((ai, "ai"))
+            season = self._apply(season, ai)
+        for decision, _ in log_rows:
+            if isinstance(decision, DraftPick | DraftSwap | DraftKeep):
+                made.append((league.name_of(decision.driver), decision))
+        race: Change | None = None
+        if season.phase == "ready":
+            log_rows.append((StartRace(season.race_no), "league"))
+            season = self._apply(season, StartRace(season.race_no))
+        if log_rows:
+            await self._commit(league, season, log_rows)
+        after = League(league.record, league.members, season)
+        if season.phase == "racing":
+            race = await self._open_race(after)
+        return LeagueChange(after, made, self._turn(after), race)
+
+    def _ai_turn(self, season: SeasonState) -> DriverDecision | None:
+        """The AI driver's draft decision, if an AI driver picks or swaps now."""
+        driver_id = _deciding(season)
+        if driver_id is None or season.driver(driver_id).kind == "human":
+            return None
+        return ai_draft(season, driver_id)
+
+    def _turn(self, league: League) -> DraftTurn | None:
+        season = league.season
+        driver_id = _deciding(season)
+        if driver_id is None:
+            return None
+        member = next(
+            (m for m in league.members if m.driver_id == driver_id and m.left_at is None), None
+        )
+        if member is None:
+            return None
+        assert season.draft is not None
+        return DraftTurn(
+            league.id,
+            season.version,
+            season.race_no,
+            driver_id,
+            member.user_id,
+            member.locale,
+            season.draft.market,
+            tuple(
+                d
+                for d in season_legal_decisions(season, driver_id)
+                if isinstance(d, DraftPick | DraftSwap | DraftKeep)
+            ),
+        )
+
+    async def _open_race(self, league: League) -> Change:
+        """Race k on the bot: built by the engine from the season, run by the race service."""
+        season = league.season
+        state, events = season_race(season)
+        seats = race_seats(season, league.members, state)
+        config = race_config(season, league.record.settings, state)
+        record = league.record
+        host = next((s for s in seats if s.user_id is not None), seats[0])
+        try:
+            race_id = await self.store.create_race(
+                record.guild_id, record.channel_id, record.created_by, config, host
+            )
+        except ChannelBusy:
+            raise Refused("channel_busy") from None
+        await self.store.add_league_race(league.id, season.race_no, race_id)
+        log.info(
+            "league race started league=%s guild=%s race_no=%s race=%s",
+            league.id,
+            record.guild_id,
+            season.race_no,
+            race_id,
+        )
+        return await self.races.start_prepared(race_id, seats, state, list(events))
+
+    async def _race_again(self, league: League, user_id: int) -> LeagueChange:
+        """Race k is marked running: run it if its bot race is gone or cancelled, else refuse."""
+        season = league.season
+        current = next(
+            (r for r in await self.store.league_races(league.id) if r.race_no == season.race_no),
+            None,
+        )
+        race = None if current is None or current.race_id is None else await self.store.race(
+            current.race_id
+        )
+        if race is not None and race.status in (RaceStatus.LOBBY, RaceStatus.RUNNING):
+            raise Refused("league_race_open", race=race.id)
+        if race is not None and race.status == RaceStatus.FINISHED:
+            await self._record(league, current.race_no, race)  # type: ignore[union-attr]
+            raise Refused("league_between_races")
+        if race is not None:
+            # Cancelled: it scores nothing and runs again from the same season.
+            decisions: list[tuple[SeasonDecision, str]] = [
+                (CancelRace(season.race_no), f"user:{user_id}"),
+                (StartRace(season.race_no), f"user:{user_id}"),
+            ]
+            after = season
+            for decision, _ in decisions:
+                after = self._apply(after, decision)
+            await self._commit(league, after, decisions)
+            league = League(league.record, league.members, after)
+        return LeagueChange(league, race=await self._open_race(league))
+
+    # --- points ---------------------------------------------------------------------------
+
+    async def record_race(self, race_id: int) -> bool:
+        """A finished race scores for its league, once; False if it is no league race or in."""
+        link = await self.store.league_race_of(race_id)
+        if link is None or link.recorded:
+            return False
+        race = await self.store.race(race_id)
+        if race is None or race.status != RaceStatus.FINISHED:
+            return False  # a cancelled race never scores
+        async with self.lock(link.league_id):
+            return await self._record(await self.load(link.league_id), link.race_no, race)
+
+    async def _record(self, league: League, race_no: int, race: RaceRecord) -> bool:
+        assert race.state is not None
+        result = race_result(race.state)
+        decision = RaceRecorded(race_no, result)
+        after, events = apply_season(league.season, decision)
+        scored = next(e for e in events if isinstance(e, RaceScored))
+        points = [
+            RacePoints(
+                driver_id,
+                _user(league, driver_id),
+                result.places[driver_id],
+                scored.points.get(driver_id, 0),
+                result.spin_outs.get(driver_id, 0),
+            )
+            for driver_id in sorted(result.places, key=result.places.__getitem__)
+        ]
+        change = SeasonChange(league.id, league.season.version, after, [(decision, "race")])
+        try:
+            recorded = await self.store.record_points(league.id, race_no, points, change)
+        except StaleWrite:
+            return False
+        if recorded:
+            log.info(
+                "league race scored league=%s guild=%s race_no=%s race=%s",
+                league.id,
+                league.record.guild_id,
+                race_no,
+                race.id,
+            )
+        return recorded
+
+    async def resume(self) -> int:
+        """At start-up: score the finished league races a stopped bot left unscored."""
+        count = 0
+        for link in await self.store.unrecorded_races():
+            if link.race_id is not None and await self.record_race(link.race_id):
+                count += 1
+        return count
+
+    async def finish_notice(self, race: RaceRecord) -> list[OutboxRow]:
+        """Written with a league race's last change: the standings are posted after the podium."""
+        link = await self.store.league_race_of(race.id)
+        if link is None:
+            return []
+        values = {"league": link.league_id, "race": link.race_no}
+        return [OutboxRow(race.id, "say", text="league_recorded", values=values)]
+
+    async def correct(
+        self, league_id: int, admin_id: int, can_manage: bool, user_id: int, delta: int, reason: str
+    ) -> Correction:
+        """An admin's points correction with its reason, kept in the audit log."""
+        if not can_manage:
+            raise Refused("league_not_admin")
+        league = await self.load(league_id)
+        member = next((m for m in reversed(league.members) if m.user_id == user_id), None)
+        if member is None:
+            raise Refused("league_no_driver")
+        try:
+            stored = await self.store.correct_points(
+                Correction(league_id, member.driver_id, delta, reason.strip(), admin_id)
+            )
+        except BadCorrection:
+            raise Refused("league_no_driver") from None
+        log.info(
+            "league points corrected league=%s guild=%s driver=%s delta=%s",
+            league_id,
+            league.record.guild_id,
+            member.driver_id,
+            delta,
+        )
+        return stored
+
+    async def end(self, league_id: int, user_id: int, can_manage: bool) -> dict[str, Any]:
+        """An admin ends the league; its export is kept and returned."""
+        if not can_manage:
+            raise Refused("league_not_admin")
+        async with self.lock(league_id):
+            league = await self.load(league_id)
+            try:
+                export = await self.store.end_league(league_id)
+            except StaleWrite:
+                raise Refused("league_none") from None
+            log.info("league ended league=%s guild=%s by=%s", league_id, league.record.guild_id, user_id)
+            return export
+
+    # --- reading --------------------------------------------------------------------------
+
+    async def load(self, league_id: int) -> League:
+        record = await self.store.league(league_id)
+        season = await self.store.season(league_id)
+        if record is None or record.status != LeagueStatus.ACTIVE or season is None:
+            raise Refused("league_none")
+        return League(record, await self.store.members(league_id), season)
+
+    async def league_in(self, channel_id: int) -> League:
+        record = await self.store.active_league_in(channel_id)
+        if record is None:
+            raise Refused("league_none")
+        return await self.load(record.id)
+
+    async def schedule(self, league_id: int) -> list[ScheduledRace]:
+        season = (await self.load(league_id)).season
+        return [
+            ScheduledRace(no, race.track, race.event, no < season.race_no)
+            for no, race in enumerate(season.races, start=1)
+        ]
+
+    async def standings(self, league_id: int) -> tuple[League, list[Standing]]:
+        """The table: each driver's points (corrections in) and each race's place and points.
+
+        Equal points keep the engine's order, which breaks ties by the last race.
+        """
+        from engine.season import standings as season_standings
+
+        league = await self.load(league_id)
+        points = await self.store.league_points(league_id)
+        totals = points.totals()
+        races = range(1, len(league.season.races) + 1)
+        order = [row.driver for row in season_standings(league.season)]
+        rows = []
+        for driver_id in order:
+            driver = league.season.driver(driver_id)
+            by_race = {
+                no: next((p for p in points.races.get(no, ()) if p.driver_id == driver_id), None)
+                for no in races
+            }
+            rows.append(
+                Standing(
+                    driver_id,
+                    league.name_of(driver_id),
+                    driver.color,
+                    _user(league, driver_id),
+                    totals.get(driver_id, 0),
+                    tuple(None if p is None else p.place for p in by_race.values()),
+                    tuple(None if p is None else p.points for p in by_race.values()),
+                    tuple(c for c in points.corrections if c.driver_id == driver_id),
+                )
+            )
+        rows.sort(key=lambda row: -row.points)  # stable: ties keep the engine's order
+        return league, rows
+
+    async def stats(self, user_id: int) -> PlayerStats:
+        return await self.store.player_stats(user_id)
+
+    # --- the core -------------------------------------------------------------------------
+
+    def _apply(self, season: SeasonState, decision: SeasonDecision) -> SeasonState:
+        try:
+            after, _ = apply_season(season, decision)
+        except RulesError as error:
+            raise _refusal(error) from None
+        return after
+
+    def _apply_all(
+        self, season: SeasonState, decisions: Sequence[SeasonDecision]
+    ) -> tuple[SeasonState, list[Event]]:
+        events: list[Event] = []
+        for decision in decisions:
+            try:
+                season, more = apply_season(season, decision)
+            except RulesError as error:
+                raise _refusal(error) from None
+            events += more
+        return season, events
+
+    async def _commit(
+        self,
+        league: League,
+        after: SeasonState,
+        decisions: Sequence[tuple[SeasonDecision, str]],
+    ) -> None:
+        try:
+            await self.store.commit_season(
+                SeasonChange(league.id, league.season.version, after, list(decisions))
+            )
+        except StaleWrite:
+            raise Refused("stale") from None
+        for decision, by in decisions:
+            log.info(
+                "league decision league=%s guild=%s by=%s do=%s",
+                league.id,
+                league.record.guild_id,
+                by.split(":")[0],
+                decision.do,
+            )
+
+
+def _deciding(season: SeasonState) -> str | None:
+    """The driver who picks or is offered the swap now, if the draft is on."""
+    if season.draft is None:
+        return None
+    if season.phase == "draft" and season.draft.order:
+        return season.draft.order[0]
+    if season.phase == "swap":
+        return season.draft.first
+    return None
+
+
+def _user(league: League, driver_id: str) -> int | None:
+    driver = league.season.driver(driver_id)
+    if driver.kind != "human":
+        return None
+    member = next((m for m in reversed(league.members) if m.driver_id == driver_id), None)
+    return None if member is None else member.user_id
+
+
+def _refusal(error: RulesError) -> Refused:
+    """The engine's refusal of a season decision, as a text key."""
+    if isinstance(error, IllegalDecision):
+        return Refused("league_between_races")
+    return Refused("not_your_turn")
