@@ -4,15 +4,28 @@ Every file goes through :mod:`data.loader`, which rejects a bad file with a
 message naming the file and the field.
 """
 
-from data.loader import DataError, legend_cards, track, track_ids, upgrade_cards, weather
+from data.loader import (
+    DataError,
+    championship,
+    legend_cards,
+    track,
+    track_ids,
+    upgrade_cards,
+    weather,
+)
 from data.models import (
+    ChampionshipData,
+    ChampionshipEvent,
     Corner,
     GridSlot,
     LegendCard,
     LegendCards,
     LegendValue,
     RoadCondition,
+    Season,
+    SeasonRace,
     SectorEffect,
+    SponsorCard,
     Spot,
     Track,
     Upgrade,
@@ -22,6 +35,8 @@ from data.models import (
 )
 
 __all__ = [
+    "ChampionshipData",
+    "ChampionshipEvent",
     "Corner",
     "DataError",
     "GridSlot",
@@ -29,13 +44,17 @@ __all__ = [
     "LegendCards",
     "LegendValue",
     "RoadCondition",
+    "Season",
+    "SeasonRace",
     "SectorEffect",
+    "SponsorCard",
     "Spot",
     "Track",
     "Upgrade",
     "UpgradeCards",
     "WeatherCard",
     "WeatherModule",
+    "championship",
     "legend_cards",
     "track",
     "track_ids",

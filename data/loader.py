@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from data.models import LegendCards, Track, UpgradeCards, WeatherModule
+from data.models import ChampionshipData, LegendCards, Track, UpgradeCards, WeatherModule
 
 DATA_DIR = Path(__file__).resolve().parent
 TRACKS_DIR = DATA_DIR / "tracks"
@@ -68,3 +68,9 @@ def upgrade_cards() -> UpgradeCards:
 def weather() -> WeatherModule:
     """The weather cards and road-condition tokens."""
     return load_file(DATA_DIR / "weather.json", WeatherModule)
+
+
+@cache
+def championship() -> ChampionshipData:
+    """The Championship module: points, sponsorship cards, events and preset seasons."""
+    return load_file(DATA_DIR / "championship.json", ChampionshipData)

@@ -315,3 +315,113 @@ class WeatherModule(_Strict):
     def token_pool(self) -> tuple[str, ...]:
         """Every road-condition token in the box, each kind as many times as its copies."""
         return tuple(token.id for token in self.road_conditions for _ in range(token.copies))
+
+
+CardSet = Literal["base", "heavy_rain", "tunnel_vision"]
+
+
+class SponsorCard(_Strict):
+    """One kind of sponsorship card (Championship): a one-time upgrade won during a race."""
+
+    id: str = Field(pattern=r"^sp-[a-z-]+$")
+    name: str
+    set: CardSet
+    speed: tuple[int, ...] = Field(min_length=1)
+    symbols: dict[Symbol, int]
+    copies: int = Field(ge=1)
+
+
+class ChampionshipEvent(_Strict):
+    """An event card: its press corners, starting sponsors and the rule it changes.
+
+    Every rule field defaults to the base game, so an event names only what it
+    changes. ``press_corner_numbers`` count a track's press corners from 0 and
+    wrap around, so an event can be raced on any track.
+    """
+
+    id: int = Field(ge=1)
+    title: str
+    expansion: CardSet
+    track: str
+    summary: str
+    sponsorship_cards_at_start: int = Field(ge=0)
+    press_corner_numbers: tuple[int, ...]
+    press_corner_positions: tuple[int, ...]
+    lap_delta: int = 0
+    hand_size: int = Field(default=7, ge=1)
+    engine_delta: int = 0
+    stress_delta: int = 0
+    press_reward: int = Field(default=1, ge=1)
+    press_slower: bool = False
+    grandstand: int = Field(default=0, ge=0)
+    speed_record: int | None = None
+    passing_reward_cars: int | None = None
+    slipstream_gears: tuple[int, ...] = (1, 2, 3, 4)
+    discard_heat: bool = False
+    discard_stress: bool = False
+    adrenaline: bool = True
+    discard_limit: int | None = Field(default=None, ge=0)
+    spin_out_eliminates: bool = False
+    heat_removed_per_lap: int = Field(default=0, ge=0)
+    winner_bonus: int = 0
+    podium_bonus: int = 0
+
+
+class SeasonRace(_Strict):
+    track: str
+    event: int = Field(ge=1)
+
+
+class Season(_Strict):
+    """A preset season (1961-1965): its races in order."""
+
+    season: int
+    expansion: CardSet
+    races: tuple[SeasonRace, ...] = Field(min_length=3)
+
+
+class ChampionshipData(_Strict):
+    """The Championship module: points, sponsorship cards, event cards and preset seasons."""
+
+    about: str
+    points_by_place: tuple[int, ...]
+    hand_size: int
+    sponsorship_cards: tuple[SponsorCard, ...]
+    events: tuple[ChampionshipEvent, ...]
+    seasons: tuple[Season, ...]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ChampionshipData:
+        ids = [event.id for event in self.events]
+        if ids != list(range(1, len(ids) + 1)):
+            raise ValueError("events are numbered 1, 2, ... in order")
+        if any(race.event not in ids for season in self.seasons for race in season.races):
+            raise ValueError("a season races an unknown event")
+        cards = [card.id for card in self.sponsorship_cards]
+        if len(set(cards)) != len(cards):
+            raise ValueError("sponsorship card ids must be distinct")
+        return self
+
+    def event(self, event_id: int) -> ChampionshipEvent:
+        """The event card with this number (KeyError if none)."""
+        if not 1 <= event_id <= len(self.events):
+            raise KeyError(event_id)
+        return self.events[event_id - 1]
+
+    def season(self, year: int) -> Season:
+        """The preset season of this year (KeyError if none)."""
+        for season in self.seasons:
+            if season.season == year:
+                return season
+        raise KeyError(year)
+
+    def sponsor(self, card_id: str) -> SponsorCard:
+        """The sponsorship card kind with this id (KeyError if none)."""
+        for card in self.sponsorship_cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def sponsor_deck(self, sets: tuple[CardSet, ...]) -> tuple[str, ...]:
+        """Every sponsorship card of these sets, copies included, in file order."""
+        return tuple(c.id for c in self.sponsorship_cards if c.set in sets for _ in range(c.copies))

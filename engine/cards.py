@@ -2,7 +2,8 @@
 
 ``"1"``-``"4"`` are the basic Speed cards (the only cards with the Speed
 symbol), ``"0"`` and ``"5"`` the starting upgrades, ``"H"`` Heat and ``"S"``
-Stress. Garage upgrades go by their id in ``data/cards.json`` (``"turbo-8"``).
+Stress. Garage upgrades go by their id in ``data/cards.json`` (``"turbo-8"``),
+Championship sponsorship cards by theirs in ``data/championship.json`` (``"sp-brakes"``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ STRESS: Card = "S"
 BASIC_SPEED_CARDS: tuple[Card, ...] = ("1", "2", "3", "4")
 STARTING_UPGRADES: tuple[Card, ...] = ("0", "5", HEAT)
 
-_UPGRADES = {u.id: u for u in data.upgrade_cards().upgrades if u.id != HEAT}
+_UPGRADES = {u.id: u for u in data.upgrade_cards().upgrades if u.id != HEAT} | {
+    s.id: s for s in data.championship().sponsorship_cards
+}
 # A card with several speeds counts 0 here; the speed chosen at its reveal is kept in the turn.
 _SPEED: dict[Card, int] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, HEAT: 0, STRESS: 0} | {
     card: upgrade.speed[0] if len(upgrade.speed) == 1 else 0 for card, upgrade in _UPGRADES.items()
@@ -33,6 +36,7 @@ _PLUS: dict[Card, int] = {STRESS: 1} | {
 }
 SEVERAL_SPEEDS: frozenset[Card] = frozenset(card for card, sp in _SPEEDS.items() if len(sp) > 1)
 KNOWN_CARDS: frozenset[Card] = frozenset(_SPEED)
+SPONSOR_CARDS: frozenset[Card] = frozenset(s.id for s in data.championship().sponsorship_cards)
 
 HAND_SIZE = 7
 
@@ -60,6 +64,11 @@ def plus_symbols(card: Card) -> int:
 def is_basic(card: Card) -> bool:
     """Only basic cards carry the Speed symbol that ends a + symbol's flipping."""
     return card in BASIC_SPEED_CARDS
+
+
+def is_sponsor(card: Card) -> bool:
+    """A sponsorship card: played once, it leaves the car for the shared sponsorship discard."""
+    return card in SPONSOR_CARDS
 
 
 def is_playable(card: Card) -> bool:

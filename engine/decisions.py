@@ -6,7 +6,7 @@
 module adds ``"A pick turbo-8"``, ``"A give_back rpm-1"``, ``"A speed brakes-1-3 3"``,
 ``"A direct gas-pedal-2 2"``, ``"A accelerate"``, ``"A reduce 2"``,
 ``"A salvage 3 4"``, ``"A super_cool"``, ``"A draft_move"`` and
-``"A refresh suspension-4"``.
+``"A refresh suspension-4"``. Any race takes ``"A give_up"``.
 """
 
 from __future__ import annotations
@@ -220,6 +220,17 @@ class Refresh:
         return f"{self.car} {self.do} {self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class GiveUp:
+    """The driver gives up: the car leaves the race and takes the last free place."""
+
+    do: ClassVar[str] = "give_up"
+    car: str
+
+    def __str__(self) -> str:
+        return f"{self.car} {self.do}"
+
+
 Decision = (
     Plan
     | Boost
@@ -237,6 +248,7 @@ Decision = (
     | SuperCool
     | DraftMove
     | Refresh
+    | GiveUp
 )
 
 DECISION_TYPES: dict[str, type[Decision]] = {
@@ -258,9 +270,11 @@ DECISION_TYPES: dict[str, type[Decision]] = {
         SuperCool,
         DraftMove,
         Refresh,
+        GiveUp,
     )
 }
-_NO_FIGURES: dict[str, type[Boost | ReactDone | Accelerate | SuperCool | DraftMove]] = {
+_NO_FIGURES: dict[str, type[Boost | ReactDone | Accelerate | SuperCool | DraftMove | GiveUp]] = {
+    "give_up": GiveUp,
     "draft_move": DraftMove,
     "boost": Boost,
     "react_done": ReactDone,

@@ -16,7 +16,7 @@ from engine.cards import HAND_SIZE, Card
 from engine.events import DraftMarket, Event, UpgradeDrafted, UpgradeReturned
 from engine.movement import position_key
 from engine.rng import shuffled
-from engine.state import Garage, RaceState
+from engine.state import Garage, Options, RaceState
 from engine.weather import starting_piles
 
 UPGRADES_EACH = 3
@@ -33,9 +33,14 @@ SNAKE_ROUNDS = 2
 
 def garage_deck(state: RaceState) -> tuple[Card, ...]:
     """The upgrade cards the race's option puts in the Garage deck, unshuffled."""
+    return upgrade_deck(state.options)
+
+
+def upgrade_deck(options: Options) -> tuple[Card, ...]:
+    """The upgrade cards these options put in a Garage deck (a race's, or a season's)."""
     cards = data.upgrade_cards()
-    names = GARAGE_DECKS[state.options.garage]
-    if state.options.garage_expansions and "advanced" in names:
+    names = GARAGE_DECKS[options.garage]
+    if options.garage_expansions and "advanced" in names:
         names += EXPANSION_DECKS
     return tuple(card for name in names for card in cards.deck(name))
 

@@ -14,6 +14,8 @@ from engine.cards import Card
 
 MoveCause = Literal["cards", "boost", "adrenaline", "slipstream", "accelerate", "direct", "draft"]
 HeatReason = Literal["shift", "boost", "corner", "card"]
+SponsorReason = Literal["start", "press", "grandstand", "speed_record", "passing"]
+HeatPile = Literal["engine", "hand", "discard", "deck"]
 
 
 @dataclass(slots=True)
@@ -259,6 +261,57 @@ class CardRefreshed(Event):
     card: Card
 
 
+@dataclass(slots=True)
+class SponsorGained(Event):
+    """Championship: sponsorship cards drawn into the hand (counted, never named), and why;
+    ``corner`` is the press corner's lap position."""
+
+    type: ClassVar[str] = "sponsor_gained"
+    cards: int
+    reason: SponsorReason
+    corner: int | None = None
+
+
+@dataclass(slots=True)
+class SponsorsSpent(Event):
+    """Played sponsorship cards leave the car for the shared sponsorship discard pile."""
+
+    type: ClassVar[str] = "sponsors_spent"
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class SponsorsReshuffled(Event):
+    """The sponsorship deck ran out: its discard pile, shuffled, became the deck."""
+
+    type: ClassVar[str] = "sponsors_reshuffled"
+    cards: int
+
+
+@dataclass(slots=True)
+class HeatRemoved(Event):
+    """The pressure cooker (event 18): a lap done, one Heat card leaves the game."""
+
+    type: ClassVar[str] = "heat_removed"
+    pile: HeatPile
+
+
+@dataclass(slots=True)
+class GaveUp(Event):
+    """The driver gave up: the car leaves the track and takes the last free place."""
+
+    type: ClassVar[str] = "gave_up"
+    place: int
+
+
+@dataclass(slots=True)
+class Eliminated(Event):
+    """Event 10: a car that spun out is out of the race, in the last free place."""
+
+    type: ClassVar[str] = "eliminated"
+    place: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
@@ -293,6 +346,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Accelerated,
         DirectPlayed,
         CardRefreshed,
+        SponsorGained,
+        SponsorsSpent,
+        SponsorsReshuffled,
+        HeatRemoved,
+        GaveUp,
+        Eliminated,
     )
 }
 

@@ -29,6 +29,10 @@ optional symbols ``accelerate``, ``reduce``, ``salvage``, ``super_cool``, the
 Heavy Rain and Tunnel Vision upgrades to the advanced deck.
 The full description is in docs/garage-notation.md.
 
+Championship mode adds ``championship`` (the event card, the shared sponsorship
+piles, the press corners won, who gave up or was eliminated, spin outs and Heat
+removed) and, in ``turn``, ``slipstream_start``: see docs/championship-notation.md.
+
 Every number has a range (``engine/limits.py``); a file outside it is refused:
 
 - ``laps`` 1-5; ``round`` 1-999; ``seed`` 0 to 2**63-1; ``version`` and ``rng``
@@ -54,7 +58,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 import data
 from engine import limits
-from engine.cards import HEAT, KNOWN_CARDS
+from engine.cards import HEAT, KNOWN_CARDS, is_sponsor
 from engine.decisions import (
     DECISION_TYPES,
     Decision,
@@ -62,7 +66,16 @@ from engine.decisions import (
     parse_decision,
 )
 from engine.errors import NotationError
-from engine.state import Car, Garage, Options, PlannedMove, RaceState, Turn, Weather
+from engine.state import (
+    Car,
+    Championship,
+    Garage,
+    Options,
+    PlannedMove,
+    RaceState,
+    Turn,
+    Weather,
+)
 from engine.weather import weather_problem
 
 NOTATION = "heat-race/1"
@@ -151,6 +164,7 @@ class TurnDoc(_Strict):
     slipstream_boost: int = Field(default=0, ge=0)
     draft: int = Field(default=0, ge=0)
     refreshed: list[CardId] = []
+    slipstream_start: int | None = None
 
 
 class OptionsDoc(_Strict):
@@ -171,6 +185,38 @@ class GarageDoc(_Strict):
     market: list[CardId] = []
     order: list[str] = []
     box: list[CardId] = []
+
+
+def _sponsor_card(card: str) -> str:
+    if not is_sponsor(card):
+        raise ValueError(f"{card!r} is not a sponsorship card")
+    return card
+
+
+SponsorId = Annotated[str, AfterValidator(_sponsor_card)]
+SponsorPile = Annotated[list[SponsorId], Field(max_length=limits.MAX_PILE)]
+Tally = dict[str, Annotated[int, Field(ge=1, le=limits.MAX_COUNT)]]
+
+
+class ChampionshipDoc(_Strict):
+    event: int = Field(ge=1)
+    sponsor_deck: SponsorPile = []
+    sponsor_discard: SponsorPile = []
+    pressed: dict[str, list[int]] = {}
+    gave_up: list[str] = []
+    eliminated: list[str] = []
+    spin_outs: Tally = {}
+    heat_removed: Tally = {}
+
+    @model_validator(mode="after")
+    def _known_event(self) -> ChampionshipDoc:
+        if self.event > len(data.championship().events):
+            raise ValueError(f"there is no event {self.event}")
+        return self
+
+    def car_ids(self) -> set[str]:
+        named = [*self.pressed, *self.gave_up, *self.eliminated, *self.spin_outs]
+        return set(named) | set(self.heat_removed)
 
 
 class WeatherDoc(_Strict):
@@ -194,6 +240,7 @@ class StateDoc(_Strict):
     legend_card: int | None = Field(default=None, ge=1, le=10)
     garage: GarageDoc | None = None
     weather: WeatherDoc | None = None
+    championship: ChampionshipDoc | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> StateDoc:
@@ -215,6 +262,8 @@ class StateDoc(_Strict):
             raise ValueError("garage order names an unknown car")
         if self.garage is not None and self.options.garage == "off":
             raise ValueError("garage cards need options.garage on")
+        if self.championship is not None and not self.championship.car_ids() <= set(ids):
+            raise ValueError("championship names an unknown car")
         if self.options.weather != (self.weather is not None):
             raise ValueError("options.weather and the weather field come together")
         if self.weather is not None:
@@ -348,6 +397,20 @@ def _state(doc: StateDoc) -> RaceState:
         legend_card=doc.legend_card,
         garage=None if doc.garage is None else _garage(doc.garage),
         weather=None if doc.weather is None else _weather(doc.weather),
+        championship=None if doc.championship is None else _championship(doc.championship),
+    )
+
+
+def _championship(doc: ChampionshipDoc) -> Championship:
+    return Championship(
+        doc.event,
+        tuple(doc.sponsor_deck),
+        tuple(doc.sponsor_discard),
+        tuple((car, line) for car, lines in sorted(doc.pressed.items()) for line in lines),
+        tuple(doc.gave_up),
+        tuple(doc.eliminated),
+        tuple(sorted(doc.spin_outs.items())),
+        tuple(sorted(doc.heat_removed.items())),
     )
 
 
@@ -430,7 +493,29 @@ def state_json(state: RaceState) -> dict[str, Any]:
     if state.weather is not None:
         out["options"]["weather"] = True
         out["weather"] = {"card": state.weather.card, "tokens": list(state.weather.tokens)}
+    if state.championship is not None:
+        out["championship"] = championship_json(state.championship)
     return out
+
+
+def championship_json(champ: Championship) -> dict[str, Any]:
+    """The championship race's own figures, empty ones left out but the piles."""
+    pressed: dict[str, list[int]] = {}
+    for car, line in champ.pressed:
+        pressed.setdefault(car, []).append(line)
+    out: dict[str, Any] = {
+        "event": champ.event,
+        "sponsor_deck": list(champ.sponsor_deck),
+        "sponsor_discard": list(champ.sponsor_discard),
+    }
+    optional = {
+        "pressed": pressed,
+        "gave_up": list(champ.gave_up),
+        "eliminated": list(champ.eliminated),
+        "spin_outs": dict(champ.spin_outs),
+        "heat_removed": dict(champ.heat_removed),
+    }
+    return out | {name: value for name, value in optional.items() if value}
 
 
 # Garage figures of a turn, written only when they differ from a base-game turn's.
@@ -462,6 +547,8 @@ def turn_json(turn: Turn) -> dict[str, Any]:
     out |= {name: getattr(turn, name) for name in _GARAGE_TURN if getattr(turn, name)}
     if turn.refreshed:
         out["refreshed"] = list(turn.refreshed)
+    if turn.slipstream_start is not None:
+        out["slipstream_start"] = turn.slipstream_start
     return out
 
 

@@ -91,6 +91,8 @@ class Turn:
     slipstream_boost: int = 0
     draft: int = 0
     refreshed: tuple[Card, ...] = ()
+    # Where the Slipstream move started (Championship: a press corner crossed in it pays).
+    slipstream_start: int | None = None
 
     def copy(self) -> Turn:
         return Turn(
@@ -111,6 +113,7 @@ class Turn:
             self.slipstream_boost,
             self.draft,
             self.refreshed,
+            self.slipstream_start,
         )
 
 
@@ -165,6 +168,37 @@ class Weather:
     tokens: tuple[str, ...]
 
 
+Tally = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Championship:
+    """Championship mode inside one race: its event card and the shared sponsorship piles.
+
+    ``sponsor_deck`` lists the shared sponsorship deck top first. ``pressed``
+    holds (car, race space of the line) for every press corner a car already won
+    a sponsor at: one per corner per lap. ``gave_up`` and ``eliminated`` (event
+    10) name the cars out of the race, in the order they left. ``spin_outs`` and
+    ``heat_removed`` (event 18) count per car, as (car, count) pairs in car order.
+    """
+
+    event: int
+    sponsor_deck: tuple[Card, ...] = ()
+    sponsor_discard: tuple[Card, ...] = ()
+    pressed: tuple[tuple[str, int], ...] = ()
+    gave_up: tuple[str, ...] = ()
+    eliminated: tuple[str, ...] = ()
+    spin_outs: Tally = ()
+    heat_removed: Tally = ()
+
+
+def add_to_tally(tally: Tally, car_id: str, amount: int = 1) -> Tally:
+    """The tally with ``amount`` more for ``car_id`` (pairs kept in car id order)."""
+    counts = dict(tally)
+    counts[car_id] = counts.get(car_id, 0) + amount
+    return tuple(sorted(counts.items()))
+
+
 @dataclass(slots=True)
 class RaceState:
     """A whole race at one moment; the race notation is its public form."""
@@ -183,6 +217,7 @@ class RaceState:
     legend_card: int | None = None
     garage: Garage | None = None
     weather: Weather | None = None
+    championship: Championship | None = None
     _owned: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def copy(self) -> RaceState:
@@ -206,6 +241,7 @@ class RaceState:
             self.legend_card,
             None if self.garage is None else self.garage.copy(),
             self.weather,
+            self.championship,
         )
 
     def car(self, car_id: str) -> Car:

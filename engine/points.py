@@ -1,0 +1,86 @@
+"""Championship points and standings: 9/6/4/3/2/1, event bonuses, ties broken by the last race.
+
+The rules and BGA, as ../shared/facts/championship.json and modules-notes.md
+record them: places 1-6 score 9/6/4/3/2/1 and 7 and below 0; Legends score
+like drivers; a driver who gave up has the last free place and scores it; a
+driver eliminated by event 10 (a spin out ends its race) scores 0. The Drivers'
+strike gives the winner 2 more points, the Corruption in the rules committee 1
+more to each of places 1-3 (the event's ``winner_bonus`` and ``podium_bonus``).
+Ties are broken by the last race's points, then the race before, and so on;
+drivers still tied (the same points in every race) keep the order in which they
+entered the season (our choice: BGA leaves it to table order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import data
+from engine.championship import RaceResult
+from engine.season_state import SeasonState
+
+PODIUM = 3
+
+
+def race_points(result: RaceResult) -> dict[str, int]:
+    """Each car's championship points for one race, event bonuses included."""
+    championship = data.championship()
+    scale = championship.points_by_place
+    event = championship.event(result.event)
+    points: dict[str, int] = {}
+    for car, place in result.places.items():
+        if car in result.eliminated:
+            points[car] = 0
+            continue
+        score = scale[place - 1] if place <= len(scale) else 0
+        if place == 1:
+            score += event.winner_bonus
+        if place <= PODIUM:
+            score += event.podium_bonus
+        points[car] = score
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One driver's line in the standings; per race, None where it did not race."""
+
+    driver: str
+    points: int
+    race_points: tuple[int | None, ...]
+    places: tuple[int | None, ...]
+    wins: int
+    podiums: int
+    active: bool
+
+
+def standings(s: SeasonState) -> list[Standing]:
+    """Every driver of the season, leader first, ties broken by the last race, then the one
+    before, and so on; then by the order they entered the season."""
+    scored = [race_points(result) for result in s.results]
+    lines: list[Standing] = []
+    for driver in s.drivers:
+        points = tuple(race.get(driver.id) for race in scored)
+        places = tuple(result.places.get(driver.id) for result in s.results)
+        lines.append(
+            Standing(
+                driver.id,
+                sum(p or 0 for p in points),
+                points,
+                places,
+                sum(1 for place in places if place == 1),
+                sum(1 for place in places if place is not None and place <= PODIUM),
+                driver.active,
+            )
+        )
+    # sorted() is stable, so drivers tied in every race keep their entry order.
+    return sorted(
+        lines, key=lambda line: (-line.points, *(-(p or 0) for p in line.race_points[::-1]))
+    )
+
+
+def champion(s: SeasonState) -> str | None:
+    """The season's champion once every race is recorded (None before)."""
+    if s.phase != "over":
+        return None
+    return standings(s)[0].driver

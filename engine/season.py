@@ -1,0 +1,371 @@
+"""A championship season as a pure state above its races: who decides what, and what it does.
+
+Like a race, one question drives every caller: :func:`season_pending`.
+:func:`season_legal_decisions` lists the choices, :func:`apply_season` makes one
+(refusing an illegal one with the engine's typed errors) and returns the new
+season with its events, :func:`season_race` builds the next race for the bot
+to run, and :func:`replay_season` rebuilds a season from its first state and
+its decision log. A season goes, for each race: ``lineup`` (join, leave) ->
+``draft`` -> ``swap`` -> ``ready`` -> ``racing`` -> recorded, then the next
+race's lineup, or ``over`` after the last.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+import data
+from engine.cards import Card
+from engine.championship import ChampionshipSetup, RaceResult, sponsorship_deck
+from engine.draft import upgrade_deck
+from engine.errors import IllegalDecision, NotYourTurn, RulesError, StaleDecision
+from engine.events import Event
+from engine.limits import MAX_CARS, MAX_NAME, MAX_SEED, in_range
+from engine.points import champion, race_points, standings
+from engine.rng import shuffled
+from engine.season_decisions import (
+    LEAGUE_WORDS,
+    CancelRace,
+    DraftKeep,
+    DraftPick,
+    DraftSwap,
+    DriverDecision,
+    JoinSeason,
+    LeaveSeason,
+    OpenDraft,
+    RaceRecorded,
+    SeasonDecision,
+    StartRace,
+)
+from engine.season_draft import ai_draft, draft_options, open_draft, pick, swap
+from engine.season_events import (
+    DriverJoined,
+    DriverLeft,
+    RaceScored,
+    SeasonEnded,
+    SeasonRaceCancelled,
+    SeasonRaceStarted,
+)
+from engine.season_schedule import RANDOM_DRAWS, schedule
+from engine.season_state import SeasonConfig, SeasonDriver, SeasonPhase, SeasonState
+from engine.setup import Entrant, new_race
+from engine.state import Options, RaceState
+
+_DRIVER_ID = re.compile(r"^[\w-]+$")
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPending:
+    """What the season waits for before race ``race_no``, and who owes it.
+
+    ``step`` is the phase: ``lineup`` (the league may let drivers join or leave,
+    then opens the draft), ``draft`` (``drivers`` = the one to pick), ``swap``
+    (the first picker's offer), ``ready`` (race ``race_no`` may start),
+    ``racing`` (its result is awaited) or ``over``.
+    """
+
+    step: SeasonPhase
+    race_no: int
+    drivers: tuple[str, ...] = ()
+
+
+def new_season(config: SeasonConfig, drivers: Sequence[Entrant], seed: int) -> SeasonState:
+    """A season before its first race: its schedule, its shuffled Garage and sponsorship decks.
+
+    ValueError says what is wrong with the setup. A championship always races
+    with the Garage (the options name its deck) and the weather (switched on).
+    """
+    in_range("seed", seed, 0, MAX_SEED)
+    options = championship_options(config.options)
+    races = schedule(config, seed, 0)
+    draw = RANDOM_DRAWS if config.kind == "random" else 0
+    s = SeasonState(seed, races, [], options, preset=config.season, rng=draw + 2)
+    s.garage_deck = shuffled(seed, draw, upgrade_deck(options))
+    s.sponsor_deck = shuffled(seed, draw + 1, sponsorship_deck(options.garage_expansions))
+    for entrant in drivers:
+        problem = join_problem(s, entrant.id, entrant.color, entrant.kind)
+        if problem is not None:
+            raise ValueError(problem)
+        s.drivers.append(SeasonDriver(entrant.id, entrant.color, entrant.kind))
+    return s
+
+
+def championship_options(options: Options) -> Options:
+    """The race options of a season: a Garage deck is needed, the weather is always on."""
+    if options.garage == "off":
+        raise ValueError("a championship races with the Garage: choose basic, advanced or both")
+    return replace(options, weather=True)
+
+
+def season_pending(s: SeasonState) -> SeasonPending:
+    """What the season waits for now."""
+    draft = s.draft
+    if s.phase == "draft" and draft is not None:
+        return SeasonPending("draft", s.race_no, draft.order[:1])
+    if s.phase == "swap" and draft is not None and draft.first is not None:
+        return SeasonPending("swap", s.race_no, (draft.first,))
+    return SeasonPending(s.phase, s.race_no)
+
+
+def season_legal_decisions(s: SeasonState, driver_id: str | None) -> list[SeasonDecision]:
+    """Every decision ``driver_id`` may make now; ``None`` asks for the league's own.
+
+    The league's are: in the lineup, opening the draft and each driver's leave
+    (a join names a new driver, so it cannot be listed); when ready, the start;
+    while racing, the cancel (a result comes from the race, see :class:`RaceRecorded`).
+    """
+    if driver_id is not None:
+        return list(draft_options(s, driver_id))
+    k = s.race_no
+    if s.phase == "lineup":
+        leaves: list[SeasonDecision] = [LeaveSeason(d.id) for d in s.active()]
+        return [OpenDraft(k), *leaves] if s.active() else leaves
+    if s.phase == "ready":
+        return [StartRace(k)]
+    if s.phase == "racing":
+        return [CancelRace(k)]
+    return []
+
+
+def season_ai_decision(s: SeasonState, driver_id: str) -> DriverDecision:
+    """The engine AI's draft decision for ``driver_id`` (ValueError when it owes none)."""
+    return ai_draft(s, driver_id)
+
+
+def apply_season(
+    s: SeasonState, decision: SeasonDecision, *, expected_version: int | None = None
+) -> tuple[SeasonState, list[Event]]:
+    """The season after ``decision`` and what happened; ``s`` itself is not changed.
+
+    ``expected_version`` is the version the decider saw; a different current
+    version means the decision is stale.
+    """
+    who = getattr(decision, "driver", None)
+    if expected_version is not None and expected_version != s.version:
+        reason = f"made on version {expected_version}, season is at {s.version}"
+        raise StaleDecision(who, s.phase, reason)
+    working = s.copy()
+    events: list[Event] = []
+    if isinstance(decision, DraftPick | DraftSwap | DraftKeep):
+        _draft_decision(working, decision, events)
+    else:
+        _league_decision(working, decision, events)
+    working.version += 1
+    return working, events
+
+
+def _draft_decision(s: SeasonState, decision: DriverDecision, events: list[Event]) -> None:
+    phase = "draft" if isinstance(decision, DraftPick) else "swap"
+    waiting = season_pending(s)
+    if waiting.step != phase or waiting.drivers != (decision.driver,):
+        owed = f"{waiting.step} from {', '.join(waiting.drivers) or 'the league'}"
+        raise NotYourTurn(decision.driver, s.phase, f"the season waits for {owed}")
+    if decision not in draft_options(s, decision.driver):
+        reason = f"{decision} is not allowed: {_draft_problem(s, decision)}"
+        raise IllegalDecision(decision.driver, s.phase, reason)
+    if isinstance(decision, DraftPick):
+        pick(s, decision, events)
+    else:
+        swap(s, decision, events)
+
+
+def _draft_problem(s: SeasonState, decision: DriverDecision) -> str:
+    market = ", ".join(s.draft.market) if s.draft is not None else ""
+    if isinstance(decision, DraftSwap) and decision.give not in s.driver(decision.driver).upgrades:
+        return f"it owns no {decision.give}"
+    if isinstance(decision, DraftSwap) and decision.give == decision.take:
+        return "a swap takes a different card"
+    return f"the market holds {market or 'nothing'}"
+
+
+def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Event]) -> None:
+    """Join, leave, open the draft, start, cancel or record a race."""
+    expected = {
+        JoinSeason: "lineup",
+        LeaveSeason: "lineup",
+        OpenDraft: "lineup",
+        StartRace: "ready",
+        CancelRace: "racing",
+        RaceRecorded: "racing",
+    }[type(decision)]
+    who = decision.driver if isinstance(decision, JoinSeason | LeaveSeason) else None
+    if s.phase != expected:
+        raise IllegalDecision(who, s.phase, f"'{decision.do}' needs the {expected} phase")
+    number = getattr(decision, "race_no", s.race_no)
+    if number != s.race_no:
+        raise IllegalDecision(who, s.phase, f"race {s.race_no} is next, not {number}")
+    if isinstance(decision, JoinSeason):
+        _join(s, decision, events)
+    elif isinstance(decision, LeaveSeason):
+        _leave(s, decision, events)
+    elif isinstance(decision, OpenDraft):
+        _open(s, events)
+    elif isinstance(decision, StartRace):
+        s.phase = "racing"
+        events.append(SeasonRaceStarted(None, s.race_no, s.grid))
+    elif isinstance(decision, CancelRace):
+        s.phase = "ready"
+        events.append(SeasonRaceCancelled(None, s.race_no))
+    else:
+        assert isinstance(decision, RaceRecorded)
+        _record(s, decision.result, events)
+
+
+def join_problem(s: SeasonState, driver_id: str, color: str, kind: str) -> str | None:
+    """Why this driver cannot join the season now, or None."""
+    if not _DRIVER_ID.match(driver_id) or len(driver_id) > MAX_NAME:
+        return f"driver id {driver_id!r}: letters, digits, _ and - only, at most {MAX_NAME}"
+    if driver_id in LEAGUE_WORDS:
+        return f"driver id {driver_id!r} is a season word"
+    if any(d.id == driver_id for d in s.drivers):
+        return f"driver {driver_id} already takes part in this season"
+    if len(s.active()) >= MAX_CARS:
+        return f"a race takes at most {MAX_CARS} cars"
+    if not _DRIVER_ID.match(color) or len(color) > MAX_NAME:
+        return f"colour {color!r}: letters, digits, _ and - only, at most {MAX_NAME}"
+    if any(d.color == color for d in s.active()):
+        return f"colour {color} is taken"
+    legends = data.legend_cards()
+    if kind == "legend" and color not in (*legends.colours, *legends.extra_colours):
+        return f"the Legends deck has no colour {color!r}"
+    return None
+
+
+def _join(s: SeasonState, decision: JoinSeason, events: list[Event]) -> None:
+    problem = join_problem(s, decision.driver, decision.color, decision.kind)
+    if problem is not None:
+        raise IllegalDecision(decision.driver, s.phase, problem)
+    driver = SeasonDriver(decision.driver, decision.color, decision.kind, joined=s.race_no)
+    s.drivers.append(driver)
+    events.append(DriverJoined(driver.id, s.race_no))
+
+
+def _leave(s: SeasonState, decision: LeaveSeason, events: list[Event]) -> None:
+    """The driver races no more; its upgrades leave the game, its sponsors go to the discard."""
+    if decision.driver not in {d.id for d in s.active()}:
+        raise IllegalDecision(decision.driver, s.phase, "no such driver racing in this season")
+    driver = s.driver(decision.driver)
+    s.garage_box += driver.upgrades
+    s.sponsor_discard += driver.sponsors
+    s.set_driver(replace(driver, upgrades=(), sponsors=(), active=False))
+    events.append(DriverLeft(driver.id))
+
+
+def _open(s: SeasonState, events: list[Event]) -> None:
+    """Fix the grid (race 1 at random, later ones by the standings), then reveal the market."""
+    racing = [d.id for d in s.active()]
+    if not racing:
+        raise IllegalDecision(None, s.phase, "no driver is racing in this season")
+    if s.race_no == 1:
+        s.grid = shuffled(s.seed, s.rng, tuple(racing))
+        s.rng += 1
+    else:
+        s.grid = tuple(line.driver for line in standings(s) if line.driver in racing)
+    open_draft(s, events)
+
+
+def race_seed(s: SeasonState) -> int:
+    """The seed of the next race, drawn from the season's seed and the race's number."""
+    return random.Random(f"heat-season/{s.seed}/race/{s.race_no}").randint(0, MAX_SEED)
+
+
+def season_race(s: SeasonState) -> tuple[RaceState, list[Event]]:
+    """The next race, set up for the bot to run: grid by the standings (leader on pole;
+    race 1 at random), carried upgrades and sponsors, the shared sponsorship piles.
+
+    Available once the draft is over (``ready``) and while it runs (``racing``),
+    always the same race for the same season.
+    """
+    if s.phase not in ("ready", "racing"):
+        raise IllegalDecision(None, s.phase, "the race is built once its draft is over")
+    race = s.races[s.race_no - 1]
+    entrants = [
+        Entrant(d.id, d.color, d.kind, upgrades=d.upgrades, sponsors=d.sponsors)
+        for d in map(s.driver, s.grid)
+    ]
+    setup = ChampionshipSetup(race.event, s.sponsor_deck, s.sponsor_discard)
+    return new_race(
+        race.track,
+        entrants,
+        race_seed(s),
+        options=s.options,
+        championship=setup,
+        grid="as_listed",
+    )
+
+
+def result_problem(s: SeasonState, result: RaceResult) -> str | None:
+    """Why ``result`` cannot be the next race's, or None."""
+    event = s.races[s.race_no - 1].event
+    if result.event != event:
+        return f"race {s.race_no} races event {event}, not {result.event}"
+    if sorted(result.places) != sorted(s.grid):
+        return f"the places must name the grid: {', '.join(sorted(s.grid))}"
+    if sorted(result.places.values()) != list(range(1, len(s.grid) + 1)):
+        return f"the places must be 1 to {len(s.grid)}, each once"
+    if not result.gave_up | result.eliminated <= set(s.grid):
+        return "gave_up and eliminated name cars of the grid only"
+    carriers = {car for car in s.grid if s.driver(car).drafts}
+    if not set(result.sponsors) <= carriers:
+        return "only drivers of the race carry sponsorship cards"
+    before = Counter(s.sponsor_deck + s.sponsor_discard + _carried(s, carriers))
+    after = Counter(
+        result.sponsor_deck
+        + result.sponsor_discard
+        + tuple(c for cards in result.sponsors.values() for c in cards)
+    )
+    if before != after:
+        return "the sponsorship cards after the race are not those before it"
+    return None
+
+
+def _carried(s: SeasonState, drivers: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(card for d in sorted(drivers) for card in s.driver(d).sponsors)
+
+
+def _record(s: SeasonState, result: RaceResult, events: list[Event]) -> None:
+    """Score the race, carry each driver's unplayed sponsors and the shared piles over."""
+    problem = result_problem(s, result)
+    if problem is not None:
+        raise IllegalDecision(None, s.phase, f"race {s.race_no} result: {problem}")
+    for car in s.grid:
+        driver = s.driver(car)
+        if driver.drafts:
+            s.set_driver(replace(driver, sponsors=result.sponsors.get(car, ())))
+    s.sponsor_deck, s.sponsor_discard = result.sponsor_deck, result.sponsor_discard
+    events.append(RaceScored(None, s.race_no, race_points(result)))
+    s.results.append(result)
+    s.grid = ()
+    if s.race_no > len(s.races):
+        s.phase = "over"
+        events.append(SeasonEnded(champion(s)))
+    else:
+        s.phase = "lineup"
+
+
+def replay_season(initial: SeasonState, decisions: Iterable[SeasonDecision]) -> SeasonState:
+    """The season after applying a decision log to its first state, in order."""
+    s = initial
+    for decision in decisions:
+        s, _ = apply_season(s, decision)
+    return s
+
+
+__all__ = [
+    "RulesError",
+    "SeasonPending",
+    "apply_season",
+    "champion",
+    "new_season",
+    "race_points",
+    "replay_season",
+    "season_ai_decision",
+    "season_legal_decisions",
+    "season_pending",
+    "season_race",
+    "standings",
+]

@@ -1,0 +1,197 @@
+"""The season notation (``heat-season/1``): read and write a season exactly, and its log.
+
+:func:`season_to_dict` and :func:`season_from_dict` round-trip a
+:class:`SeasonState` exactly; an unknown field, a card or track that does not
+exist, or figures that do not fit together are refused with a
+:class:`engine.errors.NotationError` naming the field. The decision log is a
+list of decision text forms (engine/season_decisions.py), read back by
+:func:`log_from_texts`. The fields are described in docs/season-notation.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from engine import limits
+from engine.championship import RaceResult
+from engine.errors import NotationError
+from engine.notation import CardId, CarName, Colour, Count, OptionsDoc, TrackId
+from engine.season_decisions import SeasonDecision, parse_season_decision
+from engine.season_state import SeasonDraft, SeasonDriver, SeasonRace, SeasonState
+from engine.state import Options
+
+NOTATION = "heat-season/1"
+MAX_RACES = 99
+"""More races than any league runs in a season."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+Cards = Annotated[list[CardId], Field(max_length=limits.MAX_PILE)]
+
+
+class RaceDoc(_Strict):
+    track: TrackId
+    event: int = Field(ge=1)
+
+
+class DriverDoc(_Strict):
+    id: CarName
+    color: Colour
+    kind: Literal["human", "ai", "legend"]
+    upgrades: Cards = []
+    sponsors: Cards = []
+    active: bool = True
+    joined: int = Field(default=1, ge=1, le=MAX_RACES + 1)
+
+
+class DraftDoc(_Strict):
+    market: Cards
+    order: list[CarName]
+    first: CarName | None = None
+
+
+class SeasonDoc(_Strict):
+    notation: Literal["heat-season/1"]
+    seed: int = Field(ge=0, le=limits.MAX_SEED)
+    preset: int | None = None
+    races: list[RaceDoc] = Field(min_length=3, max_length=MAX_RACES)
+    options: OptionsDoc
+    drivers: list[DriverDoc] = Field(max_length=MAX_RACES * limits.MAX_CARS)
+    version: Count = 0
+    rng: Count = 0
+    phase: Literal["lineup", "draft", "swap", "ready", "racing", "over"]
+    results: list[dict[str, Any]] = []
+    garage_deck: Cards = []
+    garage_box: Cards = []
+    sponsor_deck: Cards = []
+    sponsor_discard: Cards = []
+    grid: list[CarName] = Field(default=[], max_length=limits.MAX_CARS)
+    draft: DraftDoc | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SeasonDoc:
+        ids = [d.id for d in self.drivers]
+        if len(set(ids)) != len(ids):
+            raise ValueError("driver ids must be distinct")
+        active = {d.id for d in self.drivers if d.active}
+        if not set(self.grid) <= active or len(set(self.grid)) != len(self.grid):
+            raise ValueError("grid: each car once, drivers still racing only")
+        if len(self.results) > len(self.races):
+            raise ValueError("more results than races")
+        over = len(self.results) == len(self.races)
+        if over != (self.phase == "over"):
+            raise ValueError("phase: the season is over once every race has a result")
+        if (self.draft is not None) != (self.phase in ("draft", "swap")):
+            raise ValueError("draft: present in the draft and swap phases only")
+        if bool(self.grid) != (self.phase in ("draft", "swap", "ready", "racing")):
+            raise ValueError("grid: fixed from the draft until the race is recorded")
+        if self.draft is not None:
+            named = [*self.draft.order, *([self.draft.first] if self.draft.first else [])]
+            if not set(named) <= set(self.grid):
+                raise ValueError("draft: names a car not on the grid")
+            if self.phase == "swap" and (self.draft.order or self.draft.first is None):
+                raise ValueError("draft: the swap comes after every pick, to the first picker")
+        return self
+
+
+def season_to_dict(s: SeasonState) -> dict[str, Any]:
+    """The season as a JSON-ready dict in the notation's field order."""
+    options = asdict(s.options)
+    return {
+        "notation": NOTATION,
+        "seed": s.seed,
+        "preset": s.preset,
+        "races": [{"track": r.track, "event": r.event} for r in s.races],
+        "options": options,
+        "drivers": [_driver(d) for d in s.drivers],
+        "version": s.version,
+        "rng": s.rng,
+        "phase": s.phase,
+        "results": [result.to_dict() for result in s.results],
+        "garage_deck": list(s.garage_deck),
+        "garage_box": list(s.garage_box),
+        "sponsor_deck": list(s.sponsor_deck),
+        "sponsor_discard": list(s.sponsor_discard),
+        "grid": list(s.grid),
+        "draft": None if s.draft is None else _draft(s.draft),
+    }
+
+
+def _driver(d: SeasonDriver) -> dict[str, Any]:
+    return {
+        "id": d.id,
+        "color": d.color,
+        "kind": d.kind,
+        "upgrades": list(d.upgrades),
+        "sponsors": list(d.sponsors),
+        "active": d.active,
+        "joined": d.joined,
+    }
+
+
+def _draft(draft: SeasonDraft) -> dict[str, Any]:
+    return {"market": list(draft.market), "order": list(draft.order), "first": draft.first}
+
+
+def season_from_dict(document: Any) -> SeasonState:
+    """Read a season back; NotationError names the first field that is wrong."""
+    try:
+        doc = SeasonDoc.model_validate(document)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        message = first["msg"].removeprefix("Value error, ")
+        raise NotationError(f"{where}: {message}" if where else message) from None
+    results: list[RaceResult] = []
+    for index, result in enumerate(doc.results):
+        try:
+            results.append(RaceResult.from_dict(result))
+        except ValueError as exc:
+            raise NotationError(f"results.{index}: {exc}") from None
+    draft = doc.draft
+    return SeasonState(
+        seed=doc.seed,
+        races=tuple(SeasonRace(r.track, r.event) for r in doc.races),
+        drivers=[
+            SeasonDriver(
+                d.id, d.color, d.kind, tuple(d.upgrades), tuple(d.sponsors), d.active, d.joined
+            )
+            for d in doc.drivers
+        ],
+        options=Options(**doc.options.model_dump()),
+        preset=doc.preset,
+        version=doc.version,
+        rng=doc.rng,
+        phase=doc.phase,
+        results=results,
+        garage_deck=tuple(doc.garage_deck),
+        garage_box=tuple(doc.garage_box),
+        sponsor_deck=tuple(doc.sponsor_deck),
+        sponsor_discard=tuple(doc.sponsor_discard),
+        grid=tuple(doc.grid),
+        draft=None
+        if draft is None
+        else SeasonDraft(tuple(draft.market), tuple(draft.order), draft.first),
+    )
+
+
+def log_to_texts(decisions: list[SeasonDecision]) -> list[str]:
+    """A decision log as the notation stores it: one text form each."""
+    return [str(decision) for decision in decisions]
+
+
+def log_from_texts(texts: list[str]) -> list[SeasonDecision]:
+    """A decision log back from its text forms; NotationError names the bad entry."""
+    decisions: list[SeasonDecision] = []
+    for index, text in enumerate(texts):
+        try:
+            decisions.append(parse_season_decision(text))
+        except ValueError as exc:
+            raise NotationError(f"log.{index}: {exc}") from None
+    return decisions
