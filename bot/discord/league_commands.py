@@ -1,4 +1,4 @@
-"""The ``/league`` slash commands and ``/heat stats``; each hands its options to the league controller."""
+"""The ``/league`` slash commands and ``/heat stats``; each hands its options on."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ from discord.app_commands import locale_str as _
 from bot.discord.league_controller import LeagueController, SeasonChoice
 
 SEASON_CHOICES = [
-    *(app_commands.Choice(name=year, value=year) for year in ("1961", "1962", "1963", "1964", "1965")),
+    *(
+        app_commands.Choice(name=year, value=year)
+        for year in ("1961", "1962", "1963", "1964", "1965")
+    ),
     app_commands.Choice(name=_("Custom tracks"), value="custom"),
     app_commands.Choice(name=_("Random (4 tracks, random events)"), value="random"),
 ]
@@ -32,8 +35,7 @@ class LeagueCommands(app_commands.Group):
     @app_commands.describe(
         name=_("League name"),
         season=_("Season: a year's preset, your own tracks, or random"),
-        tracks=_("Your own tracks, comma separated (3 or more)"),
-        laps=_("Laps per race (default: each track's)"),
+        tracks=_("Custom season: track:event, comma separated (3 or more)"),
         seats=_("Cars in each race, 2 to 6"),
         fill=_("Fill empty seats with"),
         timer=_("Turn timer in minutes"),
@@ -52,12 +54,11 @@ class LeagueCommands(app_commands.Group):
         name: app_commands.Range[str, 1, 60],
         season: str = "1961",
         tracks: str | None = None,
-        laps: app_commands.Range[int, 1, 5] | None = None,
         seats: app_commands.Range[int, 2, 6] = 6,
         fill: str = "ai",
         timer: app_commands.Range[int, 1, 10080] | None = None,
     ) -> None:
-        choice = SeasonChoice(season, tuple(_track_list(tracks)), laps)
+        choice = SeasonChoice(season, tuple(_track_list(tracks)))
         await self.controller.create(interaction, name, choice, seats, fill, timer)
 
     @app_commands.command(name="join", description=_("Drive in this channel's league"))

@@ -520,8 +520,9 @@ COMMAND_TEXTS: dict[str, str] = {
     "Season: a year's preset, your own tracks, or random": (
         "Stagione: un anno preimpostato, le tue piste, o casuale"
     ),
-    "Your own tracks, comma separated (3 or more)": "Le tue piste, separate da virgole (3 o più)",
-    "Laps per race (default: each track's)": "Giri per gara (predefinito: quelli della pista)",
+    "Custom season: track:event, comma separated (3 or more)": (
+        "Stagione a scelta: pista:evento, separati da virgole (3 o più)"
+    ),
     "Cars in each race, 2 to 6": "Auto in ogni gara, da 2 a 6",
     "Custom tracks": "Piste a scelta",
     "Random (4 tracks, random events)": "Casuale (4 piste, eventi casuali)",

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from bot.service.races import COLOURS
 from bot.storage import LeagueSettings, Member, RaceConfig, Seat
 from engine import RaceState
-from engine.season import JoinSeason, LeaveSeason, SeasonDecision, SeasonState
+from engine.season_decisions import JoinSeason, LeaveSeason, SeasonDecision
+from engine.season_state import SeasonState
 
 DRIVER_IDS = "ABCDEFGHIJKL"  # a driver who left keeps its id, so a long season needs more than 6
 
@@ -44,7 +45,7 @@ def fill_decisions(season: SeasonState, settings: LeagueSettings) -> list[Season
 
 
 def seat_for_newcomer(season: SeasonState, settings: LeagueSettings) -> list[SeasonDecision]:
-    """What makes room for a person joining a full league: a fill driver leaves (keeping its points)."""
+    """Room for a person joining a full league: a fill driver leaves (keeping its points)."""
     if len(season.active()) < settings.seats:
         return []
     fill = [d for d in season.active() if d.kind != "human"]
@@ -66,9 +67,7 @@ def member_of(members: Sequence[Member], driver_id: str) -> Member | None:
     return found[-1] if found else None
 
 
-def race_seats(
-    season: SeasonState, members: Sequence[Member], state: RaceState
-) -> list[Seat]:
+def race_seats(season: SeasonState, members: Sequence[Member], state: RaceState) -> list[Seat]:
     """The race's seats: each car is its season driver, driven by its member or the AI."""
     seats = []
     for car in state.cars:

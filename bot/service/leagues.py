@@ -35,6 +35,7 @@ from bot.storage import (
     ChannelBusy,
     Correction,
     LeagueExists,
+    LeagueRace,
     LeagueRecord,
     LeagueSettings,
     LeagueStatus,
@@ -51,29 +52,31 @@ from bot.storage import (
 from engine import IllegalDecision, RulesError
 from engine.championship import race_result
 from engine.events import Event
+from engine.points import standings as season_standings
 from engine.season import (
+    apply_season,
+    new_season,
+    season_ai_decision,
+    season_legal_decisions,
+    season_pending,
+    season_race,
+)
+from engine.season_decisions import (
     CancelRace,
     DraftKeep,
     DraftPick,
     DraftSwap,
+    DriverDecision,
     LeaveSeason,
     OpenDraft,
     RaceRecorded,
-    RaceScored,
-    SeasonConfig,
     SeasonDecision,
-    SeasonState,
     StartRace,
-    ai_draft,
-    apply_season,
-    new_season,
-    season_legal_decisions,
-    season_race,
 )
+from engine.season_events import RaceScored
+from engine.season_state import SeasonConfig, SeasonState
 
 log = logging.getLogger("heat.league")
-
-DriverDecision = DraftPick | DraftSwap | DraftKeep
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +93,7 @@ class League:
 
     def member(self, user_id: int) -> Member | None:
         """The user's membership, if they drive in the league now."""
-        return next(
-            (m for m in self.members if m.user_id == user_id and m.left_at is None), None
-        )
+        return next((m for m in self.members if m.user_id == user_id and m.left_at is None), None)
 
     def name_of(self, driver_id: str) -> str:
         return driver_name(self.season, self.members, driver_id)
@@ -142,7 +143,7 @@ class ScheduledRace:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A driver's line in the standings: points (corrections in) and each race's place and points."""
+    """A driver's line in the standings: points (corrections in), each race's place and points."""
 
     driver_id: str
     name: str
@@ -183,7 +184,7 @@ class LeagueService:
     ) -> League:
         """A new league in the channel, its season drawn, the creator its first driver."""
         try:
-            season, _ = new_season(config, [], secrets.randbits(48))
+            season = new_season(config, [], secrets.randbits(48))
         except (ValueError, RulesError) as error:
             raise Refused("league_bad_season", detail=str(error)) from None
         try:
@@ -315,7 +316,7 @@ class LeagueService:
         driver_id = _deciding(season)
         if driver_id is None or season.driver(driver_id).kind == "human":
             return None
-        return ai_draft(season, driver_id)
+        return season_ai_decision(season, driver_id)
 
     def _turn(self, league: League) -> DraftTurn | None:
         season = league.season
@@ -374,8 +375,10 @@ class LeagueService:
             (r for r in await self.store.league_races(league.id) if r.race_no == season.race_no),
             None,
         )
-        race = None if current is None or current.race_id is None else await self.store.race(
-            current.race_id
+        race = (
+            None
+            if current is None or current.race_id is None
+            else await self.store.race(current.race_id)
         )
         if race is not None and race.status in (RaceStatus.LOBBY, RaceStatus.RUNNING):
             raise Refused("league_race_open", race=race.id)
@@ -490,7 +493,9 @@ class LeagueService:
                 export = await self.store.end_league(league_id)
             except StaleWrite:
                 raise Refused("league_none") from None
-            log.info("league ended league=%s guild=%s by=%s", league_id, league.record.guild_id, user_id)
+            log.info(
+                "league ended league=%s guild=%s by=%s", league_id, league.record.guild_id, user_id
+            )
             return export
 
     # --- reading --------------------------------------------------------------------------
@@ -508,6 +513,10 @@ class LeagueService:
             raise Refused("league_none")
         return await self.load(record.id)
 
+    async def history(self, league_id: int) -> list[LeagueRace]:
+        """The league's scored races, in order."""
+        return [race for race in await self.store.league_races(league_id) if race.recorded]
+
     async def schedule(self, league_id: int) -> list[ScheduledRace]:
         season = (await self.load(league_id)).season
         return [
@@ -520,30 +529,23 @@ class LeagueService:
 
         Equal points keep the engine's order, which breaks ties by the last race.
         """
-        from engine.season import standings as season_standings
-
         league = await self.load(league_id)
         points = await self.store.league_points(league_id)
-        totals = points.totals()
-        races = range(1, len(league.season.races) + 1)
-        order = [row.driver for row in season_standings(league.season)]
+        races = len(league.season.races)
+        lines = {line.driver: line for line in season_standings(league.season)}
         rows = []
-        for driver_id in order:
-            driver = league.season.driver(driver_id)
-            by_race = {
-                no: next((p for p in points.races.get(no, ()) if p.driver_id == driver_id), None)
-                for no in races
-            }
+        for driver_id, line in lines.items():
+            corrections = tuple(c for c in points.corrections if c.driver_id == driver_id)
             rows.append(
                 Standing(
                     driver_id,
                     league.name_of(driver_id),
-                    driver.color,
+                    league.season.driver(driver_id).color,
                     _user(league, driver_id),
-                    totals.get(driver_id, 0),
-                    tuple(None if p is None else p.place for p in by_race.values()),
-                    tuple(None if p is None else p.points for p in by_race.values()),
-                    tuple(c for c in points.corrections if c.driver_id == driver_id),
+                    line.points + sum(c.delta for c in corrections),
+                    _padded(line.places, races),
+                    _padded(line.race_points, races),
+                    corrections,
                 )
             )
         rows.sort(key=lambda row: -row.points)  # stable: ties keep the engine's order
@@ -597,13 +599,13 @@ class LeagueService:
 
 def _deciding(season: SeasonState) -> str | None:
     """The driver who picks or is offered the swap now, if the draft is on."""
-    if season.draft is None:
-        return None
-    if season.phase == "draft" and season.draft.order:
-        return season.draft.order[0]
-    if season.phase == "swap":
-        return season.draft.first
-    return None
+    waiting = season_pending(season)
+    return waiting.drivers[0] if waiting.step in ("draft", "swap") and waiting.drivers else None
+
+
+def _padded(values: tuple[int | None, ...], races: int) -> tuple[int | None, ...]:
+    """One value per race of the season, None for those not run yet."""
+    return values + (None,) * (races - len(values))
 
 
 def _user(league: League, driver_id: str) -> int | None:
