@@ -20,7 +20,8 @@ from engine.events import Event
 from engine.state import DraftVariant, GarageDecks, Options
 
 if TYPE_CHECKING:
-    from engine.season import SeasonDecision, SeasonState
+    from engine.season_decisions import SeasonDecision
+    from engine.season_state import SeasonState
 
 Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]

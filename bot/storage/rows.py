@@ -6,9 +6,25 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.models import OutboxRow, RaceConfig, RaceRecord, RaceStatus, Seat, Timer
+from bot.storage.models import (
+    Correction,
+    LeagueRace,
+    LeagueRecord,
+    LeagueSettings,
+    LeagueStatus,
+    Member,
+    OutboxRow,
+    RaceConfig,
+    RacePoints,
+    RaceRecord,
+    RaceStatus,
+    Seat,
+    Timer,
+)
 from engine.events import Event, event_from_json
 from engine.notation import load_state
+from engine.season_notation import season_from_dict, season_to_dict
+from engine.season_state import SeasonState
 
 
 def events_json(events: Sequence[Event]) -> str:
@@ -64,4 +80,61 @@ def seat_of(row: Any) -> Seat:
         color=row["color"],
         locale=row["locale"],
         autopilot=bool(row["autopilot"]),
+    )
+
+
+def season_text(season: SeasonState) -> str:
+    """A season as stored: its notation (``heat-season/1``) as JSON text."""
+    return json.dumps(season_to_dict(season), separators=(",", ":"))
+
+
+def season_of(text: str) -> SeasonState:
+    return season_from_dict(json.loads(text))
+
+
+def league_of(row: Any) -> LeagueRecord:
+    return LeagueRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        name=row["name"],
+        status=LeagueStatus(row["status"]),
+        settings=LeagueSettings.model_validate_json(row["settings"]),
+        created_by=row["created_by"],
+        created_at=row["created_at"],
+        ended_at=row["ended_at"],
+        season_version=row["season_version"],
+    )
+
+
+def member_of(row: Any) -> Member:
+    return Member(
+        user_id=row["user_id"],
+        driver_id=row["driver_id"],
+        name=row["name"],
+        locale=row["locale"],
+        joined_at=row["joined_at"],
+        left_at=row["left_at"],
+    )
+
+
+def league_race_from(row: Any) -> LeagueRace:
+    return LeagueRace(row["league_id"], row["race_no"], row["race_id"], bool(row["recorded"]))
+
+
+def race_points_of(row: Any) -> RacePoints:
+    return RacePoints(
+        row["driver_id"], row["user_id"], row["place"], row["points"], row["spin_outs"]
+    )
+
+
+def correction_of(row: Any) -> Correction:
+    return Correction(
+        league_id=row["league_id"],
+        driver_id=row["driver_id"],
+        delta=row["delta"],
+        reason=row["reason"],
+        admin_id=row["admin_id"],
+        at=row["at"],
+        id=row["id"],
     )

@@ -10,13 +10,14 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.storage.leagues import LeagueTables
 from bot.storage.models import (
     GuildSettings,
     Orders,
@@ -30,9 +31,12 @@ from bot.storage.models import (
     Timer,
 )
 from bot.storage.rows import events_json, post_of, race_of, rounds_json, seat_of, timer_of
+from bot.storage.sql import UniqueViolation, numbered
 from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite
 from engine import Decision, RaceState, parse_decision
 from engine.notation import compact_state, load_state
+
+T = TypeVar("T")
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -117,10 +121,89 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT id, 'round', state, updated_at FROM races
         WHERE status = 'running' AND announced_version < version
     """,
+    # 4: leagues: members, the season and its decision log, the league's races, the points
+    # of each race (recorded once: the key of league_results), the corrections' audit log.
+    """
+    CREATE TABLE leagues (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        created_by INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        ended_at REAL,
+        initial TEXT,
+        season TEXT,
+        season_version INTEGER NOT NULL DEFAULT 0,
+        export TEXT
+    );
+    CREATE UNIQUE INDEX one_active_league_per_channel ON leagues (channel_id)
+        WHERE status = 'active';
+    CREATE INDEX leagues_by_guild ON leagues (guild_id, id);
+    CREATE TABLE league_members (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        user_id INTEGER NOT NULL,
+        driver_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        joined_at INTEGER NOT NULL,
+        left_at INTEGER
+    );
+    CREATE UNIQUE INDEX one_membership_per_user ON league_members (league_id, user_id)
+        WHERE left_at IS NULL;
+    CREATE UNIQUE INDEX one_member_per_driver ON league_members (league_id, driver_id)
+        WHERE left_at IS NULL;
+    CREATE TABLE season_decisions (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        seq INTEGER NOT NULL,
+        decision TEXT NOT NULL,
+        decided_by TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (league_id, seq)
+    );
+    CREATE TABLE league_races (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        race_no INTEGER NOT NULL,
+        race_id INTEGER REFERENCES races (id),
+        PRIMARY KEY (league_id, race_no)
+    );
+    CREATE UNIQUE INDEX one_league_race_per_race ON league_races (race_id)
+        WHERE race_id IS NOT NULL;
+    CREATE TABLE league_results (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        race_no INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (league_id, race_no)
+    );
+    CREATE TABLE league_points (
+        league_id INTEGER NOT NULL,
+        race_no INTEGER NOT NULL,
+        driver_id TEXT NOT NULL,
+        user_id INTEGER,
+        place INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        spin_outs INTEGER NOT NULL,
+        PRIMARY KEY (league_id, race_no, driver_id),
+        FOREIGN KEY (league_id, race_no) REFERENCES league_results (league_id, race_no)
+    );
+    CREATE INDEX league_points_by_user ON league_points (user_id);
+    CREATE TABLE league_corrections (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        driver_id TEXT NOT NULL,
+        delta INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        admin_id INTEGER NOT NULL,
+        at REAL NOT NULL
+    );
+    """,
 )
 
 
-class SQLiteStore:
+class SQLiteStore(LeagueTables):
     """The :class:`bot.storage.Store` on one SQLite file."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -176,6 +259,14 @@ class SQLiteStore:
                 await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _league_transaction(self) -> AsyncIterator[SQLiteDb]:
+        async with self._transaction() as db:
+            yield SQLiteDb(db)
+
+    async def _league_read(self, fetch: Callable[[SQLiteDb], Awaitable[T]]) -> T:
+        return await fetch(SQLiteDb(self._db))
 
     async def _one(self, query: str, *args: Any) -> Any:
         async with self._db.execute(query, args) as cursor:
@@ -360,6 +451,44 @@ class SQLiteStore:
                 "INSERT OR REPLACE INTO guild_settings VALUES (?, ?, ?)",
                 (guild_id, settings.timer_seconds, json.dumps(list(settings.channels))),
             )
+
+
+class SQLiteDb:
+    """The connection as the league tables use it (see :class:`bot.storage.sql.Db`)."""
+
+    for_update = ""  # a write transaction holds the whole file (BEGIN IMMEDIATE)
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def execute(self, query: str, *args: Any) -> int:
+        with _unique_violation():
+            cursor = await self._db.execute(numbered(query), args)
+        return cursor.rowcount
+
+    async def executemany(self, query: str, args: Iterable[Sequence[Any]]) -> None:
+        with _unique_violation():
+            await self._db.executemany(numbered(query), args)
+
+    async def fetch(self, query: str, *args: Any) -> list[Any]:
+        with _unique_violation():
+            async with self._db.execute(numbered(query), args) as cursor:
+                return list(await cursor.fetchall())
+
+    async def fetchrow(self, query: str, *args: Any) -> Any:
+        with _unique_violation():
+            async with self._db.execute(numbered(query), args) as cursor:
+                return await cursor.fetchone()
+
+
+@contextmanager
+def _unique_violation() -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        if str(error).startswith("UNIQUE constraint failed"):
+            raise UniqueViolation(str(error)) from error
+        raise
 
 
 async def _commit(db: aiosqlite.Connection, change: RaceChange) -> list[OutboxRow]:

@@ -33,7 +33,8 @@ from bot.storage.models import (
 from engine import Decision, RaceState
 
 if TYPE_CHECKING:
-    from engine.season import SeasonDecision, SeasonState
+    from engine.season_decisions import SeasonDecision
+    from engine.season_state import SeasonState
 
 
 class StorageError(RuntimeError):

@@ -1,0 +1,586 @@
+"""The league half of the Store, written once for SQLite and PostgreSQL (through :class:`Db`).
+
+Every write is one transaction that first reads its league's row with
+``FOR UPDATE`` (on SQLite the write lock of the file does that already), so
+writes to one league queue one behind the other, and an ended league takes
+none (the export kept at its end stays true). Points are the exception that
+proves the rule: the unique key of ``league_results`` decides which of two
+writers records a race, before the league's row is even read.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import asdict
+from typing import Any, TypeVar
+
+from bot.storage.league_export import (
+    VERSION,
+    ExportedCorrection,
+    ExportedDecision,
+    ExportedMember,
+    ExportedPoints,
+    ExportedRace,
+    ExportedResult,
+    ExportedSeason,
+    LeagueExport,
+    checked,
+)
+from bot.storage.models import (
+    Correction,
+    LeaguePoints,
+    LeagueRace,
+    LeagueRecord,
+    LeagueSettings,
+    LeagueStatus,
+    Member,
+    PlayerStats,
+    RacePoints,
+    SeasonChange,
+)
+from bot.storage.rows import (
+    correction_of,
+    league_of,
+    league_race_from,
+    member_of,
+    race_points_of,
+    season_of,
+    season_text,
+)
+from bot.storage.sql import Db, UniqueViolation
+from bot.storage.store import (
+    AlreadyMember,
+    BadCorrection,
+    BadLeagueExport,
+    LeagueExists,
+    NoSuchLeague,
+    StaleWrite,
+)
+from engine.season_decisions import SeasonDecision, parse_season_decision
+from engine.season_notation import season_to_dict
+from engine.season_state import SeasonState
+
+T = TypeVar("T")
+
+RACES = (
+    "SELECT r.league_id, r.race_no, r.race_id, EXISTS (SELECT 1 FROM league_results x"
+    " WHERE x.league_id = r.league_id AND x.race_no = r.race_no) AS recorded"
+    " FROM league_races r"
+)
+
+
+class LeagueTables:
+    """The Store's league methods; a store supplies the connections (the two methods below)."""
+
+    def _league_transaction(self) -> AbstractAsyncContextManager[Db]:
+        """One write transaction: committed whole, or rolled back whole."""
+        raise NotImplementedError
+
+    async def _league_read(self, fetch: Callable[[Db], Awaitable[T]]) -> T:
+        """A read of committed data."""
+        raise NotImplementedError
+
+    # --- leagues --------------------------------------------------------------------------
+
+    async def create_league(
+        self,
+        guild_id: int,
+        channel_id: int,
+        name: str,
+        settings: LeagueSettings,
+        created_by: int,
+    ) -> int:
+        async with self._league_transaction() as db:
+            try:
+                row = await db.fetchrow(
+                    "INSERT INTO leagues (guild_id, channel_id, name, status, settings,"
+                    " created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                    guild_id,
+                    channel_id,
+                    name,
+                    LeagueStatus.ACTIVE.value,
+                    settings.model_dump_json(),
+                    created_by,
+                    time.time(),
+                )
+            except UniqueViolation:
+                raise LeagueExists(f"channel {channel_id} has an active league") from None
+        league_id: int = row["id"]
+        return league_id
+
+    async def league(self, league_id: int) -> LeagueRecord | None:
+        row = await self._league_read(
+            lambda db: db.fetchrow("SELECT * FROM leagues WHERE id = $1", league_id)
+        )
+        return None if row is None else league_of(row)
+
+    async def active_league_in(self, channel_id: int) -> LeagueRecord | None:
+        query = "SELECT * FROM leagues WHERE channel_id = $1 AND status = 'active'"
+        row = await self._league_read(lambda db: db.fetchrow(query, channel_id))
+        return None if row is None else league_of(row)
+
+    async def leagues(self, guild_id: int) -> list[LeagueRecord]:
+        query = "SELECT * FROM leagues WHERE guild_id = $1 ORDER BY id"
+        rows = await self._league_read(lambda db: db.fetch(query, guild_id))
+        return [league_of(row) for row in rows]
+
+    # --- members --------------------------------------------------------------------------
+
+    async def members(self, league_id: int) -> list[Member]:
+        query = "SELECT * FROM league_members WHERE league_id = $1 ORDER BY id"
+        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        return [member_of(row) for row in rows]
+
+    async def add_member(self, league_id: int, member: Member) -> None:
+        async with self._league_transaction() as db:
+            await _active(db, league_id)
+            try:
+                await _insert_member(db, league_id, member)
+            except UniqueViolation:
+                raise AlreadyMember(
+                    f"league {league_id}: user {member.user_id} or driver {member.driver_id}"
+                    " is already in"
+                ) from None
+
+    async def leave_league(self, league_id: int, user_id: int, at_race: int) -> bool:
+        async with self._league_transaction() as db:
+            await _active(db, league_id)
+            left = await db.execute(
+                "UPDATE league_members SET left_at = $3"
+                " WHERE league_id = $1 AND user_id = $2 AND left_at IS NULL",
+                league_id,
+                user_id,
+                at_race,
+            )
+        return left > 0
+
+    # --- the season -----------------------------------------------------------------------
+
+    async def start_season(self, league_id: int, initial: SeasonState) -> None:
+        async with self._league_transaction() as db:
+            league = await _active(db, league_id)
+            if league["season"] is not None:
+                raise StaleWrite(f"league {league_id} has a season already")
+            await db.execute(
+                "UPDATE leagues SET initial = $2, season = $2, season_version = $3 WHERE id = $1",
+                league_id,
+                season_text(initial),
+                initial.version,
+            )
+
+    async def commit_season(self, change: SeasonChange) -> None:
+        async with self._league_transaction() as db:
+            await _commit_season(db, change, time.time())
+
+    async def season(self, league_id: int) -> SeasonState | None:
+        return await self._season_column(league_id, "season")
+
+    async def first_season(self, league_id: int) -> SeasonState | None:
+        return await self._season_column(league_id, "initial")
+
+    async def _season_column(self, league_id: int, column: str) -> SeasonState | None:
+        query = f"SELECT {column} FROM leagues WHERE id = $1"
+        row = await self._league_read(lambda db: db.fetchrow(query, league_id))
+        return None if row is None or row[0] is None else season_of(row[0])
+
+    async def season_decisions(self, league_id: int) -> list[SeasonDecision]:
+        query = "SELECT decision FROM season_decisions WHERE league_id = $1 ORDER BY seq"
+        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        return [parse_season_decision(row[0]) for row in rows]
+
+    # --- league races and points ----------------------------------------------------------
+
+    async def add_league_race(self, league_id: int, race_no: int, race_id: int) -> None:
+        async with self._league_transaction() as db:
+            await _active(db, league_id)
+            held = await db.fetchrow(
+                RACES + " LEFT JOIN races ON races.id = r.race_id"
+                " WHERE r.league_id = $1 AND r.race_no = $2 AND (r.race_id IS NULL"
+                " OR races.status = 'cancelled')",
+                league_id,
+                race_no,
+            )
+            if held is not None and not held["recorded"]:
+                link = "UPDATE league_races SET race_id = $3 WHERE league_id = $1 AND race_no = $2"
+            else:
+                link = "INSERT INTO league_races (league_id, race_no, race_id) VALUES ($1, $2, $3)"
+            try:
+                await db.execute(link, league_id, race_no, race_id)
+            except UniqueViolation:
+                raise StaleWrite(
+                    f"league {league_id}: race {race_no} has a race, or race {race_id} is taken"
+                ) from None
+
+    async def league_races(self, league_id: int) -> list[LeagueRace]:
+        query = RACES + " WHERE r.league_id = $1 ORDER BY r.race_no"
+        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        return [league_race_from(row) for row in rows]
+
+    async def league_race_of(self, race_id: int) -> LeagueRace | None:
+        query = RACES + " WHERE r.race_id = $1"
+        row = await self._league_read(lambda db: db.fetchrow(query, race_id))
+        return None if row is None else league_race_from(row)
+
+    async def unrecorded_races(self) -> list[LeagueRace]:
+        query = (
+            RACES + " JOIN leagues ON leagues.id = r.league_id"
+            " JOIN races ON races.id = r.race_id"
+            " WHERE leagues.status = 'active' AND races.status = 'finished'"
+            " AND NOT EXISTS (SELECT 1 FROM league_results x"
+            "   WHERE x.league_id = r.league_id AND x.race_no = r.race_no)"
+            " ORDER BY r.league_id, r.race_no"
+        )
+        rows = await self._league_read(lambda db: db.fetch(query))
+        return [league_race_from(row) for row in rows]
+
+    async def record_points(
+        self,
+        league_id: int,
+        race_no: int,
+        points: Sequence[RacePoints],
+        change: SeasonChange | None = None,
+    ) -> bool:
+        if change is not None and change.league_id != league_id:
+            raise StaleWrite(f"a change to league {change.league_id} recorded for {league_id}")
+        now = time.time()
+        async with self._league_transaction() as db:
+            await _exists(db, league_id)
+            first = await db.fetchrow(
+                "INSERT INTO league_results (league_id, race_no, at) VALUES ($1, $2, $3)"
+                " ON CONFLICT DO NOTHING RETURNING race_no",
+                league_id,
+                race_no,
+                now,
+            )
+            if first is None:
+                return False
+            await _active(db, league_id)
+            await _insert_points(db, league_id, race_no, points)
+            if change is not None:
+                await _commit_season(db, change, now)
+        return True
+
+    async def league_points(self, league_id: int) -> LeaguePoints:
+        query = "SELECT * FROM league_points WHERE league_id = $1 ORDER BY race_no, place"
+        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        races: dict[int, list[RacePoints]] = defaultdict(list)
+        for row in rows:
+            races[row["race_no"]].append(race_points_of(row))
+        corrections = tuple(await self.corrections(league_id))
+        return LeaguePoints({no: tuple(rows) for no, rows in races.items()}, corrections)
+
+    async def correct_points(self, correction: Correction) -> Correction:
+        league_id = correction.league_id
+        if not correction.reason.strip():
+            raise BadCorrection("a points correction needs a reason")
+        if correction.delta == 0:
+            raise BadCorrection("a points correction of 0 points changes nothing")
+        async with self._league_transaction() as db:
+            league = await _active(db, league_id)
+            if correction.driver_id not in await _drivers(db, league):
+                raise BadCorrection(f"league {league_id} has no driver {correction.driver_id}")
+            row = await db.fetchrow(
+                "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id,"
+                " at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
+                league_id,
+                correction.driver_id,
+                correction.delta,
+                correction.reason.strip(),
+                correction.admin_id,
+                time.time(),
+            )
+        return correction_of(row)
+
+    async def corrections(self, league_id: int) -> list[Correction]:
+        query = "SELECT * FROM league_corrections WHERE league_id = $1 ORDER BY id"
+        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        return [correction_of(row) for row in rows]
+
+    # --- the end, export and import -------------------------------------------------------
+
+    async def end_league(self, league_id: int) -> dict[str, Any]:
+        async with self._league_transaction() as db:
+            await _active(db, league_id)
+            await db.execute(
+                "UPDATE leagues SET status = $2, ended_at = $3 WHERE id = $1",
+                league_id,
+                LeagueStatus.ENDED.value,
+                time.time(),
+            )
+            document = await _export(db, league_id)
+            await db.execute(
+                "UPDATE leagues SET export = $2 WHERE id = $1", league_id, json.dumps(document)
+            )
+        return document
+
+    async def kept_export(self, league_id: int) -> dict[str, Any] | None:
+        query = "SELECT export FROM leagues WHERE id = $1"
+        row = await self._league_read(lambda db: db.fetchrow(query, league_id))
+        if row is None or row[0] is None:
+            return None
+        kept: dict[str, Any] = json.loads(row[0])
+        return kept
+
+    async def export_league(self, league_id: int) -> dict[str, Any]:
+        # A transaction, so that every table is read at the same moment.
+        async with self._league_transaction() as db:
+            return await _export(db, league_id)
+
+    async def import_league(self, document: Mapping[str, Any]) -> int:
+        imported = checked(document)
+        league = imported.document
+        async with self._league_transaction() as db:
+            try:
+                row = await db.fetchrow(
+                    "INSERT INTO leagues (guild_id, channel_id, name, status, settings,"
+                    " created_by, created_at, ended_at, initial, season, season_version)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                    league.guild_id,
+                    league.channel_id,
+                    league.name,
+                    league.status,
+                    league.settings.model_dump_json(),
+                    league.created_by,
+                    league.created_at,
+                    league.ended_at,
+                    None if imported.initial is None else season_text(imported.initial),
+                    None if imported.current is None else season_text(imported.current),
+                    0 if imported.current is None else imported.current.version,
+                )
+            except UniqueViolation:
+                raise LeagueExists(f"channel {league.channel_id} has an active league") from None
+            league_id: int = row["id"]
+            await _import_rows(db, league_id, imported.decisions, league)
+            if league.status == LeagueStatus.ENDED.value:
+                kept = await _export(db, league_id)
+                await db.execute(
+                    "UPDATE leagues SET export = $2 WHERE id = $1", league_id, json.dumps(kept)
+                )
+        return league_id
+
+    async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
+        query = (
+            "SELECT COUNT(*) AS races,"
+            " COALESCE(SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END), 0) AS wins,"
+            " COALESCE(SUM(CASE WHEN place <= 3 THEN 1 ELSE 0 END), 0) AS podiums,"
+            " AVG(CAST(place AS DOUBLE PRECISION)) AS average_place,"
+            " COALESCE(SUM(spin_outs), 0) AS spin_outs,"
+            " COUNT(DISTINCT league_points.league_id) AS leagues"
+            " FROM league_points JOIN leagues ON leagues.id = league_points.league_id"
+            " WHERE user_id = $1"
+        )
+        args: tuple[int, ...] = (user_id,)
+        if guild_id is not None:
+            query, args = query + " AND guild_id = $2", (user_id, guild_id)
+        row = await self._league_read(lambda db: db.fetchrow(query, *args))
+        return PlayerStats(
+            races=int(row["races"]),
+            wins=int(row["wins"]),
+            podiums=int(row["podiums"]),
+            average_place=None if row["average_place"] is None else float(row["average_place"]),
+            spin_outs=int(row["spin_outs"]),
+            leagues=int(row["leagues"]),
+        )
+
+
+async def _exists(db: Db, league_id: int) -> None:
+    if await db.fetchrow("SELECT 1 FROM leagues WHERE id = $1", league_id) is None:
+        raise NoSuchLeague(f"no league {league_id}")
+
+
+async def _active(db: Db, league_id: int) -> Any:
+    """The league's row, locked until the transaction ends; refused if it has ended."""
+    row = await db.fetchrow("SELECT * FROM leagues WHERE id = $1" + db.for_update, league_id)
+    if row is None:
+        raise NoSuchLeague(f"no league {league_id}")
+    if row["status"] != LeagueStatus.ACTIVE:
+        raise StaleWrite(f"league {league_id} has ended")
+    return row
+
+
+async def _commit_season(db: Db, change: SeasonChange, now: float) -> None:
+    """Write a season change inside the caller's transaction (see Store.commit_season)."""
+    league_id = change.league_id
+    league = await _active(db, league_id)
+    if league["season"] is None or league["season_version"] != change.seen_version:
+        raise StaleWrite(f"league {league_id}: the season is not at version {change.seen_version}")
+    await db.execute(
+        "UPDATE leagues SET season = $2, season_version = $3 WHERE id = $1",
+        league_id,
+        season_text(change.season),
+        change.season.version,
+    )
+    await _append_decisions(
+        db, league_id, [(str(decision), by, now) for decision, by in change.decisions]
+    )
+
+
+async def _append_decisions(
+    db: Db, league_id: int, decisions: Sequence[tuple[str, str, float]]
+) -> None:
+    row = await db.fetchrow(
+        "SELECT COALESCE(MAX(seq), 0) FROM season_decisions WHERE league_id = $1", league_id
+    )
+    first = int(row[0]) + 1
+    await db.executemany(
+        "INSERT INTO season_decisions (league_id, seq, decision, decided_by, at)"
+        " VALUES ($1, $2, $3, $4, $5)",
+        [(league_id, first + i, *decision) for i, decision in enumerate(decisions)],
+    )
+
+
+async def _insert_member(db: Db, league_id: int, member: Member) -> None:
+    await db.execute(
+        "INSERT INTO league_members (league_id, user_id, driver_id, name, locale, joined_at,"
+        " left_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        league_id,
+        member.user_id,
+        member.driver_id,
+        member.name,
+        member.locale,
+        member.joined_at,
+        member.left_at,
+    )
+
+
+async def _insert_points(
+    db: Db, league_id: int, race_no: int, points: Sequence[RacePoints]
+) -> None:
+    await db.executemany(
+        "INSERT INTO league_points (league_id, race_no, driver_id, user_id, place, points,"
+        " spin_outs) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [
+            (league_id, race_no, p.driver_id, p.user_id, p.place, p.points, p.spin_outs)
+            for p in points
+        ],
+    )
+
+
+async def _drivers(db: Db, league: Any) -> set[str]:
+    """Every driver id the league has had: members, the season's drivers, drivers with points."""
+    league_id = league["id"]
+    rows = await db.fetch(
+        "SELECT driver_id FROM league_members WHERE league_id = $1"
+        " UNION SELECT driver_id FROM league_points WHERE league_id = $1",
+        league_id,
+    )
+    drivers = {row[0] for row in rows}
+    if league["season"] is not None:
+        drivers |= {driver.id for driver in season_of(league["season"]).drivers}
+    return drivers
+
+
+async def _export(db: Db, league_id: int) -> dict[str, Any]:
+    """The league's document (see :mod:`bot.storage.league_export`), read through ``db``."""
+    league = await db.fetchrow("SELECT * FROM leagues WHERE id = $1", league_id)
+    if league is None:
+        raise NoSuchLeague(f"no league {league_id}")
+    record = league_of(league)
+    members = await db.fetch(
+        "SELECT * FROM league_members WHERE league_id = $1 ORDER BY id", league_id
+    )
+    races = await db.fetch(RACES + " WHERE r.league_id = $1 ORDER BY r.race_no", league_id)
+    results = await db.fetch(
+        "SELECT * FROM league_results WHERE league_id = $1 ORDER BY race_no", league_id
+    )
+    points = await db.fetch(
+        "SELECT * FROM league_points WHERE league_id = $1 ORDER BY race_no, place, driver_id",
+        league_id,
+    )
+    corrections = await db.fetch(
+        "SELECT * FROM league_corrections WHERE league_id = $1 ORDER BY id", league_id
+    )
+    document = LeagueExport(
+        format="heat-league",
+        version=VERSION,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        name=record.name,
+        status=record.status.value,
+        settings=record.settings,
+        created_by=record.created_by,
+        created_at=record.created_at,
+        ended_at=record.ended_at,
+        members=[ExportedMember(**asdict(member_of(row))) for row in members],
+        season=await _exported_season(db, league),
+        races=[ExportedRace(race_no=row["race_no"], race_id=row["race_id"]) for row in races],
+        results=[
+            ExportedResult(
+                race_no=result["race_no"],
+                at=result["at"],
+                points=[
+                    ExportedPoints(**asdict(race_points_of(row)))
+                    for row in points
+                    if row["race_no"] == result["race_no"]
+                ],
+            )
+            for result in results
+        ],
+        corrections=[
+            ExportedCorrection(
+                driver_id=row["driver_id"],
+                delta=row["delta"],
+                reason=row["reason"],
+                admin_id=row["admin_id"],
+                at=row["at"],
+            )
+            for row in corrections
+        ],
+    )
+    return document.model_dump(mode="json")
+
+
+async def _exported_season(db: Db, league: Any) -> ExportedSeason | None:
+    if league["season"] is None:
+        return None
+    decisions = await db.fetch(
+        "SELECT decision, decided_by, at FROM season_decisions WHERE league_id = $1 ORDER BY seq",
+        league["id"],
+    )
+    return ExportedSeason(
+        initial=season_to_dict(season_of(league["initial"])),
+        current=season_to_dict(season_of(league["season"])),
+        decisions=[ExportedDecision(decision=d[0], by=d[1], at=d[2]) for d in decisions],
+    )
+
+
+async def _import_rows(
+    db: Db, league_id: int, decisions: Sequence[SeasonDecision], league: LeagueExport
+) -> None:
+    """Every row of a checked document but the league's own, in the caller's transaction."""
+    try:
+        for member in league.members:
+            await _insert_member(db, league_id, Member(**member.model_dump()))
+    except UniqueViolation:
+        raise BadLeagueExport("bad league export: members: a user or driver is in twice") from None
+    if league.season is not None:
+        await _append_decisions(
+            db,
+            league_id,
+            [
+                (str(decision), exported.by, exported.at)
+                for decision, exported in zip(decisions, league.season.decisions, strict=True)
+            ],
+        )
+    await db.executemany(
+        "INSERT INTO league_races (league_id, race_no, race_id) VALUES ($1, $2, NULL)",
+        [(league_id, race.race_no) for race in league.races],
+    )
+    for result in league.results:
+        await db.execute(
+            "INSERT INTO league_results (league_id, race_no, at) VALUES ($1, $2, $3)",
+            league_id,
+            result.race_no,
+            result.at,
+        )
+        rows = [RacePoints(**points.model_dump()) for points in result.points]
+        await _insert_points(db, league_id, result.race_no, rows)
+    await db.executemany(
+        "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id, at)"
+        " VALUES ($1, $2, $3, $4, $5, $6)",
+        [(league_id, c.driver_id, c.delta, c.reason, c.admin_id, c.at) for c in league.corrections],
+    )
