@@ -290,25 +290,25 @@ class LeagueService:
     ) -> LeagueChange:
         """Apply ``decisions``, let the AI drivers draft, and start the race once it is ready."""
         season = league.season
-        made: list[tuple[str, DriverDecision]] = []
         log_rows = list(decisions)
         for decision, _ in decisions:
             season = self._apply(season, decision)
         while (ai := self._ai_turn(season)) is not None:
             log_rows.append((ai, "ai"))
             season = self._apply(season, ai)
-        for decision, _ in log_rows:
-            if isinstance(decision, DraftPick | DraftSwap | DraftKeep):
-                made.append((league.name_of(decision.driver), decision))
-        race: Change | None = None
-        if season.phase == "ready":
+        starts = season.phase == "ready"
+        if starts:
             log_rows.append((StartRace(season.race_no), "league"))
             season = self._apply(season, StartRace(season.race_no))
         if log_rows:
             await self._commit(league, season, log_rows)
         after = League(league.record, league.members, season)
-        if season.phase == "racing":
-            race = await self._open_race(after)
+        made = [
+            (after.name_of(decision.driver), decision)
+            for decision, _ in log_rows
+            if isinstance(decision, DraftPick | DraftSwap | DraftKeep)
+        ]
+        race = await self._open_race(after) if starts else None
         return LeagueChange(after, made, self._turn(after), race)
 
     def _ai_turn(self, season: SeasonState) -> DriverDecision | None:
