@@ -175,8 +175,7 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
         final = scored[-1]
         lines = final.content.splitlines()[2:]
         assert [line.split(" pts")[0] for line in lines] == [
-            f"{1 + sum(1 for o in rows if o.points > r.points)}. {r.name}: {r.points}"
-            for r in rows
+            f"{1 + sum(1 for o in rows if o.points > r.points)}. {r.name}: {r.points}" for r in rows
         ]
         title = f"{LEAGUE}: standings"
         expected = Standings(title, rows, ["R1", "R2", "R3"])

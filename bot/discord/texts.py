@@ -335,6 +335,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Una stagione richiede un anno, 3 o più piste note, o casuale: {detail}",
     ),
     "league_already_member": ("You already drive in this league.", "Sei già in questo campionato."),
+    "league_stale": (
+        "That was for an earlier moment of the league; nothing changed.",
+        "Questo valeva per un momento precedente del campionato; non è cambiato nulla.",
+    ),
     "league_not_member": ("You do not drive in this league.", "Non sei in questo campionato."),
     "league_full": ("This league is full.", "Questo campionato è al completo."),
     "league_between_races": (

@@ -280,7 +280,7 @@ class LeagueService:
             if getattr(decision, "driver", None) != member.driver_id:
                 raise Refused("not_your_turn")
             if version != league.season.version:
-                raise Refused("stale")
+                raise Refused("league_stale")
             if decision not in season_legal_decisions(league.season, member.driver_id):
                 raise Refused("not_your_turn")
             return await self._play_draft(league, [(decision, f"user:{user_id}")])
@@ -586,7 +586,7 @@ class LeagueService:
                 SeasonChange(league.id, league.season.version, after, list(decisions))
             )
         except StaleWrite:
-            raise Refused("stale") from None
+            raise Refused("league_stale") from None
         for decision, by in decisions:
             log.info(
                 "league decision league=%s guild=%s by=%s do=%s",

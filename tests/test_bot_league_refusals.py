@@ -1,0 +1,153 @@
+"""Bad input in a league gets a short private answer and changes nothing.
+
+Someone else's draft button, an old prompt, a second click, a non-admin's end or
+correction; and the champion role, given only where the bot may manage roles.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import aiosqlite
+
+from bot.discord.league_posts import CHAMPION_ROLE, LeaguePoster
+from bot.discord.texts import t as t_
+from tests.botdriver import Table, answer, custom_ids, table
+from tests.fakediscord import FakeMessage, FakeUser, Permission
+from tests.test_bot_e2e import mentioned
+
+
+async def league_row(t: Table) -> tuple[int, str, int]:
+    """The league's season version, status and number of corrections."""
+    async with aiosqlite.connect(t.database) as db:
+        row = await (await db.execute("SELECT season_version, status FROM leagues")).fetchone()
+        count = await (await db.execute("SELECT COUNT(*) FROM league_corrections")).fetchone()
+    assert row is not None and count is not None
+    return int(row[0]), str(row[1]), int(count[0])
+
+
+async def league_with_a_draft(t: Table) -> tuple[FakeMessage, FakeUser]:
+    """Alice's league, Bob in it, an AI driver; the first person's draft prompt and who picks."""
+    await t.slash(
+        t.alice,
+        "league create",
+        name="Cup",
+        season="custom",
+        tracks="espana:6,usa:3,espana:2",
+        seats=3,
+        fill="ai",
+    )
+    await t.slash(t.bob, "league join")
+    await t.slash(t.alice, "league start-race")
+    await t.fake.wait_for(lambda: "heat:b:lg:" in " ".join(t.public()[-1].custom_ids))
+    prompt = t.public()[-1]
+    pickers = mentioned(prompt, [t.alice, t.bob])
+    assert len(pickers) == 1
+    return prompt, pickers[0]
+
+
+def pick_of(prompt: FakeMessage) -> str:
+    return next(c for c in custom_ids(prompt) if c.startswith("heat:b:lg:"))
+
+
+async def test_someone_elses_draft_button_is_refused_privately(tmp_path: Path) -> None:
+    """Only the named picker's click counts; anyone else is told so and nothing changes."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        prompt, picker = await league_with_a_draft(t)
+        other = t.bob if picker is t.alice else t.alice
+        before = await league_row(t)
+        for user in (other, t.cleo):
+            said = answer(await t.click(user, prompt, pick_of(prompt)))
+            assert said.ephemeral and not custom_ids(said)
+        assert t.said_to(t.cleo)[-1] == "You do not drive in this league."
+        assert await league_row(t) == before
+        assert custom_ids(prompt), "the prompt still waits for its picker"
+
+
+async def test_a_second_click_on_a_pick_is_stale(tmp_path: Path) -> None:
+    """Two clicks at once on the same pick: one is made, the other is answered as stale."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        prompt, picker = await league_with_a_draft(t)
+        before, _, _ = await league_row(t)
+        choice = pick_of(prompt)
+        first = await t.fake.click(picker, prompt, choice)
+        second = await t.fake.click(picker, prompt, choice)
+        await asyncio.gather(first.done(), second.done())
+        answers = [answer(i).content for i in (first, second) if i.followups]
+        assert answers == [t_("league_stale", picker.locale)]
+        after, _, _ = await league_row(t)
+        assert after > before, "the first click was made"
+
+
+async def test_an_old_prompt_is_stale(tmp_path: Path) -> None:
+    """A prompt asked again: once the newer one is answered, the older one changes nothing."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        old, picker = await league_with_a_draft(t)
+        count = len(t.public())
+        await t.slash(t.alice, "league start-race")  # asks the same picker again
+        await t.wait_public(count + 1)
+        new = t.public()[-1]
+        assert pick_of(new) == pick_of(old)
+        await t.click(picker, new, pick_of(new))
+        before = await league_row(t)
+        said = answer(await t.click(picker, old, pick_of(old)))
+        assert said.ephemeral and said.content == t_("league_stale", picker.locale)
+        assert await league_row(t) == before
+
+
+async def test_only_an_admin_ends_or_corrects_and_the_end_keeps_an_export(tmp_path: Path) -> None:
+    """Without Manage Server, end and correct are refused; with it, end asks first."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        await t.slash(t.alice, "league create", name="Cup", season="1961")
+        before = await league_row(t)
+        refused = answer(await t.slash(t.alice, "league end"))
+        assert (
+            refused.ephemeral and refused.content == "Only someone with Manage Server can do that."
+        )
+        corrected = await t.slash(t.bob, "league correct", user=t.alice, points=5, reason="x")
+        assert answer(corrected).content == "Solo chi può gestire il server può farlo."
+        assert await league_row(t) == before
+
+        dana = t.member("dana", manage=True)
+        asked = answer(await t.slash(dana, "league end"))
+        assert asked.ephemeral and "End the league **Cup**?" in asked.content
+        assert await league_row(t) == before, "nothing ends before the confirmation"
+        await t.click(dana, asked, "heat:b:lgend:")
+        await t.fake.wait_for(lambda: "ended by" in t.public()[-1].content)
+        ended = t.public()[-1]
+        assert f"ended by <@{dana.id}>" in ended.content
+        assert ended.attachments[0].filename.endswith(".json")
+        assert (await league_row(t))[1] == "ended"
+        gone = answer(await t.slash(t.alice, "league standings"))
+        assert gone.ephemeral and gone.content == "There is no league in this channel."
+
+
+async def test_the_champion_role_is_given_only_where_the_bot_may_manage_roles(
+    tmp_path: Path,
+) -> None:
+    """With Manage Roles the bot makes the role and gives it; without, it says so in one line."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        t.fake.grant_bot(t.guild, Permission.MANAGE_ROLES)
+        bot = await t.start()
+        await t.slash(t.alice, "league create", name="Cup", season="1961")
+        league = await bot.leagues.league_in(t.channel.id)
+        poster = LeaguePoster(bot, bot.leagues)
+        given = await poster._crown(league, t.alice.id, "en-US")
+        assert given == f"<@{t.alice.id}> now has the **{CHAMPION_ROLE}** role."
+        assert [r.name for r in t.guild.members[t.alice.id].roles] == [CHAMPION_ROLE]
+
+    async with table(tmp_path / "other.sqlite3") as t:
+        bot = await t.start()
+        await t.slash(t.alice, "league create", name="Cup", season="1961")
+        league = await bot.leagues.league_in(t.channel.id)
+        said = await LeaguePoster(bot, bot.leagues)._crown(league, t.alice.id, "it")
+        assert (
+            said == "Non posso gestire i ruoli su questo server, quindi nessun ruolo di campione."
+        )
+        assert t.guild.members[t.alice.id].roles == []
+        assert not any(role.name == CHAMPION_ROLE for role in t.guild.roles.values())
