@@ -45,7 +45,8 @@ def copy_command(args: argparse.Namespace) -> int:
     tables = " ".join(f"{table}={count}" for table, count in copied.rows.items())
     print(
         f"copied {source} to {without_password(args.to)}: {tables};"
-        f" {copied.races_checked} race exports identical"
+        f" {copied.races_checked} race exports identical,"
+        f" {copied.leagues_checked} league exports identical"
     )
     return 0
 

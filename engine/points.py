@@ -13,6 +13,7 @@ entered the season (our choice: BGA leaves it to table order).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import data
@@ -43,7 +44,11 @@ def race_points(result: RaceResult) -> dict[str, int]:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One driver's line in the standings; per race, None where it did not race."""
+    """One driver's line in the standings; per race, None where it did not race.
+
+    ``points`` is the total, ``correction`` included (the league admins' point
+    corrections, which the season itself never makes).
+    """
 
     driver: str
     points: int
@@ -52,25 +57,31 @@ class Standing:
     wins: int
     podiums: int
     active: bool
+    correction: int = 0
 
 
-def standings(s: SeasonState) -> list[Standing]:
+def standings(s: SeasonState, corrections: Mapping[str, int] | None = None) -> list[Standing]:
     """Every driver of the season, leader first, ties broken by the last race, then the one
-    before, and so on; then by the order they entered the season."""
+    before, and so on; then by the order they entered the season.
+
+    ``corrections`` adds points to a driver's total (a league's admin corrections).
+    """
     scored = [race_points(result) for result in s.results]
     lines: list[Standing] = []
     for driver in s.drivers:
         points = tuple(race.get(driver.id) for race in scored)
         places = tuple(result.places.get(driver.id) for result in s.results)
+        correction = (corrections or {}).get(driver.id, 0)
         lines.append(
             Standing(
                 driver.id,
-                sum(p or 0 for p in points),
+                sum(p or 0 for p in points) + correction,
                 points,
                 places,
                 sum(1 for place in places if place == 1),
                 sum(1 for place in places if place is not None and place <= PODIUM),
                 driver.active,
+                correction,
             )
         )
     # sorted() is stable, so drivers tied in every race keep their entry order.
@@ -79,8 +90,8 @@ def standings(s: SeasonState) -> list[Standing]:
     )
 
 
-def champion(s: SeasonState) -> str | None:
+def champion(s: SeasonState, corrections: Mapping[str, int] | None = None) -> str | None:
     """The season's champion once every race is recorded (None before)."""
-    if s.phase != "over":
+    if s.phase != "over" or not s.drivers:
         return None
-    return standings(s)[0].driver
+    return standings(s, corrections)[0].driver

@@ -10,6 +10,7 @@ list of decision text forms (engine/season_decisions.py), read back by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
@@ -49,6 +50,12 @@ class DriverDoc(_Strict):
     active: bool = True
     joined: int = Field(default=1, ge=1, le=MAX_RACES + 1)
 
+    @model_validator(mode="after")
+    def _legend_has_no_cards(self) -> DriverDoc:
+        if self.kind == "legend" and (self.upgrades or self.sponsors):
+            raise ValueError("a Legend carries no cards")
+        return self
+
 
 class DraftDoc(_Strict):
     market: Cards
@@ -76,6 +83,8 @@ class SeasonDoc(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> SeasonDoc:
+        if self.options.garage == "off" or not self.options.weather:
+            raise ValueError("options: a championship races with the Garage and the weather")
         ids = [d.id for d in self.drivers]
         if len(set(ids)) != len(ids):
             raise ValueError("driver ids must be distinct")
@@ -181,12 +190,12 @@ def season_from_dict(document: Any) -> SeasonState:
     )
 
 
-def log_to_texts(decisions: list[SeasonDecision]) -> list[str]:
+def log_to_texts(decisions: Sequence[SeasonDecision]) -> list[str]:
     """A decision log as the notation stores it: one text form each."""
     return [str(decision) for decision in decisions]
 
 
-def log_from_texts(texts: list[str]) -> list[SeasonDecision]:
+def log_from_texts(texts: Sequence[str]) -> list[SeasonDecision]:
     """A decision log back from its text forms; NotationError names the bad entry."""
     decisions: list[SeasonDecision] = []
     for index, text in enumerate(texts):

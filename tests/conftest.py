@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
+from bot.storage import SQLiteStore, Store
+from bot.storage.postgres import PostgresStore
 from tests.postgres import fresh_schema
 
 
@@ -14,3 +18,17 @@ async def pg_url() -> AsyncIterator[str]:
     """A PostgreSQL URL with an empty schema of its own (the test skips without a server)."""
     async with fresh_schema() as url:
         yield url
+
+
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """Each Store implementation, fresh and empty (PostgreSQL in a schema of its own)."""
+    if request.param == "sqlite":
+        opened: Store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
+        yield opened
+        await opened.close()
+        return
+    async with fresh_schema() as url:
+        opened = await PostgresStore.open(url)
+        yield opened
+        await opened.close()

@@ -10,9 +10,10 @@ import pytest
 
 from bot.cli import main
 from bot.service.races import RaceService
-from bot.storage import GuildSettings, RaceStatus, SQLiteStore
+from bot.storage import Correction, GuildSettings, LeagueRace, RaceStatus, SQLiteStore
 from bot.storage.copy import export
 from bot.storage.postgres import PostgresStore
+from tests.leagues import league_with_season, moved, podium
 from tests.pgraces import ALICE, BOB, plan, two_driver_race
 
 
@@ -22,7 +23,8 @@ async def heat(*argv: str) -> int:
 
 
 async def a_server_s_database(path: Path) -> list[int]:
-    """A finished race, a race in round 2 with its outbox, a lobby and server settings."""
+    """A finished race, a race in round 2 with its outbox, a lobby, server settings and a
+    league that ran the finished race."""
     store = await SQLiteStore.open(path)
     try:
         races = RaceService(store)
@@ -34,6 +36,10 @@ async def a_server_s_database(path: Path) -> list[int]:
         await plan(races, running, BOB, 1)
         lobby = await races.new_race(10, 22, ALICE, (await races.load(running))[0].config)
         await store.save_guild_settings(10, GuildSettings(1800, (21, 22)))
+        league_id, initial = await league_with_season(store, channel_id=24)
+        await store.add_league_race(league_id, 1, finished)
+        assert await store.record_points(league_id, 1, podium(), moved(league_id, initial))
+        await store.correct_points(Correction(league_id, "C", 1, "a recount", 99))
         return [finished, running, lobby.id]
     finally:
         await store.close()
@@ -47,6 +53,8 @@ async def test_every_race_reads_back_the_same_and_the_bot_carries_on(
     assert await heat("db", "copy", "--from", str(source), "--to", pg_url) == 0
     said = capsys.readouterr().out
     assert "races=3" in said and "3 race exports identical" in said
+    assert "leagues=1" in said and "league_points=3" in said
+    assert "1 league exports identical" in said
 
     sqlite, postgres = await SQLiteStore.open(source), await PostgresStore.open(pg_url)
     try:
@@ -65,6 +73,11 @@ async def test_every_race_reads_back_the_same_and_the_bot_carries_on(
         assert len(await postgres.decisions(running)) == len(await sqlite.decisions(running)) + 1
         newer = await races.new_race(10, 23, ALICE, record.config)
         assert newer.id == lobby + 1, "new races continue after the copied ids"
+        [league] = await postgres.leagues(10)
+        assert await postgres.league_race_of(finished) == LeagueRace(league.id, 1, finished, True)
+        assert await postgres.export_league(league.id) == await sqlite.export_league(league.id)
+        second = await postgres.create_league(10, 25, "Next", league.settings, 1)
+        assert second == league.id + 1, "new leagues continue after the copied ids"
     finally:
         await sqlite.close()
         await postgres.close()
@@ -80,7 +93,7 @@ async def test_a_target_with_races_is_refused_and_left_alone(
     assert await heat("db", "copy", "--from", str(source), "--to", pg_url) == 2
     error = capsys.readouterr().err
     assert error == (
-        "heat db copy: the target database already holds races: copy into an empty one\n"
+        "heat db copy: the target database already holds races or leagues: copy into an empty one\n"
     )
     db = await asyncpg.connect(pg_url)
     try:

@@ -1,4 +1,4 @@
-"""The SQLite file of every earlier schema opens, keeps its races, and gains the outbox."""
+"""The SQLite file of every earlier schema opens, keeps its races, gains the outbox and leagues."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import aiosqlite
 import pytest
 
 import engine
-from bot.storage import RaceConfig, RaceStatus, SQLiteStore
+from bot.storage import LeagueRace, RaceConfig, RaceStatus, SQLiteStore
 from engine.notation import compact_state
+from tests.leagues import league_with_season, podium
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 
@@ -42,8 +43,8 @@ async def old_file(path: Path, schema: int, *, announced: int) -> None:
 
 @pytest.mark.parametrize(
     ("schema", "announced", "reposted"),
-    [(1, 0, 1), (2, 0, 1), (2, 3, 0)],
-    ids=["schema-1", "schema-2-unannounced", "schema-2-announced"],
+    [(1, 0, 1), (2, 0, 1), (2, 3, 0), (3, 0, 0)],
+    ids=["schema-1", "schema-2-unannounced", "schema-2-announced", "schema-3"],
 )
 async def test_an_older_file_upgrades_and_keeps_its_races(
     tmp_path: Path, schema: int, announced: int, reposted: int
@@ -73,6 +74,30 @@ async def test_reopening_a_current_file_applies_nothing(tmp_path: Path) -> None:
     await store.close()
     store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
     try:
-        assert await store.schema_version() == version == 3
+        assert await store.schema_version() == version == 4
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("schema", [1, 2, 3])
+async def test_an_older_file_gains_leagues_that_run_its_races(tmp_path: Path, schema: int) -> None:
+    """Schema 4: a league made after the upgrade runs a race the old file holds, and keeps it."""
+    path = tmp_path / "old.sqlite3"
+    await old_file(path, schema, announced=0)
+    store = await SQLiteStore.open(path)
+    try:
+        league_id, _ = await league_with_season(store)
+        await store.set_status(2, RaceStatus.FINISHED)
+        await store.add_league_race(league_id, 1, 2)
+        assert await store.unrecorded_races() == [LeagueRace(league_id, 1, 2)]
+        assert await store.record_points(league_id, 1, podium())
+    finally:
+        await store.close()
+    store = await SQLiteStore.open(path)
+    try:
+        running = await store.race(2)
+        assert running is not None and running.state is not None and running.state.version == 3
+        assert await store.league_race_of(2) == LeagueRace(league_id, 1, 2, recorded=True)
+        assert (await store.league_points(league_id)).races == {1: tuple(podium())}
     finally:
         await store.close()

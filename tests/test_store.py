@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 
 import engine
 from bot.storage import (
@@ -18,38 +14,17 @@ from bot.storage import (
     RaceConfig,
     RaceStatus,
     SeatTaken,
-    SQLiteStore,
     StaleWrite,
     StandingOrders,
     Store,
     Timer,
 )
 from bot.storage.models import Seat
-from bot.storage.postgres import PostgresStore
 from engine import Entrant, RaceState
-from tests.postgres import fresh_schema
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 HOST = Seat(car_id="A", user_id=1, kind="human", name="Alice", color="red")
 GUEST = Seat(car_id="B", user_id=2, kind="human", name="Bob", color="blue", locale="it")
-
-
-async def open_sqlite(folder: Path) -> Store:
-    return await SQLiteStore.open(folder / "heat.sqlite3")
-
-
-@pytest_asyncio.fixture(params=["sqlite", "postgres"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    """Each Store implementation, fresh and empty (PostgreSQL in a schema of its own)."""
-    if request.param == "sqlite":
-        opened = await open_sqlite(tmp_path)
-        yield opened
-        await opened.close()
-        return
-    async with fresh_schema() as url:
-        opened = await PostgresStore.open(url)
-        yield opened
-        await opened.close()
 
 
 def first_state() -> RaceState:

@@ -21,6 +21,7 @@ from bot.storage.models import (
     Seat,
     StandingOrders,
     Timer,
+    recorded_points,
 )
 from bot.storage.sqlite import SQLiteStore
 from bot.storage.store import (
@@ -70,4 +71,5 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "Timer",
+    "recorded_points",
 ]

@@ -4,8 +4,9 @@ Both ends are first brought to the latest schema by their stores. The rows
 are copied table by table in one PostgreSQL transaction (all or nothing), with
 their ids, so buttons already posted in Discord still name the right race.
 The copy is then checked: every race's export (its record, seats, first
-state and decision log, orders and timers, read through the Store interface)
-and the unposted messages must read back the same from both.
+state and decision log, orders and timers, read through the Store interface),
+every league's export and the unposted messages must read back the same from
+both.
 """
 
 from __future__ import annotations
@@ -24,21 +25,38 @@ from bot.storage.rows import post_of
 from bot.storage.sqlite import SQLiteStore
 from bot.storage.store import StorageError, Store
 
-# Parents before children (seats, decisions, ... reference races).
-TABLES = ("races", "seats", "decisions", "orders", "timers", "outbox", "guild_settings")
-IDENTITIES = ("races", "outbox")  # tables whose ids the database hands out
+# Parents before children (seats, decisions, ... reference races; league rows their league).
+TABLES = (
+    "races",
+    "seats",
+    "decisions",
+    "orders",
+    "timers",
+    "outbox",
+    "guild_settings",
+    "leagues",
+    "league_members",
+    "season_decisions",
+    "league_races",
+    "league_results",
+    "league_points",
+    "league_corrections",
+)
+# Tables whose ids the database hands out.
+IDENTITIES = ("races", "outbox", "leagues", "league_members", "league_corrections")
 
 
 class CopyRefused(StorageError):
-    """The copy cannot start (no source file, a target that already holds races)."""
+    """The copy cannot start (no source file, a target that already holds races or leagues)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Copied:
-    """How many rows each table received, and how many race exports were compared."""
+    """How many rows each table received, and how many race and league exports were compared."""
 
     rows: dict[str, int]
     races_checked: int
+    leagues_checked: int
 
 
 async def copy_to_postgres(source: Path, target: str) -> Copied:
@@ -59,12 +77,19 @@ async def copy_to_postgres(source: Path, target: str) -> Copied:
         for race_id in race_ids:
             if await export(sqlite, race_id) != await export(postgres, race_id):
                 raise StorageError(f"copied, but race {race_id} reads back differently: {CLEAN}")
+        league_ids = [row[0] for row in await reader.execute_fetchall(LEAGUE_IDS)]
+        for league_id in league_ids:
+            if await sqlite.export_league(league_id) != await postgres.export_league(league_id):
+                raise StorageError(
+                    f"copied, but league {league_id} reads back differently: {CLEAN}"
+                )
         if await _unposted(reader) != await _unposted(writer):
             raise StorageError(f"copied, but the unposted messages read back differently: {CLEAN}")
-    return Copied(rows, len(race_ids))
+    return Copied(rows, len(race_ids), len(league_ids))
 
 
 RACE_IDS = "SELECT id FROM races ORDER BY id"
+LEAGUE_IDS = "SELECT id FROM leagues ORDER BY id"
 CLEAN = "empty the target before trying again"
 
 
@@ -72,8 +97,12 @@ async def _copy_tables(reader: aiosqlite.Connection, writer: asyncpg.Connection)
     """Every table's rows, ids included, in one transaction; refused if races are there."""
     copied: dict[str, int] = {}
     async with writer.transaction():
-        if await writer.fetchval("SELECT EXISTS (SELECT 1 FROM races)"):
-            raise CopyRefused("the target database already holds races: copy into an empty one")
+        if await writer.fetchval(
+            "SELECT EXISTS (SELECT 1 FROM races) OR EXISTS (SELECT 1 FROM leagues)"
+        ):
+            raise CopyRefused(
+                "the target database already holds races or leagues: copy into an empty one"
+            )
         for table in TABLES:
             columns = [
                 row[1] for row in await reader.execute_fetchall(f"PRAGMA table_info({table})")

@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.storage.models import LeagueSettings
-from bot.storage.store import BadLeagueExport
+from bot.storage.league_sql import RACES, append_decisions, insert_member, insert_points
+from bot.storage.models import LeagueSettings, Member, RacePoints
+from bot.storage.rows import league_of, member_of, race_points_of, season_of, season_text
+from bot.storage.sql import Db, UniqueViolation
+from bot.storage.store import BadLeagueExport, LeagueExists, NoSuchLeague
 from engine.season import replay_season
 from engine.season_decisions import SeasonDecision, parse_season_decision
-from engine.season_notation import season_from_dict
+from engine.season_notation import season_from_dict, season_to_dict
 from engine.season_state import SeasonState
 
 FORMAT = "heat-league"
@@ -124,7 +128,6 @@ def checked(document: Mapping[str, Any]) -> Imported:
         parsed = LeagueExport.model_validate_json(json.dumps(document))
     except (TypeError, ValueError) as error:  # ValidationError is a ValueError
         raise BadLeagueExport(f"bad league export: {_first_problem(error)}") from None
-    _check_unique(parsed)
     if parsed.season is None:
         return Imported(document=parsed, initial=None, current=None, decisions=[])
     season = parsed.season
@@ -151,27 +154,6 @@ def _first_problem(error: Exception) -> str:
     return _line(error)
 
 
-def _check_unique(document: LeagueExport) -> None:
-    """Rows the database keys once must appear once in the document."""
-    race_nos = [race.race_no for race in document.races]
-    result_nos = [result.race_no for result in document.results]
-    active = [m.user_id for m in document.members if m.left_at is None]
-    drivers = [m.driver_id for m in document.members if m.left_at is None]
-    keyed: list[tuple[str, list[Any]]] = [
-        ("races: race_no", race_nos),
-        ("results: race_no", result_nos),
-        ("members: user_id", active),
-        ("members: driver_id", drivers),
-        *(
-            (f"results: race {r.race_no} driver_id", [p.driver_id for p in r.points])
-            for r in document.results
-        ),
-    ]
-    for what, values in keyed:
-        if len(set(values)) != len(values):
-            raise BadLeagueExport(f"bad league export: {what} repeated")
-
-
 def _season(notation: dict[str, Any], where: str) -> SeasonState:
     try:
         return season_from_dict(notation)
@@ -190,3 +172,147 @@ def _line(error: Exception) -> str:
     """An error's message on one line (the name of its kind if it has none)."""
     lines = str(error).splitlines()
     return lines[0] if lines else type(error).__name__
+
+
+async def export_document(db: Db, league_id: int) -> dict[str, Any]:
+    """The league's document (see :mod:`bot.storage.league_export`), read through ``db``."""
+    league = await db.fetchrow("SELECT * FROM leagues WHERE id = $1", league_id)
+    if league is None:
+        raise NoSuchLeague(f"no league {league_id}")
+    record = league_of(league)
+    members = await db.fetch(
+        "SELECT * FROM league_members WHERE league_id = $1 ORDER BY id", league_id
+    )
+    races = await db.fetch(RACES + " WHERE r.league_id = $1 ORDER BY r.race_no", league_id)
+    results = await db.fetch(
+        "SELECT * FROM league_results WHERE league_id = $1 ORDER BY race_no", league_id
+    )
+    points = await db.fetch(
+        "SELECT * FROM league_points WHERE league_id = $1 ORDER BY race_no, place, driver_id",
+        league_id,
+    )
+    corrections = await db.fetch(
+        "SELECT * FROM league_corrections WHERE league_id = $1 ORDER BY id", league_id
+    )
+    document = LeagueExport(
+        format="heat-league",
+        version=VERSION,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        name=record.name,
+        status=record.status.value,
+        settings=record.settings,
+        created_by=record.created_by,
+        created_at=record.created_at,
+        ended_at=record.ended_at,
+        members=[ExportedMember(**asdict(member_of(row))) for row in members],
+        season=await _exported_season(db, league),
+        races=[ExportedRace(race_no=row["race_no"], race_id=row["race_id"]) for row in races],
+        results=[
+            ExportedResult(
+                race_no=result["race_no"],
+                at=result["at"],
+                points=[
+                    ExportedPoints(**asdict(race_points_of(row)))
+                    for row in points
+                    if row["race_no"] == result["race_no"]
+                ],
+            )
+            for result in results
+        ],
+        corrections=[
+            ExportedCorrection(
+                driver_id=row["driver_id"],
+                delta=row["delta"],
+                reason=row["reason"],
+                admin_id=row["admin_id"],
+                at=row["at"],
+            )
+            for row in corrections
+        ],
+    )
+    return document.model_dump(mode="json")
+
+
+async def _exported_season(db: Db, league: Any) -> ExportedSeason | None:
+    if league["season"] is None:
+        return None
+    decisions = await db.fetch(
+        "SELECT decision, decided_by, at FROM season_decisions WHERE league_id = $1 ORDER BY seq",
+        league["id"],
+    )
+    return ExportedSeason(
+        initial=season_to_dict(season_of(league["initial"])),
+        current=season_to_dict(season_of(league["season"])),
+        decisions=[ExportedDecision(decision=d[0], by=d[1], at=d[2]) for d in decisions],
+    )
+
+
+async def import_rows(db: Db, imported: Imported) -> int:
+    """The checked document's league and every row of it, in the caller's transaction.
+
+    LeagueExists if its channel has an active league. A row the document holds
+    twice (a member, a race, a driver's points) breaks a unique key: the
+    document is refused.
+    """
+    league = imported.document
+    try:
+        row = await db.fetchrow(
+            "INSERT INTO leagues (guild_id, channel_id, name, status, settings,"
+            " created_by, created_at, ended_at, initial, season, season_version)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+            league.guild_id,
+            league.channel_id,
+            league.name,
+            league.status,
+            league.settings.model_dump_json(),
+            league.created_by,
+            league.created_at,
+            league.ended_at,
+            None if imported.initial is None else season_text(imported.initial),
+            None if imported.current is None else season_text(imported.current),
+            0 if imported.current is None else imported.current.version,
+        )
+    except UniqueViolation:
+        raise LeagueExists(f"channel {league.channel_id} has an active league") from None
+    league_id: int = row["id"]
+    try:
+        await _insert_rows(db, league_id, imported)
+    except UniqueViolation as error:
+        raise BadLeagueExport(f"bad league export: a row appears twice ({error})") from None
+    return league_id
+
+
+async def _insert_rows(db: Db, league_id: int, imported: Imported) -> None:
+    league = imported.document
+    for member in league.members:
+        await insert_member(db, league_id, Member(**member.model_dump()))
+    if league.season is not None:
+        await append_decisions(
+            db,
+            league_id,
+            [
+                (str(decision), exported.by, exported.at)
+                for decision, exported in zip(
+                    imported.decisions, league.season.decisions, strict=True
+                )
+            ],
+        )
+    await db.executemany(
+        "INSERT INTO league_races (league_id, race_no, race_id) VALUES ($1, $2, NULL)",
+        [(league_id, race.race_no) for race in league.races],
+    )
+    for result in league.results:
+        await db.execute(
+            "INSERT INTO league_results (league_id, race_no, at) VALUES ($1, $2, $3)",
+            league_id,
+            result.race_no,
+            result.at,
+        )
+        rows = [RacePoints(**points.model_dump()) for points in result.points]
+        await insert_points(db, league_id, result.race_no, rows)
+    await db.executemany(
+        "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id, at)"
+        " VALUES ($1, $2, $3, $4, $5, $6)",
+        [(league_id, c.driver_id, c.delta, c.reason, c.admin_id, c.at) for c in league.corrections],
+    )

@@ -15,20 +15,17 @@ import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import asdict
 from typing import Any, TypeVar
 
-from bot.storage.league_export import (
-    VERSION,
-    ExportedCorrection,
-    ExportedDecision,
-    ExportedMember,
-    ExportedPoints,
-    ExportedRace,
-    ExportedResult,
-    ExportedSeason,
-    LeagueExport,
-    checked,
+from bot.storage.league_export import checked, export_document, import_rows
+from bot.storage.league_sql import (
+    RACES,
+    drivers_of,
+    insert_member,
+    insert_points,
+    lock_active,
+    require_league,
+    write_season,
 )
 from bot.storage.models import (
     Correction,
@@ -52,25 +49,11 @@ from bot.storage.rows import (
     season_text,
 )
 from bot.storage.sql import Db, UniqueViolation
-from bot.storage.store import (
-    AlreadyMember,
-    BadCorrection,
-    BadLeagueExport,
-    LeagueExists,
-    NoSuchLeague,
-    StaleWrite,
-)
+from bot.storage.store import AlreadyMember, BadCorrection, LeagueExists, StaleWrite
 from engine.season_decisions import SeasonDecision, parse_season_decision
-from engine.season_notation import season_to_dict
 from engine.season_state import SeasonState
 
 T = TypeVar("T")
-
-RACES = (
-    "SELECT r.league_id, r.race_no, r.race_id, EXISTS (SELECT 1 FROM league_results x"
-    " WHERE x.league_id = r.league_id AND x.race_no = r.race_no) AS recorded"
-    " FROM league_races r"
-)
 
 
 class LeagueTables:
@@ -137,9 +120,9 @@ class LeagueTables:
 
     async def add_member(self, league_id: int, member: Member) -> None:
         async with self._league_transaction() as db:
-            await _active(db, league_id)
+            await lock_active(db, league_id)
             try:
-                await _insert_member(db, league_id, member)
+                await insert_member(db, league_id, member)
             except UniqueViolation:
                 raise AlreadyMember(
                     f"league {league_id}: user {member.user_id} or driver {member.driver_id}"
@@ -148,7 +131,7 @@ class LeagueTables:
 
     async def leave_league(self, league_id: int, user_id: int, at_race: int) -> bool:
         async with self._league_transaction() as db:
-            await _active(db, league_id)
+            await lock_active(db, league_id)
             left = await db.execute(
                 "UPDATE league_members SET left_at = $3"
                 " WHERE league_id = $1 AND user_id = $2 AND left_at IS NULL",
@@ -162,7 +145,7 @@ class LeagueTables:
 
     async def start_season(self, league_id: int, initial: SeasonState) -> None:
         async with self._league_transaction() as db:
-            league = await _active(db, league_id)
+            league = await lock_active(db, league_id)
             if league["season"] is not None:
                 raise StaleWrite(f"league {league_id} has a season already")
             await db.execute(
@@ -174,7 +157,7 @@ class LeagueTables:
 
     async def commit_season(self, change: SeasonChange) -> None:
         async with self._league_transaction() as db:
-            await _commit_season(db, change, time.time())
+            await write_season(db, change, time.time())
 
     async def season(self, league_id: int) -> SeasonState | None:
         return await self._season_column(league_id, "season")
@@ -196,7 +179,7 @@ class LeagueTables:
 
     async def add_league_race(self, league_id: int, race_no: int, race_id: int) -> None:
         async with self._league_transaction() as db:
-            await _active(db, league_id)
+            await lock_active(db, league_id)
             held = await db.fetchrow(
                 RACES + " LEFT JOIN races ON races.id = r.race_id"
                 " WHERE r.league_id = $1 AND r.race_no = $2 AND (r.race_id IS NULL"
@@ -248,7 +231,7 @@ class LeagueTables:
             raise StaleWrite(f"a change to league {change.league_id} recorded for {league_id}")
         now = time.time()
         async with self._league_transaction() as db:
-            await _exists(db, league_id)
+            await require_league(db, league_id)
             first = await db.fetchrow(
                 "INSERT INTO league_results (league_id, race_no, at) VALUES ($1, $2, $3)"
                 " ON CONFLICT DO NOTHING RETURNING race_no",
@@ -258,10 +241,10 @@ class LeagueTables:
             )
             if first is None:
                 return False
-            await _active(db, league_id)
-            await _insert_points(db, league_id, race_no, points)
+            await lock_active(db, league_id)
+            await insert_points(db, league_id, race_no, points)
             if change is not None:
-                await _commit_season(db, change, now)
+                await write_season(db, change, now)
         return True
 
     async def league_points(self, league_id: int) -> LeaguePoints:
@@ -280,8 +263,8 @@ class LeagueTables:
         if correction.delta == 0:
             raise BadCorrection("a points correction of 0 points changes nothing")
         async with self._league_transaction() as db:
-            league = await _active(db, league_id)
-            if correction.driver_id not in await _drivers(db, league):
+            league = await lock_active(db, league_id)
+            if correction.driver_id not in await drivers_of(db, league):
                 raise BadCorrection(f"league {league_id} has no driver {correction.driver_id}")
             row = await db.fetchrow(
                 "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id,"
@@ -304,14 +287,14 @@ class LeagueTables:
 
     async def end_league(self, league_id: int) -> dict[str, Any]:
         async with self._league_transaction() as db:
-            await _active(db, league_id)
+            await lock_active(db, league_id)
             await db.execute(
                 "UPDATE leagues SET status = $2, ended_at = $3 WHERE id = $1",
                 league_id,
                 LeagueStatus.ENDED.value,
                 time.time(),
             )
-            document = await _export(db, league_id)
+            document = await export_document(db, league_id)
             await db.execute(
                 "UPDATE leagues SET export = $2 WHERE id = $1", league_id, json.dumps(document)
             )
@@ -328,35 +311,14 @@ class LeagueTables:
     async def export_league(self, league_id: int) -> dict[str, Any]:
         # A transaction, so that every table is read at the same moment.
         async with self._league_transaction() as db:
-            return await _export(db, league_id)
+            return await export_document(db, league_id)
 
     async def import_league(self, document: Mapping[str, Any]) -> int:
         imported = checked(document)
-        league = imported.document
         async with self._league_transaction() as db:
-            try:
-                row = await db.fetchrow(
-                    "INSERT INTO leagues (guild_id, channel_id, name, status, settings,"
-                    " created_by, created_at, ended_at, initial, season, season_version)"
-                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
-                    league.guild_id,
-                    league.channel_id,
-                    league.name,
-                    league.status,
-                    league.settings.model_dump_json(),
-                    league.created_by,
-                    league.created_at,
-                    league.ended_at,
-                    None if imported.initial is None else season_text(imported.initial),
-                    None if imported.current is None else season_text(imported.current),
-                    0 if imported.current is None else imported.current.version,
-                )
-            except UniqueViolation:
-                raise LeagueExists(f"channel {league.channel_id} has an active league") from None
-            league_id: int = row["id"]
-            await _import_rows(db, league_id, imported.decisions, league)
-            if league.status == LeagueStatus.ENDED.value:
-                kept = await _export(db, league_id)
+            league_id = await import_rows(db, imported)
+            if imported.document.status == LeagueStatus.ENDED.value:
+                kept = await export_document(db, league_id)
                 await db.execute(
                     "UPDATE leagues SET export = $2 WHERE id = $1", league_id, json.dumps(kept)
                 )
@@ -385,202 +347,3 @@ class LeagueTables:
             spin_outs=int(row["spin_outs"]),
             leagues=int(row["leagues"]),
         )
-
-
-async def _exists(db: Db, league_id: int) -> None:
-    if await db.fetchrow("SELECT 1 FROM leagues WHERE id = $1", league_id) is None:
-        raise NoSuchLeague(f"no league {league_id}")
-
-
-async def _active(db: Db, league_id: int) -> Any:
-    """The league's row, locked until the transaction ends; refused if it has ended."""
-    row = await db.fetchrow("SELECT * FROM leagues WHERE id = $1" + db.for_update, league_id)
-    if row is None:
-        raise NoSuchLeague(f"no league {league_id}")
-    if row["status"] != LeagueStatus.ACTIVE:
-        raise StaleWrite(f"league {league_id} has ended")
-    return row
-
-
-async def _commit_season(db: Db, change: SeasonChange, now: float) -> None:
-    """Write a season change inside the caller's transaction (see Store.commit_season)."""
-    league_id = change.league_id
-    league = await _active(db, league_id)
-    if league["season"] is None or league["season_version"] != change.seen_version:
-        raise StaleWrite(f"league {league_id}: the season is not at version {change.seen_version}")
-    await db.execute(
-        "UPDATE leagues SET season = $2, season_version = $3 WHERE id = $1",
-        league_id,
-        season_text(change.season),
-        change.season.version,
-    )
-    await _append_decisions(
-        db, league_id, [(str(decision), by, now) for decision, by in change.decisions]
-    )
-
-
-async def _append_decisions(
-    db: Db, league_id: int, decisions: Sequence[tuple[str, str, float]]
-) -> None:
-    row = await db.fetchrow(
-        "SELECT COALESCE(MAX(seq), 0) FROM season_decisions WHERE league_id = $1", league_id
-    )
-    first = int(row[0]) + 1
-    await db.executemany(
-        "INSERT INTO season_decisions (league_id, seq, decision, decided_by, at)"
-        " VALUES ($1, $2, $3, $4, $5)",
-        [(league_id, first + i, *decision) for i, decision in enumerate(decisions)],
-    )
-
-
-async def _insert_member(db: Db, league_id: int, member: Member) -> None:
-    await db.execute(
-        "INSERT INTO league_members (league_id, user_id, driver_id, name, locale, joined_at,"
-        " left_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        league_id,
-        member.user_id,
-        member.driver_id,
-        member.name,
-        member.locale,
-        member.joined_at,
-        member.left_at,
-    )
-
-
-async def _insert_points(
-    db: Db, league_id: int, race_no: int, points: Sequence[RacePoints]
-) -> None:
-    await db.executemany(
-        "INSERT INTO league_points (league_id, race_no, driver_id, user_id, place, points,"
-        " spin_outs) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        [
-            (league_id, race_no, p.driver_id, p.user_id, p.place, p.points, p.spin_outs)
-            for p in points
-        ],
-    )
-
-
-async def _drivers(db: Db, league: Any) -> set[str]:
-    """Every driver id the league has had: members, the season's drivers, drivers with points."""
-    league_id = league["id"]
-    rows = await db.fetch(
-        "SELECT driver_id FROM league_members WHERE league_id = $1"
-        " UNION SELECT driver_id FROM league_points WHERE league_id = $1",
-        league_id,
-    )
-    drivers = {row[0] for row in rows}
-    if league["season"] is not None:
-        drivers |= {driver.id for driver in season_of(league["season"]).drivers}
-    return drivers
-
-
-async def _export(db: Db, league_id: int) -> dict[str, Any]:
-    """The league's document (see :mod:`bot.storage.league_export`), read through ``db``."""
-    league = await db.fetchrow("SELECT * FROM leagues WHERE id = $1", league_id)
-    if league is None:
-        raise NoSuchLeague(f"no league {league_id}")
-    record = league_of(league)
-    members = await db.fetch(
-        "SELECT * FROM league_members WHERE league_id = $1 ORDER BY id", league_id
-    )
-    races = await db.fetch(RACES + " WHERE r.league_id = $1 ORDER BY r.race_no", league_id)
-    results = await db.fetch(
-        "SELECT * FROM league_results WHERE league_id = $1 ORDER BY race_no", league_id
-    )
-    points = await db.fetch(
-        "SELECT * FROM league_points WHERE league_id = $1 ORDER BY race_no, place, driver_id",
-        league_id,
-    )
-    corrections = await db.fetch(
-        "SELECT * FROM league_corrections WHERE league_id = $1 ORDER BY id", league_id
-    )
-    document = LeagueExport(
-        format="heat-league",
-        version=VERSION,
-        guild_id=record.guild_id,
-        channel_id=record.channel_id,
-        name=record.name,
-        status=record.status.value,
-        settings=record.settings,
-        created_by=record.created_by,
-        created_at=record.created_at,
-        ended_at=record.ended_at,
-        members=[ExportedMember(**asdict(member_of(row))) for row in members],
-        season=await _exported_season(db, league),
-        races=[ExportedRace(race_no=row["race_no"], race_id=row["race_id"]) for row in races],
-        results=[
-            ExportedResult(
-                race_no=result["race_no"],
-                at=result["at"],
-                points=[
-                    ExportedPoints(**asdict(race_points_of(row)))
-                    for row in points
-                    if row["race_no"] == result["race_no"]
-                ],
-            )
-            for result in results
-        ],
-        corrections=[
-            ExportedCorrection(
-                driver_id=row["driver_id"],
-                delta=row["delta"],
-                reason=row["reason"],
-                admin_id=row["admin_id"],
-                at=row["at"],
-            )
-            for row in corrections
-        ],
-    )
-    return document.model_dump(mode="json")
-
-
-async def _exported_season(db: Db, league: Any) -> ExportedSeason | None:
-    if league["season"] is None:
-        return None
-    decisions = await db.fetch(
-        "SELECT decision, decided_by, at FROM season_decisions WHERE league_id = $1 ORDER BY seq",
-        league["id"],
-    )
-    return ExportedSeason(
-        initial=season_to_dict(season_of(league["initial"])),
-        current=season_to_dict(season_of(league["season"])),
-        decisions=[ExportedDecision(decision=d[0], by=d[1], at=d[2]) for d in decisions],
-    )
-
-
-async def _import_rows(
-    db: Db, league_id: int, decisions: Sequence[SeasonDecision], league: LeagueExport
-) -> None:
-    """Every row of a checked document but the league's own, in the caller's transaction."""
-    try:
-        for member in league.members:
-            await _insert_member(db, league_id, Member(**member.model_dump()))
-    except UniqueViolation:
-        raise BadLeagueExport("bad league export: members: a user or driver is in twice") from None
-    if league.season is not None:
-        await _append_decisions(
-            db,
-            league_id,
-            [
-                (str(decision), exported.by, exported.at)
-                for decision, exported in zip(decisions, league.season.decisions, strict=True)
-            ],
-        )
-    await db.executemany(
-        "INSERT INTO league_races (league_id, race_no, race_id) VALUES ($1, $2, NULL)",
-        [(league_id, race.race_no) for race in league.races],
-    )
-    for result in league.results:
-        await db.execute(
-            "INSERT INTO league_results (league_id, race_no, at) VALUES ($1, $2, $3)",
-            league_id,
-            result.race_no,
-            result.at,
-        )
-        rows = [RacePoints(**points.model_dump()) for points in result.points]
-        await _insert_points(db, league_id, result.race_no, rows)
-    await db.executemany(
-        "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id, at)"
-        " VALUES ($1, $2, $3, $4, $5, $6)",
-        [(league_id, c.driver_id, c.delta, c.reason, c.admin_id, c.at) for c in league.corrections],
-    )

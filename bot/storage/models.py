@@ -16,7 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.storage.card_codes import decode_cards, encode_cards
 from engine import Decision, RaceState
 from engine.cards import Card
+from engine.championship import RaceResult
 from engine.events import Event
+from engine.points import race_points
 from engine.state import DraftVariant, GarageDecks, Options
 
 if TYPE_CHECKING:
@@ -335,15 +337,34 @@ class LeaguePoints:
     races: Mapping[int, tuple[RacePoints, ...]]
     corrections: tuple[Correction, ...] = ()
 
+    def corrected(self) -> dict[str, int]:
+        """Each corrected driver's net correction (what ``engine.points.standings`` adds)."""
+        net: dict[str, int] = {}
+        for correction in self.corrections:
+            net[correction.driver_id] = net.get(correction.driver_id, 0) + correction.delta
+        return net
+
     def totals(self) -> dict[str, int]:
         """Each driver's points, corrections included, by driver id."""
-        totals: dict[str, int] = {}
+        totals = self.corrected()
         for rows in self.races.values():
             for row in rows:
                 totals[row.driver_id] = totals.get(row.driver_id, 0) + row.points
-        for correction in self.corrections:
-            totals[correction.driver_id] = totals.get(correction.driver_id, 0) + correction.delta
         return totals
+
+
+def recorded_points(result: RaceResult, users: Mapping[str, int]) -> list[RacePoints]:
+    """The points rows of a finished league race, best place first.
+
+    Places and spin outs come from the race's result, points from the season's
+    scoring (event bonuses included); ``users`` maps the members' driver ids to
+    their user ids (AI drivers and Legends have none).
+    """
+    points = race_points(result)
+    return [
+        RacePoints(car, users.get(car), place, points[car], result.spin_outs.get(car, 0))
+        for car, place in sorted(result.places.items(), key=lambda item: item[1])
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -627,7 +627,7 @@ def _unique_violation() -> Iterator[None]:
     try:
         yield
     except asyncpg.UniqueViolationError as error:
-        raise UniqueViolation(str(error)) from error
+        raise UniqueViolation(error.message) from error  # the one line, without the detail
 
 
 def _count(status: str) -> int:

@@ -1,0 +1,102 @@
+"""A league's makings for the store tests: a season, the decisions that move it, a finished race."""
+
+from __future__ import annotations
+
+from bot.storage import (
+    LeagueSettings,
+    Member,
+    RaceConfig,
+    RacePoints,
+    RaceStatus,
+    SeasonChange,
+    Seat,
+    Store,
+)
+from engine import Entrant
+from engine.championship import RaceResult
+from engine.season import apply_season, new_season, season_legal_decisions, season_pending
+from engine.season_decisions import RaceRecorded, SeasonDecision
+from engine.season_state import SeasonConfig, SeasonState
+
+GUILD, CHANNEL = 10, 20
+SETTINGS = LeagueSettings(timer_seconds=3600, fill="ai", seats=4)
+ALICE = Member(user_id=1, driver_id="A", name="Alice")
+BOB = Member(user_id=2, driver_id="B", name="Bob", locale="it")
+RACE = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
+HOST = Seat(car_id="A", user_id=1, kind="human", name="Alice", color="red")
+
+
+def first_season() -> SeasonState:
+    """The 1961 season of Alice (A), Bob (B) and an AI driver (C), before race 1."""
+    drivers = [Entrant("A", "red"), Entrant("B", "blue"), Entrant("C", "green", "ai")]
+    return new_season(SeasonConfig.preset(1961), drivers, 7)
+
+
+def next_decision(season: SeasonState) -> SeasonDecision:
+    """The first legal decision of whoever the season waits for (the league, in the lineup)."""
+    waiting = season_pending(season).drivers
+    return season_legal_decisions(season, waiting[0] if waiting else None)[0]
+
+
+def moved(league_id: int, season: SeasonState, steps: int = 1) -> SeasonChange:
+    """The change that makes the next ``steps`` decisions on ``season``, each by a user."""
+    decisions: list[tuple[SeasonDecision, str]] = []
+    after = season
+    for _ in range(steps):
+        decision = next_decision(after)
+        after, _ = apply_season(after, decision)
+        decisions.append((decision, "user:1"))
+    return SeasonChange(league_id, season.version, after, decisions)
+
+
+def to_the_race(league_id: int, season: SeasonState) -> SeasonChange:
+    """The change that takes the season from its lineup through the draft to race 1 running."""
+    decisions: list[tuple[SeasonDecision, str]] = []
+    after = season
+    while after.phase != "racing":
+        decision = next_decision(after)
+        after, _ = apply_season(after, decision)
+        decisions.append((decision, "user:1"))
+    return SeasonChange(league_id, season.version, after, decisions)
+
+
+def race_1_recorded(league_id: int, racing: SeasonState) -> tuple[SeasonChange, RaceResult]:
+    """Race 1 finished: Bob won, Alice second with a spin out, the AI third."""
+    result = RaceResult(
+        racing.races[0].event,
+        {"B": 1, "A": 2, "C": 3},
+        spin_outs={"A": 1},
+        sponsor_deck=racing.sponsor_deck,
+        sponsor_discard=racing.sponsor_discard,
+    )
+    decision = RaceRecorded(1, result)
+    after, _ = apply_season(racing, decision)
+    return SeasonChange(league_id, racing.version, after, [(decision, "bot")]), result
+
+
+def podium(first: str = "A", spin_outs: int = 0) -> list[RacePoints]:
+    """A race's points: ``first`` won, the others in id order behind (users for A and B)."""
+    users = {"A": ALICE.user_id, "B": BOB.user_id, "C": None}
+    order = [first, *sorted(set(users) - {first})]
+    scores = (9, 6, 4)
+    return [
+        RacePoints(car, users[car], place, scores[place - 1], spin_outs if car == first else 0)
+        for place, car in enumerate(order, start=1)
+    ]
+
+
+async def league_with_season(store: Store, channel_id: int = CHANNEL) -> tuple[int, SeasonState]:
+    """A league of Alice and Bob whose season has started."""
+    league_id = await store.create_league(GUILD, channel_id, "Sunday Cup", SETTINGS, ALICE.user_id)
+    await store.add_member(league_id, ALICE)
+    await store.add_member(league_id, BOB)
+    season = first_season()
+    await store.start_season(league_id, season)
+    return league_id, season
+
+
+async def finished_race(store: Store, channel_id: int = 30) -> int:
+    """A bot race that finished (its state does not matter to the league tables)."""
+    race_id = await store.create_race(GUILD, channel_id, 1, RACE, HOST)
+    await store.set_status(race_id, RaceStatus.FINISHED)
+    return race_id
