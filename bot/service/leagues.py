@@ -42,12 +42,12 @@ from bot.storage import (
     Member,
     OutboxRow,
     PlayerStats,
-    RacePoints,
     RaceRecord,
     RaceStatus,
     SeasonChange,
     StaleWrite,
     Store,
+    recorded_points,
 )
 from engine import IllegalDecision, RulesError
 from engine.championship import race_result
@@ -73,7 +73,6 @@ from engine.season_decisions import (
     SeasonDecision,
     StartRace,
 )
-from engine.season_events import RaceScored
 from engine.season_state import SeasonConfig, SeasonState
 
 log = logging.getLogger("heat.league")
@@ -415,18 +414,9 @@ class LeagueService:
         assert race.state is not None
         result = race_result(race.state)
         decision = RaceRecorded(race_no, result)
-        after, events = apply_season(league.season, decision)
-        scored = next(e for e in events if isinstance(e, RaceScored))
-        points = [
-            RacePoints(
-                driver_id,
-                _user(league, driver_id),
-                result.places[driver_id],
-                scored.points.get(driver_id, 0),
-                result.spin_outs.get(driver_id, 0),
-            )
-            for driver_id in sorted(result.places, key=result.places.__getitem__)
-        ]
+        after = self._apply(league.season, decision)
+        users = {car: user for car in result.places if (user := _user(league, car)) is not None}
+        points = recorded_points(result, users)
         change = SeasonChange(league.id, league.season.version, after, [(decision, "race")])
         try:
             recorded = await self.store.record_points(league.id, race_no, points, change)
@@ -527,28 +517,24 @@ class LeagueService:
     async def standings(self, league_id: int) -> tuple[League, list[Standing]]:
         """The table: each driver's points (corrections in) and each race's place and points.
 
-        Equal points keep the engine's order, which breaks ties by the last race.
+        The engine orders it (ties broken by the last race), with the admins' corrections.
         """
         league = await self.load(league_id)
         points = await self.store.league_points(league_id)
         races = len(league.season.races)
-        lines = {line.driver: line for line in season_standings(league.season)}
-        rows = []
-        for driver_id, line in lines.items():
-            corrections = tuple(c for c in points.corrections if c.driver_id == driver_id)
-            rows.append(
-                Standing(
-                    driver_id,
-                    league.name_of(driver_id),
-                    league.season.driver(driver_id).color,
-                    _user(league, driver_id),
-                    line.points + sum(c.delta for c in corrections),
-                    _padded(line.places, races),
-                    _padded(line.race_points, races),
-                    corrections,
-                )
+        rows = [
+            Standing(
+                line.driver,
+                league.name_of(line.driver),
+                league.season.driver(line.driver).color,
+                _user(league, line.driver),
+                line.points,
+                _padded(line.places, races),
+                _padded(line.race_points, races),
+                tuple(c for c in points.corrections if c.driver_id == line.driver),
             )
-        rows.sort(key=lambda row: -row.points)  # stable: ties keep the engine's order
+            for line in season_standings(league.season, points.corrected())
+        ]
         return league, rows
 
     async def stats(self, user_id: int) -> PlayerStats:
