@@ -12,7 +12,7 @@ from functools import cache
 from typing import Literal
 
 import data
-from data.models import Upgrade
+from data.models import SponsorCard, Upgrade
 from engine.cards import HEAT, STRESS, Card
 
 Kind = Literal["speed", "upgrade", "sponsor", "heat", "stress"]
@@ -56,20 +56,30 @@ KIND_ORDER: tuple[Kind, ...] = ("speed", "upgrade", "sponsor", "stress", "heat")
 
 def card_face(card: Card) -> CardFace:
     """The face of a card in the engine's notation: a base card's own face, or a Garage
-    upgrade's from the card data (name, speeds, symbols); ValueError names an unknown card."""
+    upgrade's or a sponsorship card's from the card data (name, speeds, symbols);
+    ValueError names an unknown card."""
     face = BASE_FACES.get(card)
     if face is not None:
         return face
     upgrade = _upgrades().get(card)
-    if upgrade is None:
-        raise ValueError(f"no face for card {card!r}")
-    symbols = {str(name): n for name, n in upgrade.symbols.items()}
-    return CardFace.from_facts("upgrade", upgrade.name, list(upgrade.speed), symbols)
+    if upgrade is not None:
+        symbols = {str(name): n for name, n in upgrade.symbols.items()}
+        return CardFace.from_facts("upgrade", upgrade.name, list(upgrade.speed), symbols)
+    sponsor = _sponsors().get(card)
+    if sponsor is not None:
+        symbols = {str(name): n for name, n in sponsor.symbols.items()}
+        return CardFace.from_facts("sponsor", sponsor.name, list(sponsor.speed), symbols)
+    raise ValueError(f"no face for card {card!r}")
 
 
 @cache
 def _upgrades() -> dict[str, Upgrade]:
     return {upgrade.id: upgrade for upgrade in data.upgrade_cards().upgrades}
+
+
+@cache
+def _sponsors() -> dict[str, SponsorCard]:
+    return {sponsor.id: sponsor for sponsor in data.championship().sponsorship_cards}
 
 
 def laid_out(faces: list[CardFace]) -> list[CardFace]:

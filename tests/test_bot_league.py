@@ -155,9 +155,8 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
         await run_race(t, 2, restart_in_draft=True)
         dana = t.member("dana", manage=True)
         await t.slash(dana, "league correct", user=t.alice, points=BONUS, reason="fastest lap")
-        assert f"Points correction for <@{t.alice.id}>: +{BONUS} (fastest lap)" in (
-            t.public()[-1].content
-        )
+        said = f"Points correction for <@{t.alice.id}>: +{BONUS} (fastest lap), by <@{dana.id}>."
+        await t.fake.wait_for(lambda: t.public()[-1].content == said)
         await run_race(t, 3)
 
         races = await finished_races(t)
