@@ -7,6 +7,7 @@ an independent count, not against the bot's own tables.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import aiosqlite
@@ -106,24 +107,36 @@ async def run_race(t: Table, race_no: int, *, restart_in_draft: bool = False) ->
 
 
 def expected_table(
-    races: list[dict[str, tuple[int, str]]], names: dict[str, str], corrections: dict[str, int]
-) -> list[StandingRow]:
-    """The standings worked out here: points per race and corrections, ties broken by the
-    last race."""
+    races: list[dict[str, tuple[int, str]]],
+    names: dict[str, str],
+    corrections: dict[str, tuple[int, str]],
+) -> tuple[list[StandingRow], list[str]]:
+    """The standings worked out here, as picture rows and as the text's lines: points per
+    race and corrections; ties broken by the last race, then the one before, then entry."""
     cars = sorted({car for race in races for car in race})
-    totals = {
-        car: corrections.get(car, 0)
-        + sum(race_points(race[car][0], event) for race, event in zip(races, EVENTS, strict=True))
+    scored = {
+        car: [race_points(race[car][0], event) for race, event in zip(races, EVENTS, strict=True)]
         for car in cars
     }
+    totals = {car: sum(scored[car]) + corrections.get(car, (0, ""))[0] for car in cars}
 
-    def order(car: str) -> tuple[int, ...]:
-        return (-totals[car], *(race[car][0] for race in reversed(races)))
+    def order(car: str) -> tuple[int | str, ...]:
+        return (-totals[car], *(race[car][0] for race in reversed(races)), car)
 
-    return [
+    ranked = sorted(cars, key=order)
+    rows = [
         StandingRow(names[car], totals[car], [race[car][0] for race in races], races[0][car][1])
-        for car in sorted(cars, key=order)
+        for car in ranked
     ]
+    lines = []
+    for car in ranked:
+        parts = [f"R{no} {points}" for no, points in enumerate(scored[car], start=1)]
+        if car in corrections:
+            delta, reason = corrections[car]
+            parts.append(f"correction {delta:+d}: {reason}")
+        rank = 1 + sum(1 for other in cars if totals[other] > totals[car])
+        lines.append(f"{rank}. {names[car]}: {totals[car]} pts ({' · '.join(parts)})")
+    return rows, lines
 
 
 async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Path) -> None:
@@ -168,17 +181,15 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
         people = {t.alice.id: "alice", t.bob.id: "bob"}
         names = {car: f"AI {colour}" for car, (_, colour) in races[0].items()}
         names |= {car: people[user] for car, user in members.items()}
-        rows = expected_table(races, names, {alice: BONUS})
+        rows, lines = expected_table(races, names, {alice: (BONUS, "fastest lap")})
 
-        scored = [m for m in t.public() if f"Race 3 of **{LEAGUE}** is scored." in m.content]
-        final = scored[-1]
-        lines = final.content.splitlines()[2:]
-        assert [line.split(" pts")[0] for line in lines] == [
-            f"{1 + sum(1 for o in rows if o.points > r.points)}. {r.name}: {r.points}" for r in rows
-        ]
-        title = f"{LEAGUE}: standings"
-        expected = Standings(title, rows, ["R1", "R2", "R3"])
-        assert final.attachments[0].data == png_bytes(standings_image(expected)), "image agrees"
+        final = next(m for m in t.public() if f"Race 3 of **{LEAGUE}** is scored." in m.content)
+        assert final.content.splitlines()[2:] == lines, "the text agrees with the count"
+        expected = Standings(f"{LEAGUE}: standings", rows, ["R1", "R2", "R3"])
+        picture = png_bytes(standings_image(expected))
+        assert final.attachments[0].data == picture, "the picture agrees with the count"
+        asked = answer(await t.slash(t.cleo, "league standings"))
+        assert asked.content.splitlines()[1:] == lines and asked.attachments[0].data == picture
 
         champion = next(m for m in t.public() if "is the champion of" in m.content)
         assert rows[0].name == "alice", "the correction makes Alice champion whatever the races"
@@ -187,4 +198,15 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
         assert "now has the **Heat Champion** role" in champion.content
         roles = t.guild.members[t.alice.id].roles
         assert [role.name for role in roles] == ["Heat Champion"]
+
+        history = answer(await t.slash(t.cleo, "league history")).content.splitlines()
+        assert len(history) == 4 and history[3].startswith("Race 3 on España (race #")
+        stats = answer(await t.slash(t.cleo, "heat stats", user=t.bob))
+        bob = next(car for car, user in members.items() if user == t.bob.id)
+        places = [race[bob][0] for race in races]
+        assert stats.content.startswith(
+            f"<@{t.bob.id}> across leagues: 3 races, {places.count(1)} wins, "
+            f"{sum(1 for p in places if p <= 3)} podiums, average place {sum(places) / 3:.1f}, "
+        )
+        assert re.fullmatch(r".*, \d+ spin outs\.", stats.content)
         assert all(not i.failed and i.ack_type is not None for i in t.fake.interactions)

@@ -167,6 +167,7 @@ class LeagueController:
                     done=t("league_schedule_done", locale) if race.run else "",
                 )
             )
+            lines.append(f"> {events.event(race.event).summary}")
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     async def start_race(self, interaction: discord.Interaction[Any]) -> None:
@@ -298,7 +299,7 @@ class LeagueController:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def stats(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
-        stats = await self.leagues.stats(user.id)
+        stats = await self.leagues.stats(user.id, interaction.guild_id or 0)
         locale = str(interaction.locale)
         if stats.races == 0 or stats.average_place is None:
             text = t("stats_none", locale, user=user.id)

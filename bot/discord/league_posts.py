@@ -126,7 +126,8 @@ class LeaguePoster:
     async def _crown(self, league: League, user_id: int, locale: str) -> str:
         """Give the champion role where the bot may manage roles; say so in one line where not."""
         guild = self.client.get_guild(league.record.guild_id)
-        if guild is None or not guild.me.guild_permissions.manage_roles:
+        me = None if guild is None else guild.me
+        if guild is None or me is None or not me.guild_permissions.manage_roles:
             return t("league_no_role", locale)
         try:
             role = discord.utils.get(guild.roles, name=CHAMPION_ROLE)

@@ -362,6 +362,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "That user does not drive in this league.",
         "Quell'utente non è nel campionato.",
     ),
+    "league_bad_correction": (
+        "A correction needs a reason and a number of points other than 0.",
+        "Una correzione richiede un motivo e un numero di punti diverso da 0.",
+    ),
     "league_created": (
         "League **{name}** created: {races} races, empty seats: {fill}, timer {timer}. "
         "`/league join` to drive in it.",

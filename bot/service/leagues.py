@@ -207,6 +207,8 @@ class LeagueService:
     async def _join(self, league: League, driver: Driver) -> League:
         if league.member(driver.user_id) is not None:
             raise Refused("league_already_member")
+        if league.season.phase == "over":
+            raise Refused("league_over")
         room = seat_for_newcomer(league.season, league.record.settings)
         if len(league.season.active()) >= league.record.settings.seats and not room:
             raise Refused("league_full")
@@ -252,20 +254,20 @@ class LeagueService:
     async def start_race(self, league_id: int, user_id: int) -> LeagueChange:
         """The next race: its draft opens (AI drivers pick at once), or it starts if ready."""
         async with self.lock(league_id):
-            league = await self.load(league_id)
-            season = league.season
-            if season.phase == "over":
-                raise Refused("league_over")
-            if season.phase == "racing":
-                return await self._race_again(league, user_id)
-            if season.phase in ("draft", "swap"):
-                return await self._play_draft(league, [])
-            decisions: list[tuple[SeasonDecision, str]] = []
-            if season.phase == "lineup":
-                fill = fill_decisions(season, league.record.settings)
-                decisions += [(d, "fill") for d in fill]
-                decisions.append((OpenDraft(season.race_no), f"user:{user_id}"))
-            return await self._play_draft(league, decisions)
+            return await self._next(await self.load(league_id), user_id)
+
+    async def _next(self, league: League, user_id: int) -> LeagueChange:
+        season = league.season
+        if season.phase == "over":
+            raise Refused("league_over")
+        if season.phase == "racing":
+            return await self._race_again(league, user_id)
+        decisions: list[tuple[SeasonDecision, str]] = []
+        if season.phase == "lineup":
+            fill = fill_decisions(season, league.record.settings)
+            decisions += [(d, "fill") for d in fill]
+            decisions.append((OpenDraft(season.race_no), f"user:{user_id}"))
+        return await self._play_draft(league, decisions)
 
     async def decide(
         self, league_id: int, user_id: int, version: int, decision: SeasonDecision
@@ -344,58 +346,64 @@ class LeagueService:
         )
 
     async def _open_race(self, league: League) -> Change:
-        """Race k on the bot: built by the engine from the season, run by the race service."""
+        """Race k on the bot: a lobby in the league's channel, linked to the league, started."""
         season = league.season
-        state, events = season_race(season)
-        seats = race_seats(season, league.members, state)
-        config = race_config(season, league.record.settings, state)
         record = league.record
-        host = next((s for s in seats if s.user_id is not None), seats[0])
+        state, _ = season_race(season)
+        seats = race_seats(season, league.members, state)
+        config = race_config(season, record.settings, state)
         try:
             race_id = await self.store.create_race(
-                record.guild_id, record.channel_id, record.created_by, config, host
+                record.guild_id, record.channel_id, record.created_by, config, seats[0]
             )
         except ChannelBusy:
             raise Refused("channel_busy") from None
         await self.store.add_league_race(league.id, season.race_no, race_id)
+        return await self._start(league, race_id)
+
+    async def _start(self, league: League, race_id: int) -> Change:
+        """The lobby becomes race k, as the engine builds it from the season."""
+        season = league.season
+        state, events = season_race(season)
+        seats = race_seats(season, league.members, state)
         log.info(
             "league race started league=%s guild=%s race_no=%s race=%s",
             league.id,
-            record.guild_id,
+            league.record.guild_id,
             season.race_no,
             race_id,
         )
         return await self.races.start_prepared(race_id, seats, state, list(events))
 
     async def _race_again(self, league: League, user_id: int) -> LeagueChange:
-        """Race k is marked running: run it if its bot race is gone or cancelled, else refuse."""
+        """Race k is marked running: refused while its race runs; after a crash or a cancel,
+        its race is started, scored, or run again from the same season."""
         season = league.season
-        current = next(
+        link = next(
             (r for r in await self.store.league_races(league.id) if r.race_no == season.race_no),
             None,
         )
-        race = (
-            None
-            if current is None or current.race_id is None
-            else await self.store.race(current.race_id)
-        )
-        if race is not None and race.status in (RaceStatus.LOBBY, RaceStatus.RUNNING):
+        race = None if link is None or link.race_id is None else await self.store.race(link.race_id)
+        if race is None:
+            return LeagueChange(league, race=await self._open_race(league))
+        if race.status == RaceStatus.RUNNING:
             raise Refused("league_race_open", race=race.id)
-        if race is not None and race.status == RaceStatus.FINISHED:
-            await self._record(league, current.race_no, race)  # type: ignore[union-attr]
-            raise Refused("league_between_races")
-        if race is not None:
-            # Cancelled: it scores nothing and runs again from the same season.
-            decisions: list[tuple[SeasonDecision, str]] = [
-                (CancelRace(season.race_no), f"user:{user_id}"),
-                (StartRace(season.race_no), f"user:{user_id}"),
-            ]
-            after = season
-            for decision, _ in decisions:
-                after = self._apply(after, decision)
-            await self._commit(league, after, decisions)
-            league = League(league.record, league.members, after)
-        return LeagueChange(league, race=await self._open_race(league))
+        if race.status == RaceStatus.LOBBY:
+            return LeagueChange(league, race=await self._start(league, race.id))
+        if race.status == RaceStatus.FINISHED:
+            await self._record(league, season.race_no, race)
+            return await self._next(await self.load(league.id), user_id)
+        # Cancelled: it scores nothing and runs again from the same season.
+        decisions: list[tuple[SeasonDecision, str]] = [
+            (CancelRace(season.race_no), f"user:{user_id}"),
+            (StartRace(season.race_no), f"user:{user_id}"),
+        ]
+        after = season
+        for decision, _ in decisions:
+            after = self._apply(after, decision)
+        await self._commit(league, after, decisions)
+        again = League(league.record, league.members, after)
+        return LeagueChange(again, race=await self._open_race(again))
 
     # --- points ---------------------------------------------------------------------------
 
@@ -463,7 +471,7 @@ class LeagueService:
                 Correction(league_id, member.driver_id, delta, reason.strip(), admin_id)
             )
         except BadCorrection:
-            raise Refused("league_no_driver") from None
+            raise Refused("league_bad_correction") from None
         log.info(
             "league points corrected league=%s guild=%s driver=%s delta=%s",
             league_id,
@@ -537,8 +545,9 @@ class LeagueService:
         ]
         return league, rows
 
-    async def stats(self, user_id: int) -> PlayerStats:
-        return await self.store.player_stats(user_id)
+    async def stats(self, user_id: int, guild_id: int) -> PlayerStats:
+        """A person's league races across this server's leagues (other servers' stay theirs)."""
+        return await self.store.player_stats(user_id, guild_id)
 
     # --- the core -------------------------------------------------------------------------
 
