@@ -151,3 +151,42 @@ async def test_the_champion_role_is_given_only_where_the_bot_may_manage_roles(
         )
         assert t.guild.members[t.alice.id].roles == []
         assert not any(role.name == CHAMPION_ROLE for role in t.guild.roles.values())
+
+
+async def test_the_first_picker_swaps_an_upgrade_from_a_select(tmp_path: Path) -> None:
+    """After the picks, the first picker is offered the swap: one select per upgrade owned,
+    its options the market's cards left; the choice is made on the season."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        bot = await t.start()
+        await t.slash(t.alice, "league create", name="Cup", season="1961", seats=2, fill="none")
+        await t.slash(t.bob, "league join")
+        await t.slash(t.alice, "league start-race")
+        pickers = []
+        for _ in range(2):
+            await t.fake.wait_for(lambda: "heat:b:lg:" in _ids(t) and ".pick." in _ids(t))
+            prompt = t.public()[-1]
+            pickers += mentioned(prompt, [t.alice, t.bob])
+            await t.click(pickers[-1], prompt, "heat:b:lg:")
+            await t.fake.wait_for(lambda: not custom_ids(prompt))
+        first = pickers[0]
+        await t.fake.wait_for(lambda: "heat:s:lgs:" in _ids(t))
+        offer = t.public()[-1]
+        assert f"<@{first.id}> — " in offer.content and ".keep" in _ids(t)
+        league = await bot.leagues.league_in(t.channel.id)
+        member = league.member(first.id)
+        assert member is not None
+        owned = league.season.driver(member.driver_id).upgrades
+        select = next(c for c in custom_ids(offer) if c.startswith("heat:s:lgs:"))
+        give = select.split(".", 1)[1]
+        assert owned == (give,), "the first pick is the one upgrade owned"
+        options = next(c for c in offer.walk_components() if c.get("custom_id") == select)
+        take = options["options"][0]["value"]
+        assert league.season.draft is not None and take in league.season.draft.market
+        await t.select(first, offer, select, [take])
+        await t.fake.wait_for(lambda: not custom_ids(offer))
+        after = await bot.leagues.league_in(t.channel.id)
+        assert after.season.driver(member.driver_id).upgrades == (take,)
+
+
+def _ids(t: Table) -> str:
+    return " ".join(t.public()[-1].custom_ids) if t.public() else ""
