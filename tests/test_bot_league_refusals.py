@@ -167,7 +167,7 @@ async def test_the_first_picker_swaps_an_upgrade_from_a_select(tmp_path: Path) -
             prompt = t.public()[-1]
             pickers += mentioned(prompt, [t.alice, t.bob])
             await t.click(pickers[-1], prompt, "heat:b:lg:")
-            await t.fake.wait_for(lambda: not custom_ids(prompt))
+            await t.fake.wait_for(lambda answered=prompt: not custom_ids(answered))
         first = pickers[0]
         await t.fake.wait_for(lambda: "heat:s:lgs:" in _ids(t))
         offer = t.public()[-1]
