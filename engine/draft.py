@@ -20,6 +20,8 @@ from engine.state import Garage, Options, RaceState
 from engine.weather import starting_piles
 
 UPGRADES_EACH = 3
+MARKET_EXTRA = 3
+"""A market holds this many cards more than there are drafting drivers."""
 GARAGE_DECKS: dict[str, tuple[UpgradeDeck, ...]] = {
     "off": (),
     "basic": ("basic",),
@@ -103,7 +105,7 @@ def next_round(state: RaceState, events: list[Event]) -> None:
     garage.order = round_order(state, garage.round)
     if giving_back(state):
         return
-    size = len(drafters(state)) + 3
+    size = len(drafters(state)) + MARKET_EXTRA
     if state.options.draft == "snake":
         size += len(drafters(state))
     garage.market, garage.deck = garage.deck[:size], garage.deck[size:]

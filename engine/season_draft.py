@@ -17,12 +17,11 @@ from dataclasses import replace
 
 from engine.ai_garage import upgrade_worth
 from engine.cards import Card
+from engine.draft import MARKET_EXTRA
 from engine.events import Event, UpgradeDrafted
 from engine.season_decisions import DraftKeep, DraftPick, DraftSwap, DriverDecision
 from engine.season_events import DraftOpened, MarketBoxed, SwapDeclined, UpgradeSwapped
 from engine.season_state import SeasonDraft, SeasonState
-
-MARKET_EXTRA = 3
 
 
 def open_draft(s: SeasonState, events: list[Event]) -> None:

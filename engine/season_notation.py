@@ -21,6 +21,7 @@ from engine.championship import RaceResult
 from engine.errors import NotationError
 from engine.notation import CardId, CarName, Colour, Count, OptionsDoc, TrackId
 from engine.season_decisions import SeasonDecision, parse_season_decision
+from engine.season_schedule import check_race
 from engine.season_state import SeasonDraft, SeasonDriver, SeasonRace, SeasonState
 from engine.state import Options
 
@@ -39,6 +40,11 @@ Cards = Annotated[list[CardId], Field(max_length=limits.MAX_PILE)]
 class RaceDoc(_Strict):
     track: TrackId
     event: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _known_event(self) -> RaceDoc:
+        check_race(SeasonRace(self.track, self.event))
+        return self
 
 
 class DriverDoc(_Strict):
@@ -163,6 +169,9 @@ def season_from_dict(document: Any) -> SeasonState:
             results.append(RaceResult.from_dict(result))
         except ValueError as exc:
             raise NotationError(f"results.{index}: {exc}") from None
+        unknown = sorted(set(results[-1].places) - {d.id for d in doc.drivers})
+        if unknown:
+            raise NotationError(f"results.{index}: no driver {unknown[0]!r} in this season")
     draft = doc.draft
     return SeasonState(
         seed=doc.seed,

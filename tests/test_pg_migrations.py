@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import asyncpg
+import pytest
 
 import engine
 from bot.storage import LeagueRace, RaceConfig, RaceStatus
@@ -68,13 +69,14 @@ async def test_a_schema_2_database_upgrades_and_reposts_the_unannounced_race(pg_
         await store.close()
 
 
-async def test_a_schema_3_database_gains_leagues_that_run_its_races(pg_url: str) -> None:
+@pytest.mark.parametrize("schema", [1, 2, 3])
+async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, schema: int) -> None:
     """Schema 4, as in SQLite: a league made after the upgrade runs a race the database holds."""
     state, _ = engine.new_race("usa", [engine.Entrant("A", "red")], 5, laps=1)
     db = await asyncpg.connect(pg_url)
     try:
         await db.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, at FLOAT)")
-        for version, script in enumerate(MIGRATIONS[:3], start=1):
+        for version, script in enumerate(MIGRATIONS[:schema], start=1):
             await db.execute(script)
             await db.execute("INSERT INTO schema_migrations VALUES ($1, 0)", version)
         await db.execute(

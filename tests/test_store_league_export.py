@@ -69,6 +69,10 @@ async def test_an_export_imports_back_to_the_same_document(store: Store) -> None
     assert await store.season(imported) == await store.season(league_id)
     assert await store.first_season(imported) == await store.first_season(league_id)
     assert await store.season_decisions(imported) == await store.season_decisions(league_id)
+    [race_1] = await store.league_races(imported)
+    assert race_1.race_id is None and race_1.recorded
+    await store.add_league_race(imported, 3, await finished_race(store, 33))
+    assert await store.unrecorded_races() == [(await store.league_races(imported))[1]]
 
 
 async def test_an_ended_league_imports_ended_with_its_export_kept(store: Store) -> None:

@@ -107,6 +107,8 @@ async def test_a_league_race_finds_its_league_and_a_cancelled_one_is_run_again(
     await store.add_league_race(league_id, 1, running)
     assert await store.league_race_of(cancelled) is None
     assert await store.league_races(league_id) == [LeagueRace(league_id, 1, running)]
+    with pytest.raises(StaleWrite):
+        await store.add_league_race(league_id, 2, running)  # it already runs race 1
     assert await store.unrecorded_races() == []
     await store.set_status(running, RaceStatus.FINISHED)
     assert await store.unrecorded_races() == [LeagueRace(league_id, 1, running)]

@@ -1,17 +1,19 @@
-"""A league as one JSON document (``heat-league`` version 1), and checking one before import.
+"""A league as one JSON document (``heat-league`` version 1): written, checked, read back.
 
 The document holds every row a league has, each season in the season notation
 and each decision in its text form, so it moves a league between databases
-and is what an ended league keeps. An import trusts nothing: the JSON shape,
-the version, the seasons and decisions must all read back, or the import is
-refused with a one-line reason before anything is written.
+and is what an ended league keeps (docs/league-export.md). An import trusts
+nothing: the JSON shape, the version, the seasons and decisions must all read
+back and the log must lead from the first season to the current one, or the
+import is refused with a one-line reason; a row given twice is refused by the
+database's own keys, and the import's transaction leaves nothing behind.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -89,7 +91,7 @@ class LeagueExport(_Part):
     version: Literal[1]
     guild_id: int
     channel_id: int
-    name: str = Field(min_length=1)
+    name: str
     status: Literal["active", "ended"]
     settings: LeagueSettings
     created_by: int
@@ -102,10 +104,9 @@ class LeagueExport(_Part):
     corrections: list[ExportedCorrection]
 
 
-class Imported(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Imported:
     """A checked document with its seasons and decisions read into engine values."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True, frozen=True)
 
     document: LeagueExport
     initial: SeasonState | None
@@ -129,7 +130,7 @@ def checked(document: Mapping[str, Any]) -> Imported:
     except (TypeError, ValueError) as error:  # ValidationError is a ValueError
         raise BadLeagueExport(f"bad league export: {_first_problem(error)}") from None
     if parsed.season is None:
-        return Imported(document=parsed, initial=None, current=None, decisions=[])
+        return Imported(parsed, None, None, [])
     season = parsed.season
     initial = _season(season.initial, "season.initial")
     current = _season(season.current, "season.current")
@@ -142,7 +143,7 @@ def checked(document: Mapping[str, Any]) -> Imported:
         raise BadLeagueExport(
             "bad league export: the season log does not lead from season.initial to season.current"
         )
-    return Imported(document=parsed, initial=initial, current=current, decisions=decisions)
+    return Imported(parsed, initial, current, decisions)
 
 
 def _first_problem(error: Exception) -> str:
@@ -232,6 +233,15 @@ async def export_document(db: Db, league_id: int) -> dict[str, Any]:
         ],
     )
     return document.model_dump(mode="json")
+
+
+async def keep_export(db: Db, league_id: int) -> dict[str, Any]:
+    """Store the league's document with it (an ended league keeps its export); return it."""
+    document = await export_document(db, league_id)
+    await db.execute(
+        "UPDATE leagues SET export = $2 WHERE id = $1", league_id, json.dumps(document)
+    )
+    return document
 
 
 async def _exported_season(db: Db, league: Any) -> ExportedSeason | None:

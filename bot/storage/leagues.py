@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
-from bot.storage.league_export import checked, export_document, import_rows
+from bot.storage.league_export import checked, export_document, import_rows, keep_export
 from bot.storage.league_sql import (
     RACES,
     drivers_of,
@@ -294,11 +294,7 @@ class LeagueTables:
                 LeagueStatus.ENDED.value,
                 time.time(),
             )
-            document = await export_document(db, league_id)
-            await db.execute(
-                "UPDATE leagues SET export = $2 WHERE id = $1", league_id, json.dumps(document)
-            )
-        return document
+            return await keep_export(db, league_id)
 
     async def kept_export(self, league_id: int) -> dict[str, Any] | None:
         query = "SELECT export FROM leagues WHERE id = $1"
@@ -318,10 +314,7 @@ class LeagueTables:
         async with self._league_transaction() as db:
             league_id = await import_rows(db, imported)
             if imported.document.status == LeagueStatus.ENDED.value:
-                kept = await export_document(db, league_id)
-                await db.execute(
-                    "UPDATE leagues SET export = $2 WHERE id = $1", league_id, json.dumps(kept)
-                )
+                await keep_export(db, league_id)
         return league_id
 
     async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:

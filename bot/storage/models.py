@@ -385,6 +385,8 @@ class SeasonChange:
 class PlayerStats:
     """A person's record across leagues, for ``/heat stats``.
 
+    Counted from their recorded :class:`RacePoints` rows (place and spin outs as
+    each race's result had them): wins are 1st places, podiums places 1-3.
     ``average_place`` is None before their first recorded race.
     """
 

@@ -276,8 +276,9 @@ class Store(Protocol):
     async def add_league_race(self, league_id: int, race_no: int, race_id: int) -> None:
         """One transaction: race ``race_no`` of the league runs as bot race ``race_id``.
 
-        A race no whose race was cancelled may be given a new race; StaleWrite if
-        it has another race (or its points are in).
+        A race no whose race was cancelled (or ran in another database: an imported
+        league) may be given a new race; StaleWrite if it has another race, if its
+        points are in, or if ``race_id`` already runs a league race.
         """
 
     async def league_races(self, league_id: int) -> list[LeagueRace]:
