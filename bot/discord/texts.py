@@ -73,6 +73,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "step_refresh": ("Refresh", "ricarica"),
     "step_salvage": ("Salvage", "recupero"),
     "step_super_cool": ("Super Cool", "super raffreddamento"),
+    "step_give_up": ("give up", "ritiro"),
     "channel_not_allowed": (
         "Races are not allowed in this channel. Allowed: {channels}",
         "Le gare non sono consentite in questo canale. Consentiti: {channels}",
