@@ -91,7 +91,7 @@ class HeatBot(discord.Client):
         self.controller = Controller(
             self.store, self.races, self.publisher, self.outbox, self.scheduler
         )
-        self.leagues = LeagueService(self.store, self.races, self.clock)
+        self.leagues = LeagueService(self.store, self.races)
         self.league_controller = LeagueController(self.controller, self.leagues)
         self.publisher.say_hooks["league_recorded"] = LeaguePoster(self, self.leagues).recorded
         self.clicks = Clicks(self.controller, self.league_controller)

@@ -68,18 +68,24 @@ def member_of(members: Sequence[Member], driver_id: str) -> Member | None:
 
 
 def race_seats(season: SeasonState, members: Sequence[Member], state: RaceState) -> list[Seat]:
-    """The race's seats: each car is its season driver, driven by its member or the AI."""
+    """The race's seats: each car is its season driver, driven by its member or the AI.
+
+    A person's driver with nobody driving it (a join cut short by a crash) is on
+    autopilot, so the race never waits for nobody.
+    """
     seats = []
     for car in state.cars:
         member = member_of(members, car.id)
+        driver = None if member is None or member.left_at is not None else member
         seats.append(
             Seat(
                 car_id=car.id,
-                user_id=None if member is None or car.kind != "human" else member.user_id,
+                user_id=None if driver is None or car.kind != "human" else driver.user_id,
                 kind=car.kind,
                 name=driver_name(season, members, car.id),
                 color=car.color,
-                locale="en-US" if member is None else member.locale,
+                locale="en-US" if driver is None else driver.locale,
+                autopilot=car.kind == "human" and driver is None,
             )
         )
     return sorted(seats, key=lambda seat: seat.car_id)

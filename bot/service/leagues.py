@@ -14,8 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,7 +50,6 @@ from bot.storage import (
 )
 from engine import IllegalDecision, RulesError
 from engine.championship import race_result
-from engine.events import Event
 from engine.points import standings as season_standings
 from engine.season import (
     apply_season,
@@ -93,6 +91,12 @@ class League:
     def member(self, user_id: int) -> Member | None:
         """The user's membership, if they drive in the league now."""
         return next((m for m in self.members if m.user_id == user_id and m.left_at is None), None)
+
+    def driving(self, driver_id: str) -> Member | None:
+        """The person driving ``driver_id`` now (None for AI drivers and Legends)."""
+        return next(
+            (m for m in self.members if m.driver_id == driver_id and m.left_at is None), None
+        )
 
     def name_of(self, driver_id: str) -> str:
         return driver_name(self.season, self.members, driver_id)
@@ -157,12 +161,9 @@ class Standing:
 class LeagueService:
     """Runs leagues; every change under the league's lock, stored in one transaction."""
 
-    def __init__(
-        self, store: Store, races: RaceService, clock: Callable[[], float] = time.time
-    ) -> None:
+    def __init__(self, store: Store, races: RaceService) -> None:
         self.store = store
         self.races = races
-        self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         races.on_finished.append(self.record_race)
         races.finish_notices.append(self.finish_notice)
@@ -212,9 +213,9 @@ class LeagueService:
         room = seat_for_newcomer(league.season, league.record.settings)
         if len(league.season.active()) >= league.record.settings.seats and not room:
             raise Refused("league_full")
-        after, _ = self._apply_all(league.season, room)
+        after = self._apply(league.season, *room)
         entry = next_driver(after)
-        after, _ = self._apply_all(after, [entry])
+        after = self._apply(after, entry)
         member = Member(driver.user_id, entry.driver, driver.name, driver.locale, after.race_no)
         decisions = [*room, entry]
         await self._commit(league, after, [(d, f"user:{driver.user_id}") for d in decisions])
@@ -238,7 +239,7 @@ class LeagueService:
             if member is None:
                 raise Refused("league_not_member")
             decision = LeaveSeason(member.driver_id)
-            after, _ = self._apply_all(league.season, [decision])
+            after = self._apply(league.season, decision)
             await self._commit(league, after, [(decision, f"user:{user_id}")])
             await self.store.leave_league(league_id, user_id, after.race_no)
             log.info(
@@ -292,9 +293,8 @@ class LeagueService:
         """Apply ``decisions``, let the AI drivers draft, and start the race once it is ready."""
         season = league.season
         log_rows = list(decisions)
-        for decision, _ in decisions:
-            season = self._apply(season, decision)
-        while (ai := self._ai_turn(season)) is not None:
+        season = self._apply(season, *(decision for decision, _ in decisions))
+        while (ai := self._ai_turn(league, season)) is not None:
             log_rows.append((ai, "ai"))
             season = self._apply(season, ai)
         starts = season.phase == "ready"
@@ -312,22 +312,20 @@ class LeagueService:
         race = await self._open_race(after) if starts else None
         return LeagueChange(after, made, self._turn(after), race)
 
-    def _ai_turn(self, season: SeasonState) -> DriverDecision | None:
-        """The AI driver's draft decision, if an AI driver picks or swaps now."""
+    def _ai_turn(self, league: League, season: SeasonState) -> DriverDecision | None:
+        """The AI's draft decision, if an AI driver (or a person's driver with nobody left
+        driving it) picks or swaps now."""
         driver_id = _deciding(season)
-        if driver_id is None or season.driver(driver_id).kind == "human":
+        if driver_id is None or league.driving(driver_id) is not None:
             return None
         return season_ai_decision(season, driver_id)
 
     def _turn(self, league: League) -> DraftTurn | None:
+        """The person who must make a draft decision now, with their choices."""
         season = league.season
         driver_id = _deciding(season)
-        if driver_id is None:
-            return None
-        member = next(
-            (m for m in league.members if m.driver_id == driver_id and m.left_at is None), None
-        )
-        if member is None:
+        member = None if driver_id is None else league.driving(driver_id)
+        if driver_id is None or member is None:
             return None
         assert season.draft is not None
         return DraftTurn(
@@ -398,9 +396,7 @@ class LeagueService:
             (CancelRace(season.race_no), f"user:{user_id}"),
             (StartRace(season.race_no), f"user:{user_id}"),
         ]
-        after = season
-        for decision, _ in decisions:
-            after = self._apply(after, decision)
+        after = self._apply(season, *(decision for decision, _ in decisions))
         await self._commit(league, after, decisions)
         again = League(league.record, league.members, after)
         return LeagueChange(again, race=await self._open_race(again))
@@ -419,7 +415,9 @@ class LeagueService:
             return await self._record(await self.load(link.league_id), link.race_no, race)
 
     async def _record(self, league: League, race_no: int, race: RaceRecord) -> bool:
-        assert race.state is not None
+        season = league.season
+        if race.state is None or season.phase != "racing" or season.race_no != race_no:
+            return False  # scored already (the season has moved on)
         result = race_result(race.state)
         decision = RaceRecorded(race_no, result)
         after = self._apply(league.season, decision)
@@ -551,24 +549,14 @@ class LeagueService:
 
     # --- the core -------------------------------------------------------------------------
 
-    def _apply(self, season: SeasonState, decision: SeasonDecision) -> SeasonState:
-        try:
-            after, _ = apply_season(season, decision)
-        except RulesError as error:
-            raise _refusal(error) from None
-        return after
-
-    def _apply_all(
-        self, season: SeasonState, decisions: Sequence[SeasonDecision]
-    ) -> tuple[SeasonState, list[Event]]:
-        events: list[Event] = []
+    def _apply(self, season: SeasonState, *decisions: SeasonDecision) -> SeasonState:
+        """The season after ``decisions``; the engine's refusal as a text key."""
         for decision in decisions:
             try:
-                season, more = apply_season(season, decision)
+                season, _ = apply_season(season, decision)
             except RulesError as error:
                 raise _refusal(error) from None
-            events += more
-        return season, events
+        return season
 
     async def _commit(
         self,

@@ -392,7 +392,11 @@ class RaceService:
         if change.status == RaceStatus.FINISHED:
             log.info("race finished race=%s guild=%s", record.id, record.guild_id)
             for finished in self.on_finished:
-                await finished(record.id)
+                try:
+                    await finished(record.id)
+                except Exception:
+                    # The race stays finished; start-up completes the step (it is idempotent).
+                    log.exception("after the finish race=%s guild=%s", record.id, record.guild_id)
         after = RaceRecord(
             record.id,
             record.guild_id,
