@@ -154,7 +154,8 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
             fill="ai",
             timer=60,
         )
-        assert f"League **{LEAGUE}** created: 3 races" in answer(created).content
+        assert answer(created).content == "✅"
+        assert t.public()[-1].content.startswith(f"League **{LEAGUE}** created: 3 races")
         joined = answer(await t.slash(t.bob, "league join"))
         assert joined.ephemeral and "parti da 0 punti" in joined.content
         schedule = answer(await t.slash(t.cleo, "league schedule")).content

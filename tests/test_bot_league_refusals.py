@@ -190,3 +190,19 @@ async def test_the_first_picker_swaps_an_upgrade_from_a_select(tmp_path: Path) -
 
 def _ids(t: Table) -> str:
     return " ".join(t.public()[-1].custom_ids) if t.public() else ""
+
+
+async def test_a_season_that_cannot_be_raced_is_refused_in_one_line(tmp_path: Path) -> None:
+    """An unknown track, a track without its event, or too few races: one line, no league."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        for tracks in ("usa:3,nowhere:1,italy:2", "usa:3,italy,france:2", "usa:3,italy:2"):
+            said = answer(
+                await t.slash(t.alice, "league create", name="Cup", season="custom", tracks=tracks)
+            )
+            assert said.ephemeral and said.content.startswith("A season needs a preset year")
+            assert "\n" not in said.content
+        async with aiosqlite.connect(t.database) as db:
+            row = await (await db.execute("SELECT COUNT(*) FROM leagues")).fetchone()
+        assert row == (0,)
+        assert not t.public()

@@ -24,7 +24,7 @@ from bot.discord.texts import t
 from bot.service.leagues import DraftTurn, LeagueChange, LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings
-from engine.season_decisions import DraftSwap, parse_season_decision
+from engine.season_decisions import DraftKeep, DraftPick, DraftSwap, parse_season_decision
 from engine.season_state import SeasonConfig, SeasonRace
 
 log = logging.getLogger("heat.league")
@@ -97,7 +97,7 @@ class LeagueController:
             fill=fill,
             seats=seats,
         )
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             league = await self.leagues.create(
                 interaction.guild_id or 0,
@@ -111,16 +111,16 @@ class LeagueController:
             await self.controller.refused(interaction, refused)
             return
         locale = public_locale(interaction)
-        await interaction.followup.send(
-            t(
-                "league_created",
-                locale,
-                name=name,
-                races=len(league.season.races),
-                fill=t(f"fill_{fill}", locale),
-                timer=f"{minutes} min",
-            )
+        created = t(
+            "league_created",
+            locale,
+            name=name,
+            races=len(league.season.races),
+            fill=t(f"fill_{fill}", locale),
+            timer=f"{minutes} min",
         )
+        await self._say(interaction, created)
+        await interaction.followup.send("✅", ephemeral=True)
 
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await self._membership(interaction, joining=True)
@@ -188,7 +188,8 @@ class LeagueController:
         if league_id is None:
             return
         await interaction.response.defer()
-        message = await standings_message(self.leagues, league_id, public_locale(interaction))
+        league, rows = await self.leagues.standings(league_id)
+        message = await standings_message(league, rows, public_locale(interaction))
         await interaction.followup.send(**message, allowed_mentions=discord.AllowedMentions.none())
 
     async def history(self, interaction: discord.Interaction[Any]) -> None:
@@ -293,10 +294,8 @@ class LeagueController:
             reason=reason,
             admin=interaction.user.id,
         )
+        await self._say(interaction, text)
         await interaction.followup.send("✅", ephemeral=True)
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def stats(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
         stats = await self.leagues.stats(user.id, interaction.guild_id or 0)
@@ -317,6 +316,12 @@ class LeagueController:
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
+
+    async def _say(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """A public line in the league's channel, mentioning nobody."""
+        channel = interaction.channel
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 
     # --- the draft ------------------------------------------------------------------------
 
@@ -352,9 +357,11 @@ class LeagueController:
         if not isinstance(channel, discord.abc.Messageable):
             return
         picks = [
-            t("league_picked", locale, name=name, card=getattr(d, "card", getattr(d, "take", "-")))
+            t("league_picked", locale, name=name, card=d.card)
+            if isinstance(d, DraftPick)
+            else t("league_swapped", locale, name=name, give=d.give, take=d.take)
             for name, d in change.made
-            if hasattr(d, "card") or hasattr(d, "take")
+            if not isinstance(d, DraftKeep)
         ]
         if picks:
             await channel.send("\n".join(picks), allowed_mentions=discord.AllowedMentions.none())

@@ -68,14 +68,15 @@ def standings_text(league: League, rows: Sequence[Standing], locale: str) -> str
     return "\n".join(lines)
 
 
-async def standings_message(leagues: LeagueService, league_id: int, locale: str) -> dict[str, Any]:
+async def standings_message(
+    league: League, rows: Sequence[Standing], locale: str
+) -> dict[str, Any]:
     """The standings as one message: the picture and the same figures in words."""
-    league, rows = await leagues.standings(league_id)
     title = t("league_standings_title", locale, name=league.record.name)
     png = await cpu.run(standings_png, title, rows)
     return {
         "content": standings_text(league, rows, locale),
-        "file": discord.File(io.BytesIO(png), f"league-{league_id}-standings.png"),
+        "file": discord.File(io.BytesIO(png), f"league-{league.id}-standings.png"),
     }
 
 
@@ -96,10 +97,10 @@ class LeaguePoster:
         await self.leagues.record_race(record.id)
         league_id = int(row.values["league"])
         try:
-            message = await standings_message(self.leagues, league_id, locale)
             league, rows = await self.leagues.standings(league_id)
         except Refused:
             return  # the league ended meanwhile
+        message = await standings_message(league, rows, locale)
         name = league.record.name
         head = t("league_recorded", locale, race=row.values["race"], name=name)
         await send(content=f"{head}\n{message['content']}", file=message["file"])

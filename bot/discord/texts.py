@@ -397,6 +397,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "league_swap_button": ("Give {give}, take {take}", "Dai {give}, prendi {take}"),
     "league_keep": ("Keep my upgrades", "Tengo i miei potenziamenti"),
     "league_picked": ("{name} took {card}.", "{name} ha preso {card}."),
+    "league_swapped": (
+        "{name} swapped {give} for {take}.",
+        "{name} ha scambiato {give} con {take}.",
+    ),
     "league_race_starting": (
         "Race {race} of **{name}**: {track}, event {event}: {title}.",
         "Gara {race} di **{name}**: {track}, evento {event}: {title}.",
