@@ -13,6 +13,8 @@ from pathlib import Path
 import aiosqlite
 
 from engine.notation import load_state
+from engine.season import replay_season
+from engine.season_decisions import RaceRecorded
 from render import png_bytes
 from render.standings import StandingRow, Standings, standings_image
 from tests.botdriver import Table, answer, custom_ids, table
@@ -210,4 +212,10 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
             f"{sum(1 for p in places if p <= 3)} podiums, average place {sum(places) / 3:.1f}, "
         )
         assert re.fullmatch(r".*, \d+ spin outs\.", stats.content)
+        assert t.bot is not None
+        store, league_id = t.bot.store, (await t.bot.leagues.league_in(t.channel.id)).id
+        log = await store.season_decisions(league_id)
+        assert [d.race_no for d in log if isinstance(d, RaceRecorded)] == [1, 2, 3], "once each"
+        first = await store.first_season(league_id)
+        assert first is not None and replay_season(first, log) == await store.season(league_id)
         assert all(not i.failed and i.ack_type is not None for i in t.fake.interactions)
