@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.service.leagues import League, LeagueService
+from bot.service.league_values import League
+from bot.service.leagues import LeagueService
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings, RaceStatus, SQLiteStore, Store

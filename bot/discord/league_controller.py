@@ -21,7 +21,8 @@ from bot.discord.ids import ComponentId, button
 from bot.discord.league_draft import draft_message
 from bot.discord.league_posts import market_file, standings_message
 from bot.discord.texts import t
-from bot.service.leagues import DraftTurn, LeagueChange, LeagueService
+from bot.service.league_values import DraftTurn, LeagueChange
+from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings
 from engine.season_decisions import DraftKeep, DraftPick, DraftSwap, parse_season_decision

@@ -14,7 +14,7 @@ import discord
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.ids import button, select
 from bot.discord.texts import t
-from bot.service.leagues import DraftTurn
+from bot.service.league_values import DraftTurn
 from engine.season_decisions import DraftKeep, DraftPick, DraftSwap, SeasonDecision
 
 MAX_OPTIONS = 25  # Discord's limit for one select

@@ -17,7 +17,8 @@ import discord
 from bot.discord.market import market_png
 from bot.discord.texts import t
 from bot.service import cpu
-from bot.service.leagues import League, LeagueService, Standing
+from bot.service.league_values import League, Standing
+from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import OutboxRow, RaceRecord
 from render import png_bytes
