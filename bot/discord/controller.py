@@ -87,7 +87,8 @@ class Controller:
             details["step"] = t(f"step_{details['step']}", interaction.locale)
         await self.refuse(interaction, refused.key, **details)
 
-    async def _allowed_here(self, interaction: discord.Interaction[Any]) -> bool:
+    async def allowed_here(self, interaction: discord.Interaction[Any]) -> bool:
+        """Races (and leagues) may be run in this channel; if not, the user is told where."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.refuse(interaction, "no_race")
             return False
@@ -109,7 +110,7 @@ class Controller:
         self, interaction: discord.Interaction[Any], *, check_channel: bool = True
     ) -> int | None:
         """The open race of the interaction's channel, or None after saying why there is none."""
-        if check_channel and not await self._allowed_here(interaction):
+        if check_channel and not await self.allowed_here(interaction):
             return None
         record = await self._race_here(interaction)
         return None if record is None else record.id
@@ -122,7 +123,7 @@ class Controller:
     # --- commands -------------------------------------------------------------------------
 
     async def new(self, interaction: discord.Interaction[Any], config: RaceConfig) -> None:
-        if not await self._allowed_here(interaction):
+        if not await self.allowed_here(interaction):
             return
         missing = [
             name for name, on in NEEDED if on and not getattr(interaction.app_permissions, name)

@@ -85,7 +85,7 @@ class LeagueController:
         fill: str,
         timer: int | None,
     ) -> None:
-        if not await self.controller._allowed_here(interaction):
+        if not await self.controller.allowed_here(interaction):
             return
         try:
             config = choice.config()
