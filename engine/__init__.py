@@ -1,7 +1,8 @@
 """The rules of Heat: Pedal to the Metal, as pure functions on race states.
 
 One question drives every caller: :func:`pending` (who must decide what).
-:func:`legal_decisions` lists the choices, :func:`apply` makes one and
+:func:`legal_decisions` lists the choices (:func:`can_give_up` says whether the
+driver may give up instead), :func:`apply` makes one and
 returns the new state with the events, and :func:`view_for` is the only way
 to show a race to someone. No I/O happens here; chance comes only from the
 seed kept in the state.
@@ -18,6 +19,7 @@ from engine.decisions import (
     Discard,
     DraftMove,
     GiveBack,
+    GiveUp,
     Pick,
     Plan,
     ReactDone,
@@ -37,7 +39,7 @@ from engine.errors import (
     StaleDecision,
 )
 from engine.events import Event
-from engine.pending import Pending, legal_decisions, pending
+from engine.pending import Pending, can_give_up, legal_decisions, pending
 from engine.setup import Entrant, new_race
 from engine.state import Car, Options, RaceState
 from engine.view import CarView, RaceView, view_for
@@ -56,6 +58,7 @@ __all__ = [
     "Entrant",
     "Event",
     "GiveBack",
+    "GiveUp",
     "IllegalDecision",
     "NotYourTurn",
     "NotationError",
@@ -75,6 +78,7 @@ __all__ = [
     "StaleDecision",
     "SuperCool",
     "apply",
+    "can_give_up",
     "legal_decisions",
     "new_race",
     "parse_decision",

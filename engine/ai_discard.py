@@ -14,18 +14,19 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+import data
 from engine.ai_cards import unseen_cards
 from engine.ai_judge import Judge
 from engine.cards import (
     HAND_SIZE,
     HEAT,
     Card,
-    is_discardable,
     is_playable,
     plus_symbols,
     speed_choices,
 )
 from engine.decisions import Decision, Discard
+from engine.event_cards import discard_limit, may_discard_card
 from engine.pending import reachable_gears
 from engine.view import CarView, RaceView
 
@@ -35,20 +36,19 @@ def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
     assert me.hand is not None
     judge = Judge(view, me.id, next_round=True)
     unseen = unseen_cards(view.track, me, view.weather)
-    always_kept = tuple(card for card in me.hand if not is_discardable(card))
-    choosable = sorted((card for card in me.hand if is_discardable(card)), key=best_speed)
+    event = None if view.event is None else data.championship().event(view.event)
+    always_kept = tuple(card for card in me.hand if not may_discard_card(event, card))
+    choosable = sorted((card for card in me.hand if may_discard_card(event, card)), key=best_speed)
+    size = HAND_SIZE if event is None else event.hand_size
+    most = discard_limit(event)
+    most = len(choosable) if most is None else min(most, len(choosable))
     candidates = sorted(
-        {()}
-        | {
-            tuple(cut)
-            for k in range(1, len(choosable) + 1)
-            for cut in (choosable[:k], choosable[-k:])
-        }
+        {()} | {tuple(cut) for k in range(1, most + 1) for cut in (choosable[:k], choosable[-k:])}
     )
 
     def promise(discarded: tuple[Card, ...]) -> float:
         kept = always_kept + tuple(_without(choosable, discarded))
-        draws = _typical_draws(unseen + Counter(discarded), HAND_SIZE - len(kept))
+        draws = _typical_draws(unseen + Counter(discarded), size - len(kept))
         return best_plan(judge, kept + draws)
 
     base = promise(())

@@ -4,20 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.cards import HEAT, is_discardable, remove_cards
+from engine.cards import HEAT, remove_cards
 from engine.course import course
 from engine.decisions import (
     Adrenaline,
     Boost,
     Decision,
     Discard,
+    GiveUp,
     Plan,
     ReactDone,
     Slipstream,
 )
 from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
+from engine.event_cards import discard_limit, may_discard_card, race_event
 from engine.events import CardsDiscarded, Event, PlanMade
-from engine.flow import advance, end_slipstream, end_turn, must_plan
+from engine.flow import advance, end_slipstream, end_turn, must_plan, withdraw
 from engine.garage_apply import GARAGE_STEP, resolve_garage
 from engine.map_spots import on_flooded_spot, shift_heat
 from engine.pending import is_cluttered, reachable_gears
@@ -91,7 +93,9 @@ def _check_turn(state: RaceState, decision: Decision) -> None:
         mine = turn.car == decision.car
     if not mine:
         raise NotYourTurn(decision.car, step, _not_your_turn(state, decision.car, waiting_step))
-    if STEP_OF.get(step, step) != waiting_step:
+    if isinstance(decision, GiveUp) and waiting_step == "draft":
+        raise NotYourTurn(decision.car, step, "no giving up during the Garage draft")
+    if STEP_OF.get(step, step) != waiting_step and not isinstance(decision, GiveUp):
         raise NotYourTurn(decision.car, step, f"the race waits for its {waiting_step} decision")
 
 
@@ -117,6 +121,9 @@ def _not_your_turn(state: RaceState, car_id: str, step: str) -> str:
 
 def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]) -> None:
     turn = state.turn
+    if isinstance(decision, GiveUp):
+        withdraw(state, car, "gave_up", events)
+        return
     if isinstance(decision, Plan):
         _check_plan(car, decision, on_flooded_spot(state.track, car.space, car.spot))
         car.hand = remove_cards(car.hand, decision.cards) or ()
@@ -147,7 +154,7 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
             slipstream(state, car, turn, events)
         end_slipstream(state, car, turn, events)
     elif isinstance(decision, Discard):
-        _check_discard(car, decision)
+        _check_discard(state, car, decision)
         car.hand = remove_cards(car.hand, decision.cards) or ()
         car.discard = car.discard + decision.cards
         if decision.cards:
@@ -188,10 +195,14 @@ def _check_plan(car: Car, plan: Plan, flooded: bool) -> None:
             raise illegal("a cluttered hand plays every playable card, then Heat")
 
 
-def _check_discard(car: Car, discard: Discard) -> None:
+def _check_discard(state: RaceState, car: Car, discard: Discard) -> None:
+    event = race_event(state)
     for card in discard.cards:
-        if not is_discardable(card):
+        if not may_discard_card(event, card):
             raise IllegalDecision(car.id, "discard", f"card {card!r} can never be discarded")
+    limit = discard_limit(event)
+    if limit is not None and len(discard.cards) > limit:
+        raise IllegalDecision(car.id, "discard", f"this event allows {limit} discard(s) a turn")
     if remove_cards(car.hand, discard.cards) is None:
         missing = next(c for c in discard.cards if discard.cards.count(c) > car.hand.count(c))
         raise IllegalDecision(car.id, "discard", f"card {missing!r} is not in hand")

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 import data
-from data.models import CardSet, ChampionshipEvent
+from data.models import CardSet
 from engine.cards import Card, canonical, is_sponsor
 from engine.state import RaceState
 
@@ -34,13 +34,6 @@ def sponsorship_deck(garage_expansions: bool) -> tuple[Card, ...]:
     Vision sponsors too (our choice: one switch for every expansion card)."""
     sets: tuple[CardSet, ...] = ("base", "heavy_rain", "tunnel_vision")
     return data.championship().sponsor_deck(sets if garage_expansions else sets[:1])
-
-
-def race_event(state: RaceState) -> ChampionshipEvent | None:
-    """The event card whose rule this race follows, or None outside a championship."""
-    if state.championship is None:
-        return None
-    return data.championship().event(state.championship.event)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from data.models import ChampionshipEvent
 from engine.cards import Card, canonical, remove_cards
 from engine.decisions import Decision, Discard, Plan, Salvage
 from engine.map_spots import shift_heat
@@ -92,7 +93,10 @@ def is_current(state: RaceState, version: int) -> bool:
     return wait_began(state) <= version <= state.version
 
 
-def discardable_after(car_id: str, hand: tuple[Card, ...], plan: Plan) -> tuple[Card, ...]:
-    """The cards the car could discard at step 8 if it played ``plan`` now."""
+def discardable_after(
+    car_id: str, hand: tuple[Card, ...], plan: Plan, event: ChampionshipEvent | None = None
+) -> tuple[Card, ...]:
+    """The cards the car could discard at step 8 if it played ``plan`` now (under the
+    championship ``event``'s rule, if any)."""
     rest = remove_cards(hand, plan.cards) or ()
-    return discard_choices(discard_options(car_id, rest))
+    return discard_choices(discard_options(car_id, rest, event))

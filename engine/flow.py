@@ -6,12 +6,27 @@ driver must decide, so a stored state always waits for a real choice.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Literal
+
 from engine.cards import remove_cards
 from engine.course import course
-from engine.events import Event, Finished, HandReplenished, RaceEnded, RoundStarted, TurnEnded
+from engine.event_cards import race_event
+from engine.event_steps import end_of_turn
+from engine.events import (
+    Eliminated,
+    Event,
+    Finished,
+    GaveUp,
+    HandReplenished,
+    RaceEnded,
+    RoundStarted,
+    TurnEnded,
+)
 from engine.legends import drive_legend
 from engine.movement import position_key, turn_order
 from engine.piles import replenish
+from engine.sponsors import keep_unplayed
 from engine.state import Car, RaceState, Turn
 from engine.steps import (
     can_slipstream,
@@ -61,9 +76,16 @@ def advance(state: RaceState, events: list[Event]) -> None:
 
 
 def end_slipstream(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    """After step 6 comes the corner check (7), then the Discard step (8)."""
-    check_corners(state, car, turn, events)
-    turn.step = "discard"
+    """After step 6 comes the corner check (7), then the Discard step (8).
+
+    Title sponsor withdraws (event 10): "a driver who spins out is out of the race".
+    """
+    spun = check_corners(state, car, turn, events)
+    event = race_event(state)
+    if spun and event is not None and event.spin_out_eliminates:
+        withdraw(state, car, "eliminated", events)
+    else:
+        turn.step = "discard"
 
 
 def begin_turn(state: RaceState, car_id: str, events: list[Event]) -> None:
@@ -83,8 +105,11 @@ def end_turn(state: RaceState, car: Car, raced: int, events: list[Event]) -> Non
     """Step 9: Play Area to the discard pile (Refreshed cards on top of the draw deck), draw
     up to 7; then the next car, or the round's end."""
     if not car.is_legend:
+        if state.turn is not None:
+            end_of_turn(state, car, state.turn.start_space, raced, events)
         refreshed = state.turn.refreshed if state.turn is not None else ()
-        car.discard = car.discard + (remove_cards(car.play_area, refreshed) or ())
+        played = remove_cards(car.play_area, refreshed) or ()
+        car.discard = car.discard + keep_unplayed(state, car, played, events)
         car.deck = refreshed + car.deck
         car.play_area = ()
         drawn = replenish(state, car, events)
@@ -105,12 +130,12 @@ def end_round(state: RaceState, events: list[Event]) -> None:
     removed from the track and placed in order on the Hall of Fame Space."
     """
     finish = course(state.track, state.laps).finish
-    place = sum(1 for car in state.cars if car.finished is not None)
     crossed = sorted(
         (c for c in state.cars if c.finished is None and c.space > finish), key=position_key
     )
+    places = iter(free_places(state))
     for car in map(state.edit_car, [c.id for c in crossed]):
-        place += 1
+        place = next(places)
         car.finished = place
         events.append(Finished(car.id, place))
     state.legend_card = None
@@ -122,3 +147,40 @@ def end_round(state: RaceState, events: list[Event]) -> None:
     state.round += 1
     state.turn_order = turn_order(state.cars)
     events.append(RoundStarted(None, state.round, state.turn_order))
+
+
+def free_places(state: RaceState) -> list[int]:
+    """The places no car holds yet, best first: cars that gave up took the last ones."""
+    taken = {car.finished for car in state.cars}
+    return [place for place in range(1, len(state.cars) + 1) if place not in taken]
+
+
+def withdraw(
+    state: RaceState, car: Car, why: Literal["gave_up", "eliminated"], events: list[Event]
+) -> None:
+    """The car leaves the race in the last free place; the round goes on without it.
+
+    Board Game Arena's giveUp: "A driver who gives up is placed in the last free
+    place of the race and scores that place". Its played cards go to its discard
+    pile (played sponsors to the sponsorship discard pile).
+    """
+    place = free_places(state)[-1]
+    car.discard = car.discard + keep_unplayed(state, car, car.play_area, events)
+    car.play_area, car.plan, car.finished = (), None, place
+    champ = state.championship
+    if champ is not None and why == "gave_up":
+        state.championship = replace(champ, gave_up=(*champ.gave_up, car.id))
+    elif champ is not None:
+        state.championship = replace(champ, eliminated=(*champ.eliminated, car.id))
+    events.append(GaveUp(car.id, place) if why == "gave_up" else Eliminated(car.id, place))
+    order = state.turn_order
+    following = order[order.index(car.id) + 1 :] if car.id in order else ()
+    state.turn_order = tuple(c for c in order if c != car.id)
+    if state.turn is not None and state.turn.car == car.id:
+        state.turn = None
+        if following:
+            begin_turn(state, following[0], events)
+        else:
+            end_round(state, events)
+    elif state.over:
+        end_round(state, events)

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Literal
 
-from engine.cards import HEAT, Card, canonical, is_discardable, is_playable, speed_choices
+from data.models import ChampionshipEvent
+from engine.cards import HEAT, Card, canonical, is_playable, speed_choices
 from engine.course import course
 from engine.decisions import (
     Adrenaline,
@@ -27,6 +28,7 @@ from engine.decisions import (
     Slipstream,
 )
 from engine.draft import giving_back
+from engine.event_cards import discard_limit, may_discard_card, race_event
 from engine.flow import must_plan
 from engine.map_spots import on_flooded_spot, shift_heat
 from engine.road import boost_is_free, may_cool_down
@@ -95,36 +97,57 @@ def plan_options(
     return options
 
 
-def discard_options(car_id: str, hand: tuple[Card, ...]) -> list[Decision]:
-    """Every sub-multiset of the cards that may be discarded, the empty one included."""
+def discard_options(
+    car_id: str, hand: tuple[Card, ...], event: ChampionshipEvent | None = None
+) -> list[Decision]:
+    """Every sub-multiset of the cards that may be discarded, the empty one included
+    (a championship event may allow Heat or Stress, or limit how many)."""
     counts: dict[str, int] = {}
     for card in hand:
-        if is_discardable(card):
+        if may_discard_card(event, card):
             counts[card] = counts.get(card, 0) + 1
     kinds = sorted(counts)
+    limit = discard_limit(event)
     return [
         Discard(car_id, tuple(card for card, n in zip(kinds, ns, strict=True) for _ in range(n)))
         for ns in product(*(range(counts[kind] + 1) for kind in kinds))
+        if limit is None or sum(ns) <= limit
     ]
 
 
+def can_give_up(state: RaceState, car_id: str) -> bool:
+    """Whether ``car_id`` may give up now: whenever the race waits on it, but in the draft.
+
+    Giving up ends the driver's race, so it is no step's choice: :func:`legal_decisions`
+    leaves it out, and AI or random drivers never pick it.
+    """
+    waiting = pending(state)
+    return waiting is not None and waiting.step != "draft" and car_id in waiting.cars
+
+
 def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
-    """Every decision ``car_id`` may make now (empty when the race waits for someone else)."""
+    """Every decision of the step ``car_id`` owes now (empty when the race waits for someone
+    else); giving up, legal too, is asked with :func:`can_give_up`."""
     waiting = pending(state)
     if waiting is None or car_id not in waiting.cars:
         return []
-    car = state.car(car_id)
     if waiting.step == "draft":
         return draft_options(state, car_id)
-    if waiting.step == "plan":
+    return _step_options(state, car_id, waiting.step)
+
+
+def _step_options(state: RaceState, car_id: str, step: Step) -> list[Decision]:
+    """The decisions of a step: a plan, a speed, a React symbol, a Slipstream or a discard."""
+    car = state.car(car_id)
+    if step == "plan":
         flooded = on_flooded_spot(state.track, car.space, car.spot)
         return plan_options(car_id, car.gear, car.engine, car.hand, flooded)
     turn = state.turn
     assert turn is not None
-    if waiting.step == "reveal":
+    if step == "reveal":
         card = unchosen(car, turn)[0]
         return [ChooseSpeed(car_id, card, speed) for speed in speed_choices(card)]
-    if waiting.step == "react":
+    if step == "react":
         options: list[Decision] = []
         if can_boost(car, turn, boost_is_free(state, car)):
             options.append(Boost(car_id))
@@ -136,10 +159,11 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
         options += react_options(state, car, turn)
         options.append(ReactDone(car_id))
         return options
-    if waiting.step == "slipstream":
+    if step == "slipstream":
         return [Slipstream(car_id, True), Slipstream(car_id, False)]
     refresh = sorted(set(refreshable(car, turn)))
-    return [Refresh(car_id, card) for card in refresh] + discard_options(car_id, car.hand)
+    discards = discard_options(car_id, car.hand, race_event(state))
+    return [Refresh(car_id, card) for card in refresh] + discards
 
 
 def draft_options(state: RaceState, car_id: str) -> list[Decision]:

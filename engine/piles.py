@@ -6,7 +6,8 @@ place, and reports what a player at the table would see.
 
 from __future__ import annotations
 
-from engine.cards import HAND_SIZE, HEAT, is_basic, speed_value
+from engine.cards import HEAT, is_basic, speed_value
+from engine.event_cards import hand_size
 from engine.events import CardsFlipped, CooledDown, DeckReshuffled, Event, HeatPaid, HeatReason
 from engine.rng import shuffled
 from engine.state import Car, RaceState
@@ -21,9 +22,11 @@ def reshuffle_discard(state: RaceState, car: Car, events: list[Event]) -> None:
 
 
 def replenish(state: RaceState, car: Car, events: list[Event]) -> int:
-    """Draw back up to 7 cards, reshuffling when the deck runs out; returns cards drawn."""
+    """Draw back up to 7 cards (or the event's hand size), reshuffling when the deck runs
+    out; returns cards drawn."""
     drawn = 0
-    while len(car.hand) < HAND_SIZE:
+    size = hand_size(state)
+    while len(car.hand) < size:
         if not car.deck:
             if not car.discard:
                 break

@@ -89,9 +89,9 @@ def new_race(
         state.rng += 2
     piles = starting_piles(track, state.weather)
     for index, entrant in enumerate(entrants):
-        grid = track.starting_grid[slot_of[index]]
-        spot = 0 if grid.lane == track.race_lane_at_start else 1
-        car = Car(entrant.id, entrant.color, entrant.kind, grid.space, spot)
+        slot = track.starting_grid[slot_of[index]]
+        spot = 0 if slot.lane == track.race_lane_at_start else 1
+        car = Car(entrant.id, entrant.color, entrant.kind, slot.space, spot)
         if entrant.kind != "legend":
             car.engine, car.discard = piles.engine, piles.discard
         if entrant.kind != "legend" and event is not None:

@@ -6,8 +6,11 @@ them in order and stops where a driver must decide.
 
 from __future__ import annotations
 
-from engine.cards import HEAT, STRESS, is_discardable, speed_value
+from dataclasses import replace
+
+from engine.cards import HEAT, STRESS, speed_value
 from engine.course import Course, course
+from engine.event_cards import gives_adrenaline, may_discard_card, may_slipstream_in, race_event
 from engine.events import (
     AdrenalineUsed,
     CardsRevealed,
@@ -22,6 +25,7 @@ from engine.events import (
 from engine.map_spots import in_tunnel, on_flooded_spot, shift_heat
 from engine.movement import cars_around, free_spot_at_or_behind
 from engine.piles import cool_down, pay_heat, resolve_plus
+from engine.press import score_press_corners
 from engine.road import (
     boost_is_free,
     corner_heat,
@@ -29,7 +33,8 @@ from engine.road import (
     may_start_slipstream,
     slipstream_extra,
 )
-from engine.state import Car, RaceState, Turn, Weather
+from engine.sponsors import keep_unplayed
+from engine.state import Car, RaceState, Turn, Weather, add_to_tally
 from engine.symbols import after_move, flip_plus, has_options, pay_card_heat, refreshable, unchosen
 
 # "the most common is from driving in 1st gear (Cooldown 3) and 2nd gear (Cooldown 1)"
@@ -83,7 +88,7 @@ def reveal_and_move(state: RaceState, car: Car, events: list[Event]) -> Turn | N
     car.play_area = planned.cards
     events.append(CardsRevealed(car.id, planned.cards))
     if HEAT in planned.cards:
-        clutter(car, events)
+        clutter(state, car, events)
         return None
     turn = Turn(car.id, "react", car.space, adrenaline=car.id in adrenaline_cars(state))
     flip_plus(state, car, turn, planned.cards, events)
@@ -104,7 +109,7 @@ def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     after_move(state, car, turn, revealed, GEAR_COOLDOWN.get(car.gear, 0), events)
 
 
-def clutter(car: Car, events: list[Event]) -> None:
+def clutter(state: RaceState, car: Car, events: list[Event]) -> None:
     """ "Your car does not move this turn ... move your Gear pawn to 1st gear, place the
     cards that are in your Play Area in your Discard pile, and skip straight to step 9."
     """
@@ -112,7 +117,7 @@ def clutter(car: Car, events: list[Event]) -> None:
     if car.gear != 1:
         events.append(GearShifted(car.id, car.gear, 1))
         car.gear = 1
-    car.discard = car.discard + car.play_area
+    car.discard = car.discard + keep_unplayed(state, car, car.play_area, events)
     car.play_area = ()
 
 
@@ -123,7 +128,9 @@ def adrenaline_cars(state: RaceState) -> tuple[str, ...]:
     started the race, not remaining on the board."
     """
     count = state.options.adrenaline_cars
-    if count is None:
+    if not gives_adrenaline(state):
+        count = 0
+    elif count is None:
         count = 2 if len(state.cars) >= 5 else 1
     return state.turn_order[-count:] if count > 0 else ()
 
@@ -195,6 +202,8 @@ def can_slipstream(state: RaceState, car: Car) -> bool:
         return False
     if not may_start_slipstream(state.weather, here, car.space):
         return False
+    if not may_slipstream_in(state, car.gear):
+        return False
     if not cars_around(state.cars, car, (car.space, car.space + 1), here.lap_length):
         return False
     # Board Game Arena does not offer a Slipstream that would gain no space at all.
@@ -212,18 +221,21 @@ def slipstream_spaces(weather: Weather | None, here: Course, space: int, boost: 
 def slipstream(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     here = course(state.track, state.laps)
     spaces = slipstream_spaces(state.weather, here, car.space, turn.slipstream_boost)
+    turn.slipstream_start = car.space
     move_forward(state, car, spaces, "slipstream", events)
 
 
-def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    """Step 7: pay the excess Speed at each corner line crossed, first line first.
+def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> bool:
+    """Step 7: pay the excess Speed at each corner line crossed, first line first; True
+    when the car spun out. Without a spin out, press corners pay their sponsors.
 
     "If you do not have enough Heat to pay for your excess Speed, you pay all the
     Heat you have and immediately spin out."
     """
     raced = speed(car, turn)
     here = course(state.track, state.laps)
-    for line in here.corners_crossed(turn.start_space, car.space):
+    crossed = here.corners_crossed(turn.start_space, car.space)
+    for line in crossed:
         # Adjust raises the limit of every line crossed this turn; Overheat comes on top.
         limit = corner_limit(state.weather, here, line) + turn.adjust
         excess = corner_heat(state.weather, here, line, raced - turn.adjust)
@@ -232,7 +244,9 @@ def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -
         events.append(CornerChecked(car.id, line.space, limit, raced, paid))
         if paid < excess:
             spin_out(state, car, line.space, events)
-            return
+            return True
+    score_press_corners(state, car, turn, crossed, raced, events)
+    return False
 
 
 def spin_out(state: RaceState, car: Car, line_space: int, events: list[Event]) -> None:
@@ -241,6 +255,9 @@ def spin_out(state: RaceState, car: Car, line_space: int, events: list[Event]) -
     car.space, car.spot = landing(state, car, line_space)
     car.hand = car.hand + (STRESS,) * stress
     events.append(SpunOut(car.id, line_space, stress, car.space, car.spot))
+    if state.championship is not None:
+        spins = add_to_tally(state.championship.spin_outs, car.id)
+        state.championship = replace(state.championship, spin_outs=spins)
     if car.gear != 1:
         events.append(GearShifted(car.id, car.gear, 1))
         car.gear = 1
@@ -253,4 +270,6 @@ def may_discard(state: RaceState, car: Car) -> bool:
         return False
     if in_tunnel(state.track, car.space, car.spot):
         return False
-    return any(map(is_discardable, car.hand)) or bool(refreshable(car, state.turn))
+    event = race_event(state)
+    discardable = any(may_discard_card(event, card) for card in car.hand)
+    return discardable or bool(refreshable(car, state.turn))

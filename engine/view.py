@@ -102,6 +102,8 @@ class RaceView:
     draft: DraftView | None = None
     # The weather card and road-condition tokens lie face up: everyone sees them.
     weather: Weather | None = None
+    # A championship race's event card (its number), face up too.
+    event: int | None = None
 
     def car(self, car_id: str) -> CarView:
         for car in self.cars:
@@ -163,6 +165,7 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
         if garage is None or not garage.order
         else DraftView(garage.round, garage.market, garage.order, giving_back(state)),
         weather=state.weather,
+        event=None if state.championship is None else state.championship.event,
     )
 
 

@@ -62,24 +62,23 @@ def card_face(card: Card) -> CardFace:
     if face is not None:
         return face
     upgrade = _upgrades().get(card)
-    if upgrade is not None:
-        symbols = {str(name): n for name, n in upgrade.symbols.items()}
-        return CardFace.from_facts("upgrade", upgrade.name, list(upgrade.speed), symbols)
-    sponsor = _sponsors().get(card)
-    if sponsor is not None:
-        symbols = {str(name): n for name, n in sponsor.symbols.items()}
-        return CardFace.from_facts("sponsor", sponsor.name, list(sponsor.speed), symbols)
-    raise ValueError(f"no face for card {card!r}")
+    kind: Kind = "upgrade"
+    if upgrade is None:
+        upgrade, kind = _sponsors().get(card), "sponsor"
+    if upgrade is None:
+        raise ValueError(f"no face for card {card!r}")
+    symbols = {str(name): n for name, n in upgrade.symbols.items()}
+    return CardFace.from_facts(kind, upgrade.name, list(upgrade.speed), symbols)
 
 
 @cache
-def _upgrades() -> dict[str, Upgrade]:
+def _upgrades() -> dict[str, Upgrade | SponsorCard]:
     return {upgrade.id: upgrade for upgrade in data.upgrade_cards().upgrades}
 
 
 @cache
-def _sponsors() -> dict[str, SponsorCard]:
-    return {sponsor.id: sponsor for sponsor in data.championship().sponsorship_cards}
+def _sponsors() -> dict[str, Upgrade | SponsorCard]:
+    return {card.id: card for card in data.championship().sponsorship_cards}
 
 
 def laid_out(faces: list[CardFace]) -> list[CardFace]:

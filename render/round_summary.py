@@ -12,11 +12,14 @@ from dataclasses import dataclass, field
 from engine.events import (
     CarMoved,
     CooledDown,
+    Eliminated,
     Event,
     Finished,
+    GaveUp,
     HandCluttered,
     HeatPaid,
     RoundStarted,
+    SponsorGained,
     SpunOut,
     TurnEnded,
 )
@@ -52,7 +55,7 @@ class Move:
 
 @dataclass(slots=True)
 class CarRound:
-    """One car's round: its moves, its Speed, and the Heat and Stress it cost."""
+    """One car's round: its moves, its Speed, the Heat and Stress it cost, the sponsors won."""
 
     moves: list[Move] = field(default_factory=list)
     speed: int | None = None
@@ -61,6 +64,9 @@ class CarRound:
     spun_out: SpunOut | None = None
     cluttered: bool = False
     finished: int | None = None
+    # Championship: sponsorship cards won this round, and a car that left the race.
+    sponsors: int = 0
+    left: GaveUp | Eliminated | None = None
 
     @property
     def start(self) -> tuple[int, int] | None:
@@ -127,4 +133,8 @@ def summarize_round(events: Iterable[Event]) -> RoundSummary:
             car.speed = event.speed
         elif isinstance(event, Finished):
             car.finished = event.place
+        elif isinstance(event, SponsorGained):
+            car.sponsors += event.cards
+        elif isinstance(event, GaveUp | Eliminated):
+            car.left = event
     return RoundSummary(None if next_round is None else next_round - 1, cars)

@@ -6,7 +6,7 @@ from collections import Counter
 
 import data
 from engine import RaceState
-from engine.cards import HEAT, STRESS
+from engine.cards import HEAT, STRESS, is_sponsor
 from engine.course import course
 from engine.draft import garage_deck
 from engine.events import Event, SpunOut, TurnEnded
@@ -39,12 +39,48 @@ def assert_cards_kept(before: RaceState, after: RaceState, events: list[Event]) 
         if not after.drafting:
             _assert_decks_dealt(after)
         return
+    if before.championship is not None:
+        _assert_championship_cards_kept(before, after, events)
+        return
     expected = cards_of(before)
     for event in events:
         if isinstance(event, SpunOut):
             assert event.car is not None
             expected[event.car][STRESS] += event.stress
     assert cards_of(after) == expected
+
+
+def _assert_championship_cards_kept(
+    before: RaceState, after: RaceState, events: list[Event]
+) -> None:
+    """A car's own cards change only by Stress from a spin out and Heat the pressure cooker
+    removes; sponsorship cards move between the cars and the shared piles, none created."""
+    expected = {car: _own(cards) for car, cards in cards_of(before).items()}
+    for event in events:
+        if isinstance(event, SpunOut):
+            assert event.car is not None
+            expected[event.car][STRESS] += event.stress
+    assert before.championship is not None and after.championship is not None
+    removed = Counter(dict(after.championship.heat_removed))
+    removed.subtract(dict(before.championship.heat_removed))
+    for car_id, count in removed.items():
+        expected[car_id][HEAT] -= count
+    after_own = {car: _own(cards) for car, cards in cards_of(after).items()}
+    assert after_own == {car: +cards for car, cards in expected.items()}
+    assert sponsors_held(after) == sponsors_held(before), "sponsorship cards created or lost"
+
+
+def _own(cards: Counter[str]) -> Counter[str]:
+    return Counter({card: n for card, n in cards.items() if not is_sponsor(card)})
+
+
+def sponsors_held(state: RaceState) -> Counter[str]:
+    """Every sponsorship card of the race: in the cars' piles and the shared ones."""
+    assert state.championship is not None
+    held = Counter(state.championship.sponsor_deck + state.championship.sponsor_discard)
+    for cards in cards_of(state).values():
+        held.update({card: n for card, n in cards.items() if is_sponsor(card)})
+    return held
 
 
 def _assert_garage_kept(state: RaceState) -> None:

@@ -13,8 +13,9 @@ import engine
 from engine import Decision, Entrant, Options, RaceState
 from engine.ai import decide
 from engine.cards import speed_value
+from engine.championship import ChampionshipSetup
 from engine.course import course
-from engine.decisions import Adrenaline, Boost, Plan, Slipstream
+from engine.decisions import Adrenaline, Boost, GiveUp, Plan, Slipstream
 from engine.events import Event
 from engine.view import view_for
 
@@ -65,13 +66,18 @@ def play(
     max_decisions: int = 20_000,
     dawdlers: frozenset[str] = frozenset(),
     options: Options | None = None,
+    championship: ChampionshipSetup | None = None,
+    give_up_chance: float = 0.0,
 ) -> Playout:
     """Play a race to the end with random legal decisions (seeded), calling ``on_step``.
 
     Cars of kind ``ai`` drive with the engine's AI; cars in ``dawdlers`` drive
-    their first lap as slowly as they can.
+    their first lap as slowly as they can; a random driver gives up with
+    ``give_up_chance`` at each of its decisions.
     """
-    state, _ = engine.new_race(track, entrants(kinds), seed, laps=laps, options=options)
+    state, _ = engine.new_race(
+        track, entrants(kinds), seed, laps=laps, options=options, championship=championship
+    )
     lap_length = course(track, laps).lap_length
     playout = Playout(state, state)
     rng = random.Random(seed)
@@ -82,6 +88,8 @@ def play(
             decision = dawdle(options)
         elif state.car(car).kind == "ai":
             decision = decide(view_for(state, car), car)
+        elif give_up_chance and rng.random() < give_up_chance:
+            decision = GiveUp(car)
         else:
             decision = rng.choice(options)
         after, events = engine.apply(state, decision)

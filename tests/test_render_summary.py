@@ -8,11 +8,14 @@ import engine
 from engine.events import (
     CarMoved,
     CooledDown,
+    Eliminated,
     Event,
     Finished,
+    GaveUp,
     HeatPaid,
     PlanMade,
     RoundStarted,
+    SponsorGained,
     SpunOut,
     TurnEnded,
 )
@@ -62,6 +65,20 @@ def test_a_spin_out_keeps_the_farthest_spot_reached() -> None:
     car = summarize_round(events).of("B")
     assert car.reach == (16, 0)
     assert car.spun_out == SpunOut("B", 12, 2, 12, 1)
+
+
+def test_a_championship_round_counts_sponsors_won_and_who_left() -> None:
+    """Sponsors from a press corner and an event add up; giving up or elimination is kept."""
+    events: list[Event] = [
+        SponsorGained("A", 2, "press", 33),
+        SponsorGained("A", 1, "speed_record"),
+        GaveUp("B", 4),
+        Eliminated("C", 3),
+    ]
+    summary = summarize_round(events)
+    assert summary.of("A").sponsors == 3 and summary.of("A").left is None
+    assert summary.of("B").left == GaveUp("B", 4)
+    assert summary.of("C").left == Eliminated("C", 3)
 
 
 def test_a_blocked_car_did_not_move_and_a_silent_car_did_nothing() -> None:

@@ -1,0 +1,51 @@
+"""The event card's rule inside a championship race: the figures each step asks for.
+
+Outside a championship every function here gives the base game's rule, so the
+steps ask without checking which kind of race they run.
+"""
+
+from __future__ import annotations
+
+import data
+from data.models import ChampionshipEvent
+from engine.cards import HAND_SIZE, HEAT, STRESS, Card, is_discardable
+from engine.state import RaceState
+
+
+def race_event(state: RaceState) -> ChampionshipEvent | None:
+    """The event card whose rule this race follows, or None outside a championship."""
+    if state.championship is None:
+        return None
+    return data.championship().event(state.championship.event)
+
+
+def hand_size(state: RaceState) -> int:
+    """Cards a hand is drawn up to: 7, or the event's (Record crowds 8, safety rules 6)."""
+    event = race_event(state)
+    return HAND_SIZE if event is None else event.hand_size
+
+
+def may_discard_card(event: ChampionshipEvent | None, card: Card) -> bool:
+    """Step 8 never takes Heat or Stress, unless the event allows one of them (13, 17)."""
+    if event is not None and card == HEAT:
+        return event.discard_heat
+    if event is not None and card == STRESS:
+        return event.discard_stress
+    return is_discardable(card)
+
+
+def discard_limit(event: ChampionshipEvent | None) -> int | None:
+    """The most cards one discard step takes (Hold on tight: 1), or None for no limit."""
+    return None if event is None else event.discard_limit
+
+
+def gives_adrenaline(state: RaceState) -> bool:
+    """Sudden heavy rain delays race (14): nobody gets Adrenaline."""
+    event = race_event(state)
+    return event is None or event.adrenaline
+
+
+def may_slipstream_in(state: RaceState, gear: int) -> bool:
+    """Turbulent winds (12): a car slipstreams only in 3rd or 4th gear."""
+    event = race_event(state)
+    return event is None or gear in event.slipstream_gears
