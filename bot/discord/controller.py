@@ -16,6 +16,7 @@ import discord
 
 import data
 import engine
+from bot.discord.components import HeatButton, view_of
 from bot.discord.errors import say_privately
 from bot.discord.hand import (
     Draft,
@@ -25,6 +26,7 @@ from bot.discord.hand import (
     hand_embed,
     hand_picture,
 )
+from bot.discord.ids import decision_button
 from bot.discord.pictures import board_png
 from bot.discord.publisher import Publisher
 from bot.discord.texts import t
@@ -325,6 +327,28 @@ class Controller:
         notice = t("cancelled", public_locale(interaction), user=interaction.user.id)
         await self.publisher.say(record, notice)
         await interaction.followup.send(notice, ephemeral=True)
+
+    async def give_up(self, interaction: discord.Interaction[Any]) -> None:
+        """A private confirmation whose button gives up (the engine decides if it may now)."""
+        record = await self._race_here(interaction)
+        if record is None:
+            return
+        seat = next(
+            (s for s in await self.store.seats(record.id) if s.user_id == interaction.user.id),
+            None,
+        )
+        if seat is None or record.state is None:
+            await self.refuse(interaction, "not_your_race" if seat is None else "not_started")
+            return
+        if not engine.can_give_up(record.state, seat.car_id):
+            await self.refuse(interaction, "not_your_turn")
+            return
+        locale = str(interaction.locale)
+        target = decision_button(record.id, record.version, engine.GiveUp(seat.car_id))
+        confirm = HeatButton(target, t("give_up_button", locale), discord.ButtonStyle.danger)
+        await interaction.response.send_message(
+            t("give_up_confirm", locale), ephemeral=True, view=view_of(confirm)
+        )
 
     async def kick(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
         record = await self._race_here(interaction)

@@ -325,6 +325,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Salvage: shuffle back into the deck…",
         "Recupero: rimescola nel mazzo…",
     ),
+    "give_up_confirm": (
+        "Give up this race? Your car leaves the track and takes the last free place.",
+        "Ritirarti da questa gara? L'auto lascia la pista e prende l'ultimo posto libero.",
+    ),
+    "give_up_button": ("Give up", "Ritirati"),
     # --- leagues ---
     "league_busy": (
         "This channel already has a league. `/league end` it first.",
@@ -511,6 +516,9 @@ COMMAND_TEXTS: dict[str, str] = {
     "Show the current board": "Mostra il tabellone",
     "Where the race stands": "A che punto è la gara",
     "Cancel the race (host or Manage Server)": "Annulla la gara (ospite o gestione server)",
+    "Give up the race: you take the last free place": (
+        "Ritirati dalla gara: prendi l'ultimo posto libero"
+    ),
     "Let the AI drive for an idle driver (host)": "Fai guidare l'IA per un pilota assente",
     "Download a finished race in the race notation": "Scarica una gara finita",
     "Server settings: default timer, allowed channels": "Impostazioni: timer, canali consentiti",
