@@ -121,3 +121,17 @@ async def test_joining_between_races_starts_on_zero_points(store: Store) -> None
     assert next(row for row in rows if row.user_id == BOB.user_id).points == 0
     left = await leagues.leave(league.id, BOB.user_id)
     assert left.member(BOB.user_id) is None
+
+
+async def test_a_race_finishing_after_its_league_ended_scores_nothing(store: Store) -> None:
+    """The admin ended the league mid-race: the race still finishes; the export stays true."""
+    races = RaceService(store)
+    leagues = LeagueService(store, races)
+    league, race_id = await league_racing(leagues)
+    export = await leagues.end(league.id, ALICE.user_id, can_manage=True)
+    await drive_to_the_flag(races, race_id)
+    assert await leagues.record_race(race_id) is False
+    assert await store.kept_export(league.id) == export
+    with pytest.raises(Refused) as refused:
+        await leagues.start_race(league.id, ALICE.user_id)
+    assert refused.value.key == "league_none"

@@ -334,7 +334,11 @@ class LeagueService:
         if race is None or race.status != RaceStatus.FINISHED:
             return False  # a cancelled race never scores
         async with self.lock(link.league_id):
-            return await self._record(await self.load(link.league_id), link.race_no, race)
+            try:
+                league = await self.load(link.league_id)
+            except Refused:
+                return False  # the league ended while its race ran
+            return await self._record(league, link.race_no, race)
 
     async def _record(self, league: League, race_no: int, race: RaceRecord) -> bool:
         season = league.season
