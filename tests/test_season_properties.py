@@ -49,6 +49,8 @@ from engine.state import Options
 from tests.playout import COLORS
 
 MAX_DECISIONS = 5_000
+GIVE_UP_CHANCE = 0.001
+"""Per decision: some races see a driver give up, most do not."""
 seasons = settings(
     max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -110,14 +112,19 @@ def assert_sound(s: SeasonState) -> None:
 
 
 def play_race(s: SeasonState, rng: random.Random) -> RaceRecorded:
-    """Race the season's next race to the end with random legal decisions."""
+    """Race the season's next race to the end with random legal decisions (now and then a
+    driver gives up)."""
     race, _ = season_race(s)
     for _ in range(MAX_DECISIONS):
         waiting = engine.pending(race)
         if waiting is None:
             break
         car = rng.choice(waiting.cars)
-        race, _ = engine.apply(race, rng.choice(engine.legal_decisions(race, car)))
+        if rng.random() < GIVE_UP_CHANCE and engine.can_give_up(race, car):
+            decision: engine.Decision = engine.GiveUp(car)
+        else:
+            decision = rng.choice(engine.legal_decisions(race, car))
+        race, _ = engine.apply(race, decision)
     else:
         raise AssertionError(f"race did not end within {MAX_DECISIONS} decisions")
     result = race_result(race)
