@@ -206,3 +206,33 @@ async def test_a_season_that_cannot_be_raced_is_refused_in_one_line(tmp_path: Pa
             row = await (await db.execute("SELECT COUNT(*) FROM leagues")).fetchone()
         assert row == (0,)
         assert not t.public()
+
+
+async def test_a_pickers_turn_timer_hands_the_pick_to_the_ai(tmp_path: Path) -> None:
+    """The draft waits like any decision: when the league's timer runs out, the AI picks,
+    the channel is told, and the other person is asked; even across a restart."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        await t.slash(
+            t.alice, "league create", name="Cup", season="1961", seats=2, fill="none", timer=1
+        )
+        await t.slash(t.bob, "league join")
+        await t.slash(t.alice, "league start-race")
+        await t.fake.wait_for(lambda: ".pick." in _ids(t))
+        prompt = t.public()[-1]
+        late = mentioned(prompt, [t.alice, t.bob])[0]
+        other = t.bob if late is t.alice else t.alice
+        before, _, _ = await league_row(t)
+        bot = await t.restart()  # the timer is armed again at start-up
+        await bot.caught_up()
+        t.clock.now += 30
+        assert await bot.scheduler.run_due(t.clock.now) == 0, "not before the timer runs out"
+        assert (await league_row(t))[0] == before
+        t.clock.now += 60
+        assert await bot.scheduler.run_due(t.clock.now) == 1
+        assert any("Time ran out for" in m.content for m in t.public())
+        await t.fake.wait_for(lambda: ".pick." in _ids(t) and t.public()[-1] is not prompt)
+        assert mentioned(t.public()[-1], [t.alice, t.bob]) == [other]
+        assert (await league_row(t))[0] == before + 1
+        said = answer(await t.click(late, prompt, pick_of(prompt)))
+        assert said.ephemeral and said.content == t_("league_stale", late.locale)

@@ -91,8 +91,9 @@ class HeatBot(discord.Client):
         self.controller = Controller(
             self.store, self.races, self.publisher, self.outbox, self.scheduler
         )
-        self.leagues = LeagueService(self.store, self.races)
+        self.leagues = LeagueService(self.store, self.races, self.clock)
         self.league_controller = LeagueController(self.controller, self.leagues)
+        self.scheduler.sources.append(self.league_controller)
         self.publisher.say_hooks["league_recorded"] = LeaguePoster(self, self.leagues).recorded
         self.clicks = Clicks(self.controller, self.league_controller)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -129,7 +130,9 @@ class HeatBot(discord.Client):
         # Score the league races a stopped bot finished but did not score, before their
         # standings (left in the outbox) are posted.
         scored = await self.leagues.resume()
-        log.info("league races scored at start-up races=%s", scored)
+        armed = await self.leagues.watch([guild.id for guild in self.guilds])
+        self.scheduler.wake()
+        log.info("leagues caught up races_scored=%s draft_timers=%s", scored, armed)
         posted = await self.outbox.flush_all()
         log.info("outbox caught up posts=%s", posted)
         self._caught_up.set()

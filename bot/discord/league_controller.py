@@ -352,37 +352,60 @@ class LeagueController:
         return str(DraftSwap(driver, give, values[0] if values else ""))
 
     async def _after(self, interaction: discord.Interaction[Any], change: LeagueChange) -> None:
-        """Say the draft picks made, ask the next picker, or hand over to the race."""
-        locale = public_locale(interaction)
         channel = interaction.channel
-        if not isinstance(channel, discord.abc.Messageable):
-            return
-        picks = [
+        if isinstance(channel, discord.abc.Messageable):
+            await self.announce(channel, public_locale(interaction), change)
+
+    async def announce(
+        self, channel: discord.abc.Messageable, locale: str, change: LeagueChange
+    ) -> None:
+        """Say the draft decisions made, ask the next picker, or hand over to the race."""
+        self.controller.scheduler.wake()  # a draft timer may have been armed or dropped
+        lines = []
+        if change.timed_out:
+            lines.append(t("league_timer_played", locale, name=change.timed_out))
+        lines += [
             t("league_picked", locale, name=name, card=d.card)
             if isinstance(d, DraftPick)
             else t("league_swapped", locale, name=name, give=d.give, take=d.take)
             for name, d in change.made
             if not isinstance(d, DraftKeep)
         ]
-        if picks:
-            await channel.send("\n".join(picks), allowed_mentions=discord.AllowedMentions.none())
+        if lines:
+            await channel.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
         if change.turn is not None:
             await self.post_turn(channel, change.turn)
         if change.race is not None:
-            record = change.race.race
-            race = change.league.season.races[change.league.season.race_no - 1]
+            season = change.league.season
+            race = season.races[season.race_no - 1]
             await channel.send(
                 t(
                     "league_race_starting",
                     locale,
-                    race=change.league.season.race_no,
+                    race=season.race_no,
                     name=change.league.record.name,
                     track=data.track(race.track).name,
                     event=race.event,
                     title=data.championship().event(race.event).title,
                 )
             )
-            await self.controller.after(record.id)
+            await self.controller.after(change.race.race.id)
+
+    # --- the draft's turn timers (a source of the bot's scheduler) ---------------------
+
+    def next_due(self) -> float | None:
+        return self.leagues.next_draft_due()
+
+    async def run_due(self, now: float) -> int:
+        """The AI decides for whoever let a draft's turn timer run out; the channel is told."""
+        changes = await self.leagues.expire_drafts(now)
+        publisher = self.controller.publisher
+        for change in changes:
+            record = change.league.record
+            channel = publisher.client.get_channel(record.channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                await self.announce(channel, publisher.locale_of(record.guild_id), change)
+        return len(changes)
 
     async def post_turn(self, channel: discord.abc.Messageable, turn: DraftTurn) -> None:
         """The public draft prompt for ``turn``: the market's picture and the picker's buttons."""

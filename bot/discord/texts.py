@@ -402,6 +402,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "league_swap_button": ("Give {give}, take {take}", "Dai {give}, prendi {take}"),
     "league_keep": ("Keep my upgrades", "Tengo i miei potenziamenti"),
     "league_picked": ("{name} took {card}.", "{name} ha preso {card}."),
+    "league_timer_played": (
+        "Time ran out for {name}: the AI made the draft decision.",
+        "Tempo scaduto per {name}: l'IA ha scelto nel draft.",
+    ),
     "league_swapped": (
         "{name} swapped {give} for {take}.",
         "{name} ha scambiato {give} con {take}.",

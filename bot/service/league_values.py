@@ -64,13 +64,23 @@ class DraftTurn:
 class LeagueChange:
     """What a change did: the league after it, the draft decisions made, who decides next.
 
-    ``race`` is the league race started by this change, if the draft ended.
+    ``race`` is the league race started by this change, if the draft ended;
+    ``timed_out`` names the person whose turn timer ran out (the AI decided for them).
     """
 
     league: League
     made: list[tuple[str, DriverDecision]] = field(default_factory=list)
     turn: DraftTurn | None = None
     race: Change | None = None
+    timed_out: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DraftWait:
+    """A person's draft decision being waited for: on which season version, until when."""
+
+    version: int
+    due: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.service.league_seats import (
@@ -26,6 +27,7 @@ from bot.service.league_seats import (
 )
 from bot.service.league_values import (
     DraftTurn,
+    DraftWait,
     League,
     LeagueChange,
     ScheduledRace,
@@ -83,9 +85,15 @@ log = logging.getLogger("heat.league")
 class LeagueService:
     """Runs leagues; every change under the league's lock, stored in one transaction."""
 
-    def __init__(self, store: Store, races: RaceService) -> None:
+    def __init__(
+        self, store: Store, races: RaceService, clock: Callable[[], float] = time.time
+    ) -> None:
         self.store = store
         self.races = races
+        self.clock = clock
+        # The draft decisions people owe, by league: kept in memory, so a restart gives
+        # the person a whole turn timer again (re-armed by ``watch``).
+        self._drafts: dict[int, DraftWait] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         races.on_finished.append(self.record_race)
         races.finish_notices.append(self.finish_notice)
@@ -232,7 +240,70 @@ class LeagueService:
             if isinstance(decision, DraftPick | DraftSwap | DraftKeep)
         ]
         race = await self._open_race(after) if starts else None
-        return LeagueChange(after, made, self._turn(after), race)
+        turn = self._turn(after)
+        self._wait_for(after, turn)
+        return LeagueChange(after, made, turn, race)
+
+    def _wait_for(self, league: League, turn: DraftTurn | None) -> None:
+        """Arm the league's draft timer for ``turn`` (once per season version), or drop it."""
+        if turn is None:
+            self._drafts.pop(league.id, None)
+            return
+        wait = self._drafts.get(league.id)
+        if wait is None or wait.version != turn.version:
+            due = self.clock() + league.record.settings.timer_seconds
+            self._drafts[league.id] = DraftWait(turn.version, due)
+
+    def next_draft_due(self) -> float | None:
+        """When the soonest draft timer runs out, if a person owes a draft decision."""
+        return min((wait.due for wait in self._drafts.values()), default=None)
+
+    async def expire_drafts(self, now: float) -> list[LeagueChange]:
+        """Turn timers that ran out in a draft: the AI decides for the absent person."""
+        changes = []
+        for league_id, wait in list(self._drafts.items()):
+            if wait.due > now:
+                continue
+            async with self.lock(league_id):
+                if self._drafts.get(league_id) != wait:
+                    continue  # decided meanwhile
+                del self._drafts[league_id]
+                try:
+                    league = await self.load(league_id)
+                except Refused:
+                    continue
+                driver_id = _deciding(league.season)
+                if league.season.version != wait.version or driver_id is None:
+                    continue
+                decision = season_ai_decision(league.season, driver_id)
+                try:
+                    change = await self._play_draft(league, [(decision, "timer")])
+                except Refused as refused:  # the pick is made; its race waits for start-race
+                    log.warning("draft timer league=%s refused=%s", league_id, refused.key)
+                    continue
+                change.timed_out = league.name_of(driver_id)
+                log.info(
+                    "draft timer ran out league=%s guild=%s driver=%s",
+                    league_id,
+                    league.record.guild_id,
+                    driver_id,
+                )
+                changes.append(change)
+        return changes
+
+    async def watch(self, guild_ids: Sequence[int]) -> int:
+        """At start-up: arm the draft timers of these servers' leagues waiting on a person."""
+        armed = 0
+        for guild_id in guild_ids:
+            for record in await self.store.leagues(guild_id):
+                if record.status != LeagueStatus.ACTIVE:
+                    continue
+                league = await self.load(record.id)
+                turn = self._turn(league)
+                if turn is not None:
+                    self._wait_for(league, turn)
+                    armed += 1
+        return armed
 
     def _ai_turn(self, league: League, season: SeasonState) -> DriverDecision | None:
         """The AI's draft decision, if an AI driver (or a person's driver with nobody left
