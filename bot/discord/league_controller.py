@@ -402,9 +402,15 @@ class LeagueController:
         publisher = self.controller.publisher
         for change in changes:
             record = change.league.record
-            channel = publisher.client.get_channel(record.channel_id)
-            if isinstance(channel, discord.abc.Messageable):
-                await self.announce(channel, publisher.locale_of(record.guild_id), change)
+            try:
+                channel = publisher.client.get_channel(
+                    record.channel_id
+                ) or await publisher.client.fetch_channel(record.channel_id)
+                if isinstance(channel, discord.abc.Messageable):
+                    await self.announce(channel, publisher.locale_of(record.guild_id), change)
+            except discord.HTTPException:
+                # The pick is made; /league start-race asks the next picker again.
+                log.warning("cannot post the draft league=%s guild=%s", record.id, record.guild_id)
         return len(changes)
 
     async def post_turn(self, channel: discord.abc.Messageable, turn: DraftTurn) -> None:
