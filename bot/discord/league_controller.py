@@ -30,7 +30,7 @@ from engine.season_state import SeasonConfig, SeasonRace
 
 log = logging.getLogger("heat.league")
 
-DEFAULT_TIMER_MINUTES = 24 * 60
+DEFAULT_TIMER_MINUTES = 24 * 60  # a league races over days unless the server says otherwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,11 @@ class LeagueController:
         except ValueError as error:
             await self.controller.refuse(interaction, "league_bad_season", detail=str(error))
             return
-        minutes = timer or DEFAULT_TIMER_MINUTES
+        if timer is None:
+            stored = await self.controller.store.guild_settings(interaction.guild_id or 0)
+            minutes = stored.timer_seconds // 60 if stored.timer_seconds else DEFAULT_TIMER_MINUTES
+        else:
+            minutes = timer
         settings = LeagueSettings(
             timer_seconds=max(minutes * 60, 30),
             fill=fill,
