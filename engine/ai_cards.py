@@ -22,9 +22,15 @@ from engine.weather import starting_piles
 Odds = tuple[tuple[int, float], ...]
 
 
-def unseen_cards(track_id: str, car: CarView, weather: Weather | None = None) -> Counter[Card]:
-    """The cards of ``car`` in its draw deck and discard pile together (its own view only)."""
-    piles = starting_piles(data.track(track_id), weather, car.upgrades or None)
+def unseen_cards(
+    track_id: str, car: CarView, weather: Weather | None = None, garage: bool = False
+) -> Counter[Card]:
+    """The cards of ``car`` in its draw deck and discard pile together (its own view only).
+
+    With the Garage on (``garage``), the car's upgrades replace the starting ones even
+    when it has none yet (a championship's first race)."""
+    upgrades = car.upgrades if garage or car.upgrades else None
+    piles = starting_piles(data.track(track_id), weather, upgrades)
     owned = Counter(piles.deck + piles.discard)
     owned[HEAT] += piles.engine
     seen = Counter(car.hand or ())

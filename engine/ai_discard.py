@@ -35,7 +35,7 @@ def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
     """The discard whose next hand promises the best plan, if better by ``margin`` rounds."""
     assert me.hand is not None
     judge = Judge(view, me.id, next_round=True)
-    unseen = unseen_cards(view.track, me, view.weather)
+    unseen = unseen_cards(view.track, me, view.weather, view.garage != "off")
     event = None if view.event is None else data.championship().event(view.event)
     always_kept = tuple(card for card in me.hand if not may_discard_card(event, card))
     choosable = sorted((card for card in me.hand if may_discard_card(event, card)), key=best_speed)

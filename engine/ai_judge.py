@@ -59,7 +59,7 @@ class Judge:
         self.course = course(view.track, view.laps)
         self.weather = view.weather
         self.rounds = rounds_to_go(view.track, view.laps, view.weather)
-        self.plus = plus_odds(unseen_cards(view.track, me, view.weather))
+        self.plus = plus_odds(unseen_cards(view.track, me, view.weather, view.garage != "off"))
         self.gear = me.gear
         self.engine = me.engine
         # Where the car stands is where it starts its next round: a flooded spot there

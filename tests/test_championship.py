@@ -214,3 +214,33 @@ def test_race_result_places_sponsors_and_its_json_form() -> None:
         RaceResult.from_dict(result.to_dict() | {"sponsor_deck": ["turbo-8"]})
     with pytest.raises(ValueError, match="places"):
         RaceResult.from_dict({"event": 7})
+
+
+def test_give_up_in_any_race_takes_the_last_free_place() -> None:
+    """BGA giveUp outside a championship too: the car leaves, the others race on for the
+    places before it."""
+    state, _ = engine.new_race("usa", (Entrant("A", "red"), Entrant("B", "blue")), 1)
+    state, events = engine.apply(state, engine.GiveUp("B"))
+    assert state.car("B").finished == 2 and state.turn_order == ("A",)
+    assert events[0].to_json() == {"car": "B", "type": "gave_up", "place": 2}
+    assert engine.pending(state) == engine.Pending("plan", ("A",))
+    state, _ = engine.apply(state, engine.GiveUp("A"))
+    assert engine.pending(state) is None and state.car("A").finished == 1
+
+
+@pytest.mark.parametrize(
+    ("championship", "message"),
+    [
+        ({"event": 30}, "championship: there is no event 30"),
+        ({"event": 1, "sponsor_deck": ["turbo-8"]}, "'turbo-8' is not a sponsorship card"),
+        ({"event": 1, "pressed": {"Z": [12]}}, "championship names an unknown car"),
+    ],
+)
+def test_the_notation_refuses_a_bad_championship(
+    championship: dict[str, object], message: str
+) -> None:
+    from engine.notation import load_state, state_json
+
+    document = state_json(championship_race(7)) | {"championship": championship}
+    with pytest.raises(engine.NotationError, match=message):
+        load_state(json.dumps(document))
