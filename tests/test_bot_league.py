@@ -27,10 +27,11 @@ LEAGUE = "Club Cup"
 TRACKS = "espana:6,usa:3,espana:2"
 EVENTS = (6, 3, 2)
 
-# "Points are scored as follows: 1st 9, 2nd 6, 3rd 4, 4th 3, 5th 2, 6th 1" (Championship).
+# The facts (../shared/facts/championship.json): "points_by_place": [9, 6, 4, 3, 2, 1].
 POINTS_BY_PLACE = (9, 6, 4, 3, 2, 1)
-# Event 3, Drivers' strike: "the winner scores 2 extra championship points";
-# event 6, Corruption in rules committee: "the 1st, 2nd and 3rd ... each score 1 extra".
+# Event 3, Drivers' strike: "the winner scores 2 extra championship points"; event 6,
+# Corruption in rules committee: "The 1st, 2nd and 3rd placed drivers each score 1 extra
+# championship point."
 WINNER_BONUS = {3: 2}
 PODIUM_BONUS = {6: 1}
 BONUS = 40  # an admin's correction for Alice: more than anyone can score in three races
