@@ -1,7 +1,10 @@
-"""Bad input in a league gets a short private answer and changes nothing.
+"""A league's other cases on the fake Discord, each in a short league.
 
-Someone else's draft button, an old prompt, a second click, a non-admin's end or
-correction; and the champion role, given only where the bot may manage roles.
+Bad input (someone else's draft button, an old prompt, a second click, a
+non-admin's end or correction, a season that cannot be raced) gets a short
+private answer and changes nothing. Also: the first picker's swap, the draft's
+turn timer, a cancelled league race, and the champion role where the bot may
+manage roles.
 """
 
 from __future__ import annotations
@@ -236,3 +239,35 @@ async def test_a_pickers_turn_timer_hands_the_pick_to_the_ai(tmp_path: Path) -> 
         assert (await league_row(t))[0] == before + 1
         said = answer(await t.click(late, prompt, pick_of(prompt)))
         assert said.ephemeral and said.content == t_("league_stale", late.locale)
+
+
+async def test_a_cancelled_league_race_never_scores_and_runs_again(tmp_path: Path) -> None:
+    """/heat cancel stops the league's race with no points; start-race runs race 1 anew."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        await t.slash(
+            t.alice,
+            "league create",
+            name="Cup",
+            season="custom",
+            tracks="espana:6,espana:2,espana:7",
+            seats=2,
+            fill="ai",
+        )
+        for attempt in (1, 2):
+            await t.slash(t.alice, "league start-race")
+            while "heat:b:hand:" not in _ids(t):
+                await t.fake.wait_for(lambda: "heat:b:lg:" in _ids(t) or "heat:b:hand:" in _ids(t))
+                if "heat:b:lg:" in _ids(t):
+                    prompt = t.public()[-1]
+                    await t.click(t.alice, prompt, "heat:b:lg:")
+                    await t.fake.wait_for(lambda answered=prompt: not custom_ids(answered))
+            assert f"heat:b:hand:{attempt}:" in _ids(t), "a new bot race each time"
+            if attempt == 1:
+                await t.slash(t.alice, "heat cancel")
+        async with aiosqlite.connect(t.database) as db:
+            query = "SELECT COUNT(*) FROM league_points"
+            assert await (await db.execute(query)).fetchone() == (0,)
+            statuses = await (await db.execute("SELECT status FROM races ORDER BY id")).fetchall()
+        assert statuses == [("cancelled",), ("running",)]
+        assert not any("is scored" in m.content for m in t.public())
