@@ -93,7 +93,7 @@ class HeatBot(discord.Client):
         )
         self.leagues = LeagueService(self.store, self.races, self.clock)
         self.league_controller = LeagueController(self.controller, self.leagues)
-        self.scheduler.sources.append(self.league_controller)
+        self.scheduler.sources.append(self.league_controller.draft)
         self.publisher.say_hooks["league_recorded"] = LeaguePoster(self, self.leagues).recorded
         self.clicks = Clicks(self.controller, self.league_controller)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

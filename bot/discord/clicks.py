@@ -62,7 +62,7 @@ class Clicks:
         elif action == "mkt":
             await self._market(interaction, target)
         elif action == "lg":
-            await self.leagues.on_draft_click(interaction, target, target.arg.replace(".", " "))
+            await self.leagues.draft.on_click(interaction, target, target.arg.replace(".", " "))
         elif action == "lgend":
             await self.leagues.end(interaction, target.race)
         else:
@@ -76,8 +76,8 @@ class Clicks:
         elif target.action in ("g", "c", "o", "d"):
             await self._hand_select(interaction, target, values)
         elif target.action == "lgs":
-            swap = self.leagues.swap_text(target, values)
-            await self.leagues.on_draft_click(interaction, target, swap)
+            swap = self.leagues.draft.swap_text(target, values)
+            await self.leagues.draft.on_click(interaction, target, swap)
         else:
             await self._unknown(interaction, target)
 

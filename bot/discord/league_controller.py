@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,18 +16,14 @@ import discord
 import data
 from bot.discord.components import HeatButton, view_of
 from bot.discord.controller import Controller, driver_of, public_locale
-from bot.discord.ids import ComponentId, button
-from bot.discord.league_draft import draft_message
-from bot.discord.league_posts import market_file, standings_message
+from bot.discord.ids import button
+from bot.discord.league_draft import LeagueDraft
+from bot.discord.league_posts import standings_message
 from bot.discord.texts import t
-from bot.service.league_values import DraftTurn, LeagueChange
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings
-from engine.season_decisions import DraftKeep, DraftPick, DraftSwap, parse_season_decision
 from engine.season_state import SeasonConfig, SeasonRace
-
-log = logging.getLogger("heat.league")
 
 DEFAULT_TIMER_MINUTES = 24 * 60  # a league races over days unless the server says otherwise
 
@@ -65,6 +60,7 @@ class LeagueController:
     def __init__(self, controller: Controller, leagues: LeagueService) -> None:
         self.controller = controller
         self.leagues = leagues
+        self.draft = LeagueDraft(controller, leagues)
 
     async def _league_id(self, interaction: discord.Interaction[Any]) -> int | None:
         """The channel's league, or None after saying there is none."""
@@ -186,7 +182,7 @@ class LeagueController:
             await self.controller.refused(interaction, refused)
             return
         await interaction.followup.send("🏁", ephemeral=True)
-        await self._after(interaction, change)
+        await self.draft.after(interaction, change)
 
     async def standings(self, interaction: discord.Interaction[Any]) -> None:
         league_id = await self._league_id(interaction)
@@ -327,100 +323,3 @@ class LeagueController:
         channel = interaction.channel
         if isinstance(channel, discord.abc.Messageable):
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-
-    # --- the draft ------------------------------------------------------------------------
-
-    async def on_draft_click(
-        self, interaction: discord.Interaction[Any], target: ComponentId, text: str
-    ) -> None:
-        """A draft button or swap select: the decision it carries, on its season version."""
-        await interaction.response.defer()
-        try:
-            decision = parse_season_decision(text)
-        except ValueError:
-            await self.controller.refuse(interaction, "unknown_action")
-            return
-        try:
-            change = await self.leagues.decide(
-                target.race, interaction.user.id, target.stamp, decision
-            )
-        except Refused as refused:
-            await self.controller.refused(interaction, refused)
-            return
-        await interaction.edit_original_response(view=None)
-        await self._after(interaction, change)
-
-    def swap_text(self, target: ComponentId, values: list[str]) -> str:
-        """The swap a select's choice makes: ``arg`` is the driver and the card given."""
-        driver, _, give = target.arg.partition(".")
-        return str(DraftSwap(driver, give, values[0] if values else ""))
-
-    async def _after(self, interaction: discord.Interaction[Any], change: LeagueChange) -> None:
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await self.announce(channel, public_locale(interaction), change)
-
-    async def announce(
-        self, channel: discord.abc.Messageable, locale: str, change: LeagueChange
-    ) -> None:
-        """Say the draft decisions made, ask the next picker, or hand over to the race."""
-        self.controller.scheduler.wake()  # a draft timer may have been armed or dropped
-        lines = []
-        if change.timed_out:
-            lines.append(t("league_timer_played", locale, name=change.timed_out))
-        lines += [
-            t("league_picked", locale, name=name, card=d.card)
-            if isinstance(d, DraftPick)
-            else t("league_swapped", locale, name=name, give=d.give, take=d.take)
-            for name, d in change.made
-            if not isinstance(d, DraftKeep)
-        ]
-        if lines:
-            await channel.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
-        if change.turn is not None:
-            await self.post_turn(channel, change.turn)
-        if change.race is not None:
-            season = change.league.season
-            race = season.races[season.race_no - 1]
-            await channel.send(
-                t(
-                    "league_race_starting",
-                    locale,
-                    race=season.race_no,
-                    name=change.league.record.name,
-                    track=data.track(race.track).name,
-                    event=race.event,
-                    title=data.championship().event(race.event).title,
-                )
-            )
-            await self.controller.after(change.race.race.id)
-
-    # --- the draft's turn timers (a source of the bot's scheduler) ---------------------
-
-    def next_due(self) -> float | None:
-        return self.leagues.next_draft_due()
-
-    async def run_due(self, now: float) -> int:
-        """The AI decides for whoever let a draft's turn timer run out; the channel is told."""
-        changes = await self.leagues.expire_drafts(now)
-        publisher = self.controller.publisher
-        for change in changes:
-            record = change.league.record
-            try:
-                channel = publisher.client.get_channel(
-                    record.channel_id
-                ) or await publisher.client.fetch_channel(record.channel_id)
-                if isinstance(channel, discord.abc.Messageable):
-                    await self.announce(channel, publisher.locale_of(record.guild_id), change)
-            except discord.HTTPException:
-                # The pick is made; /league start-race asks the next picker again.
-                log.warning("cannot post the draft league=%s guild=%s", record.id, record.guild_id)
-        return len(changes)
-
-    async def post_turn(self, channel: discord.abc.Messageable, turn: DraftTurn) -> None:
-        """The public draft prompt for ``turn``: the market's picture and the picker's buttons."""
-        file = await market_file(turn.market, f"league-{turn.league_id}-{turn.version}.png")
-        message = draft_message(turn, file)
-        await channel.send(
-            **message, allowed_mentions=discord.AllowedMentions(users=True, roles=False)
-        )
