@@ -6,6 +6,7 @@ orchestrates; nothing here reads the store or knows Discord.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Sequence
 
 from bot.service.races import COLOURS
@@ -13,35 +14,36 @@ from bot.storage import LeagueSettings, Member, RaceConfig, Seat
 from engine import RaceState
 from engine.season_decisions import JoinSeason, LeaveSeason, SeasonDecision
 from engine.season_state import SeasonState
+from engine.state import CarKind
 
-DRIVER_IDS = "ABCDEFGHIJKL"  # a driver who left keeps its id, so a long season needs more than 6
+DRIVER_IDS = string.ascii_uppercase  # a driver who left keeps its id: ids run past F
 
 
-def next_driver(season: SeasonState, kind: str = "human") -> JoinSeason:
-    """A new driver's entry: the first unused id and a colour no active driver has."""
-    taken = {driver.id for driver in season.drivers}
-    driver_id = next(letter for letter in DRIVER_IDS if letter not in taken)
-    colours = {driver.color for driver in season.active()}
-    colour = next(c for c in COLOURS if c not in colours)
-    return JoinSeason(driver_id, colour, kind)  # type: ignore[arg-type]
+def next_driver(season: SeasonState) -> JoinSeason:
+    """A person's entry: the first unused id and a colour no active driver has."""
+    return _entries(season, "human", 1)[0]
 
 
 def fill_decisions(season: SeasonState, settings: LeagueSettings) -> list[SeasonDecision]:
     """AI drivers or Legends joining until the league's seats are taken, as the creator chose."""
     if settings.fill == "none":
         return []
-    kind = "legend" if settings.fill == "legends" else "ai"
-    decisions: list[SeasonDecision] = []
-    missing = settings.seats - len(season.active())
+    kind: CarKind = "legend" if settings.fill == "legends" else "ai"
+    return list(_entries(season, kind, settings.seats - len(season.active())))
+
+
+def _entries(season: SeasonState, kind: CarKind, count: int) -> list[JoinSeason]:
+    """``count`` new drivers, each with the next unused id and a colour nobody active has."""
     taken = {driver.id for driver in season.drivers}
     colours = {driver.color for driver in season.active()}
-    for _ in range(max(missing, 0)):
+    entries = []
+    for _ in range(max(count, 0)):
         driver_id = next(letter for letter in DRIVER_IDS if letter not in taken)
         colour = next(c for c in COLOURS if c not in colours)
         taken.add(driver_id)
         colours.add(colour)
-        decisions.append(JoinSeason(driver_id, colour, kind))  # type: ignore[arg-type]
-    return decisions
+        entries.append(JoinSeason(driver_id, colour, kind))
+    return entries
 
 
 def seat_for_newcomer(season: SeasonState, settings: LeagueSettings) -> list[SeasonDecision]:
