@@ -14,8 +14,9 @@ from bot.service.league_values import League
 from bot.service.leagues import LeagueService
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
-from bot.storage import LeagueSettings, RaceStatus, SQLiteStore, Store
-from engine.season_decisions import DraftPick
+from bot.storage import LeagueSettings, RaceStatus, SeasonChange, SQLiteStore, Store
+from engine.season import apply_season
+from engine.season_decisions import DraftPick, JoinSeason
 from engine.season_state import SeasonConfig, SeasonRace
 
 ALICE = Driver(1, "Alice", "en-US")
@@ -135,3 +136,27 @@ async def test_a_race_finishing_after_its_league_ended_scores_nothing(store: Sto
     with pytest.raises(Refused) as refused:
         await leagues.start_race(league.id, ALICE.user_id)
     assert refused.value.key == "league_none"
+
+
+async def test_a_persons_driver_left_without_its_person_drafts_and_races_by_the_ai(
+    store: Store,
+) -> None:
+    """A join cut short by a crash (the season has driver B, no member drives it): the AI
+    picks for B and drives it, so the league never waits for nobody."""
+    races = RaceService(store)
+    leagues = LeagueService(store, races)
+    settings = LeagueSettings(timer_seconds=600, fill="none", seats=2)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, settings)
+    orphan = JoinSeason("B", "blue", "human")
+    after, _ = apply_season(league.season, orphan)
+    await store.commit_season(
+        SeasonChange(league.id, league.season.version, after, [(orphan, "x")])
+    )
+    change = await leagues.start_race(league.id, ALICE.user_id)
+    while change.race is None:
+        assert change.turn is not None and change.turn.driver_id == "A", "only Alice is asked"
+        decision = change.turn.decisions[0]
+        change = await leagues.decide(league.id, ALICE.user_id, change.turn.version, decision)
+    seats = {seat.car_id: seat for seat in change.race.seats}
+    assert seats["B"].autopilot and seats["B"].user_id is None and not seats["A"].autopilot
+    assert [seat.car_id for seat in change.race.waiting] == ["A"]
