@@ -20,7 +20,7 @@ from bot.storage import Orders
 from bot.storage.card_codes import decode_cards, encode_cards
 from engine import Adrenaline, Decision, Discard, Entrant, RaceState
 from engine.ai import decide
-from engine.cards import KNOWN_CARDS
+from engine.cards import KNOWN_CARDS, SPONSOR_CARDS
 from engine.decisions import ChooseSpeed, GiveBack, Pick, Salvage
 from engine.state import DraftVariant, GarageDecks, Options
 
@@ -115,6 +115,14 @@ async def test_standing_orders_leave_the_draft_to_the_driver_and_other_choices_t
 @given(st.lists(st.sampled_from(ALL_CARDS), max_size=7))
 def test_cards_ride_in_custom_ids_and_read_back(cards: list[str]) -> None:
     assert decode_cards(encode_cards(cards)) == tuple(cards)
+
+
+def test_sponsorship_cards_ride_in_custom_ids_in_two_characters() -> None:
+    """A championship hand holds sponsors (``sp-cooling``): they get codes after the upgrades'."""
+    sponsors = sorted(SPONSOR_CARDS)
+    encoded = encode_cards(sponsors)
+    assert len(encoded) == 2 * len(sponsors)
+    assert decode_cards(encoded) == tuple(sponsors)
 
 
 def test_a_plan_of_the_longest_upgrades_fits_a_custom_id() -> None:

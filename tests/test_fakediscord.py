@@ -700,3 +700,32 @@ def test_clock_moves_only_forward() -> None:
     assert following.now() >= 2.5
     with pytest.raises(ValueError):
         manual.advance(-1)
+
+
+async def test_roles_need_manage_roles_and_must_sit_below_the_bots(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    guild_id = world.guild.id
+    with pytest.raises(discord.Forbidden) as no_create:
+        await bot.http.create_role(guild_id, name="Champion")
+    assert no_create.value.code == 50013
+
+    fake.grant_bot(world.guild, Permission.MANAGE_ROLES)
+    created = await bot.http.create_role(guild_id, name="Champion")
+    role = world.guild.roles[int(created["id"])]
+    bot_role = next(r for r in world.guild.members[fake.bot_user.id].roles if r.managed)
+    assert (role.name, role.position) == ("Champion", 1) and bot_role.position > 1
+    await bot.http.add_role(guild_id, world.alice.id, role.id)
+    assert world.guild.members[world.alice.id].roles == [role]
+
+    above = fake.add_role(world.guild, "Stewards", Permission.NONE)
+    with pytest.raises(discord.Forbidden):
+        await bot.http.add_role(guild_id, world.bob.id, above.id)
+    with pytest.raises(discord.NotFound):
+        await bot.http.add_role(guild_id, world.bob.id, 12345)
+    assert world.guild.members[world.bob.id].roles == []
+
+    # Gateway events are ordered: once this answer exists, the bot saw the role and the member.
+    await (await fake.slash(world.bob, world.channel, "heat hello")).done()
+    cached = bot.get_guild(guild_id)
+    assert cached is not None and cached.get_role(role.id) is not None

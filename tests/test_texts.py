@@ -67,3 +67,12 @@ async def test_command_descriptions_translate_to_italian() -> None:
         string_ = discord.app_commands.locale_str(english)
         assert await translator.translate(string_, discord.Locale.italian, context) == italian
         assert await translator.translate(string_, discord.Locale.german, context) is None
+
+
+def test_every_command_text_has_its_italian() -> None:
+    """Each description and choice name a command gives (``_("...")``) is translated."""
+    used = set()
+    for path in (BOT / "discord").glob("*.py"):
+        used |= set(re.findall(r'\b_\(\s*"([^"]+)"\s*\)', path.read_text()))
+    assert len(used) > 40, "no command texts found"
+    assert used <= set(COMMAND_TEXTS), sorted(used - set(COMMAND_TEXTS))

@@ -19,9 +19,13 @@ from bot.discord.commands import HeatCommands
 from bot.discord.components import route_click
 from bot.discord.controller import Controller
 from bot.discord.errors import answer_failure
+from bot.discord.league_commands import LeagueCommands, stats_command
+from bot.discord.league_controller import LeagueController
+from bot.discord.league_posts import LeaguePoster
 from bot.discord.publisher import Publisher
 from bot.discord.texts import HeatTranslator
 from bot.service import cpu
+from bot.service.leagues import LeagueService
 from bot.service.outbox import Outbox
 from bot.service.races import RaceService
 from bot.service.timers import LONGEST_NAP, SHARED_NAP, Scheduler
@@ -87,8 +91,15 @@ class HeatBot(discord.Client):
         self.controller = Controller(
             self.store, self.races, self.publisher, self.outbox, self.scheduler
         )
-        self.clicks = Clicks(self.controller)
-        self.tree.add_command(HeatCommands(self.controller))
+        self.leagues = LeagueService(self.store, self.races, self.clock)
+        self.league_controller = LeagueController(self.controller, self.leagues)
+        self.scheduler.sources.append(self.league_controller.draft)
+        self.publisher.say_hooks["league_recorded"] = LeaguePoster(self, self.leagues).recorded
+        self.clicks = Clicks(self.controller, self.league_controller)
+        heat = HeatCommands(self.controller)
+        heat.add_command(stats_command(self.league_controller))
+        self.tree.add_command(heat)
+        self.tree.add_command(LeagueCommands(self.league_controller))
         await self.tree.set_translator(HeatTranslator())
         if self.settings.dev_guild is not None:
             guild = discord.Object(self.settings.dev_guild)
@@ -121,6 +132,12 @@ class HeatBot(discord.Client):
             self._catching_up = asyncio.create_task(self.catch_up(), name="heat-catch-up")
 
     async def catch_up(self) -> None:
+        # Score the league races a stopped bot finished but did not score, before their
+        # standings (left in the outbox) are posted.
+        scored = await self.leagues.resume()
+        armed = await self.leagues.watch([guild.id for guild in self.guilds])
+        self.scheduler.wake()
+        log.info("leagues caught up races_scored=%s draft_timers=%s", scored, armed)
         posted = await self.outbox.flush_all()
         log.info("outbox caught up posts=%s", posted)
         self._caught_up.set()

@@ -25,6 +25,7 @@ from bot.discord.hand import (
     orders_text,
 )
 from bot.discord.ids import ACTIONS, ComponentId, decision_of
+from bot.discord.league_controller import LeagueController
 from bot.discord.market import market_cards, market_message, market_png
 from bot.discord.texts import t
 from bot.service import cpu
@@ -42,8 +43,9 @@ SUGGESTION_LEVEL = "pro"  # the hand's "AI suggestion" is the best the AI can do
 class Clicks:
     """Routes a component's click, by its custom id, to what it means."""
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, controller: Controller, leagues: LeagueController) -> None:
         self.controller = controller
+        self.leagues = leagues
 
     async def on_button(self, interaction: discord.Interaction[Any], target: ComponentId) -> None:
         action = target.action
@@ -59,6 +61,10 @@ class Clicks:
             await self._prompt_decision(interaction, target)
         elif action == "mkt":
             await self._market(interaction, target)
+        elif action == "lg":
+            await self.leagues.draft.on_click(interaction, target, target.arg.replace(".", " "))
+        elif action == "lgend":
+            await self.leagues.end(interaction, target.race)
         else:
             await self._unknown(interaction, target)
 
@@ -69,6 +75,9 @@ class Clicks:
             await self._live_cards(interaction, target, values)
         elif target.action in ("g", "c", "o", "d"):
             await self._hand_select(interaction, target, values)
+        elif target.action == "lgs":
+            swap = self.leagues.draft.swap_text(target, values)
+            await self.leagues.draft.on_click(interaction, target, swap)
         else:
             await self._unknown(interaction, target)
 

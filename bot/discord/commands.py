@@ -135,6 +135,12 @@ class HeatCommands(app_commands.Group):
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.cancel(interaction)
 
+    @app_commands.command(
+        name="give-up", description=_("Give up the race: you take the last free place")
+    )
+    async def give_up(self, interaction: discord.Interaction[Any]) -> None:
+        await self.controller.give_up(interaction)
+
     @app_commands.command(name="kick", description=_("Let the AI drive for an idle driver (host)"))
     @app_commands.describe(user=_("The driver to replace"))
     async def kick(self, interaction: discord.Interaction[Any], user: discord.User) -> None:

@@ -16,6 +16,7 @@ import discord
 
 import data
 import engine
+from bot.discord.components import HeatButton, view_of
 from bot.discord.errors import say_privately
 from bot.discord.hand import (
     Draft,
@@ -25,6 +26,7 @@ from bot.discord.hand import (
     hand_embed,
     hand_picture,
 )
+from bot.discord.ids import decision_button
 from bot.discord.pictures import board_png
 from bot.discord.publisher import Publisher
 from bot.discord.texts import t
@@ -87,7 +89,8 @@ class Controller:
             details["step"] = t(f"step_{details['step']}", interaction.locale)
         await self.refuse(interaction, refused.key, **details)
 
-    async def _allowed_here(self, interaction: discord.Interaction[Any]) -> bool:
+    async def allowed_here(self, interaction: discord.Interaction[Any]) -> bool:
+        """Races (and leagues) may be run in this channel; if not, the user is told where."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.refuse(interaction, "no_race")
             return False
@@ -109,7 +112,7 @@ class Controller:
         self, interaction: discord.Interaction[Any], *, check_channel: bool = True
     ) -> int | None:
         """The open race of the interaction's channel, or None after saying why there is none."""
-        if check_channel and not await self._allowed_here(interaction):
+        if check_channel and not await self.allowed_here(interaction):
             return None
         record = await self._race_here(interaction)
         return None if record is None else record.id
@@ -122,7 +125,7 @@ class Controller:
     # --- commands -------------------------------------------------------------------------
 
     async def new(self, interaction: discord.Interaction[Any], config: RaceConfig) -> None:
-        if not await self._allowed_here(interaction):
+        if not await self.allowed_here(interaction):
             return
         missing = [
             name for name, on in NEEDED if on and not getattr(interaction.app_permissions, name)
@@ -324,6 +327,28 @@ class Controller:
         notice = t("cancelled", public_locale(interaction), user=interaction.user.id)
         await self.publisher.say(record, notice)
         await interaction.followup.send(notice, ephemeral=True)
+
+    async def give_up(self, interaction: discord.Interaction[Any]) -> None:
+        """A private confirmation whose button gives up (the engine decides if it may now)."""
+        record = await self._race_here(interaction)
+        if record is None:
+            return
+        seat = next(
+            (s for s in await self.store.seats(record.id) if s.user_id == interaction.user.id),
+            None,
+        )
+        if seat is None or record.state is None:
+            await self.refuse(interaction, "not_your_race" if seat is None else "not_started")
+            return
+        if not engine.can_give_up(record.state, seat.car_id):
+            await self.refuse(interaction, "not_your_turn")
+            return
+        locale = str(interaction.locale)
+        target = decision_button(record.id, record.version, engine.GiveUp(seat.car_id))
+        confirm = HeatButton(target, t("give_up_button", locale), discord.ButtonStyle.danger)
+        await interaction.response.send_message(
+            t("give_up_confirm", locale), ephemeral=True, view=view_of(confirm)
+        )
 
     async def kick(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
         record = await self._race_here(interaction)

@@ -38,6 +38,10 @@ ACTIONS: dict[str, str] = {
     "mkt": "open the Garage draft's market (privately)",
     "dl": "discard the selected cards (``arg``: the car)",
     "sv": "Salvage the selected cards (``arg``: the car)",
+    # leagues: ``race`` is the league's id, ``stamp`` its season version
+    "lg": "league draft: make the season decision in ``arg``",
+    "lgs": "league draft: swap ``arg``'s card (driver.card) for the selected one",
+    "lgend": "end the league (admin, after the confirmation)",
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -31,6 +31,8 @@ from render import summarize_round
 
 log = logging.getLogger("heat.publish")
 
+SayHook = Callable[[RaceRecord, OutboxRow, str, Callable[..., Awaitable[None]]], Awaitable[None]]
+
 
 class Publisher:
     """Posts a race's public messages in its channel."""
@@ -42,6 +44,8 @@ class Publisher:
         self.store = store
         self.locale_of = locale_of
         self._warned_hosts: set[int] = set()
+        # Outbox texts another part of the bot posts itself (a league's standings).
+        self.say_hooks: dict[str, SayHook] = {}
 
     # --- lobby ----------------------------------------------------------------------------
 
@@ -107,6 +111,14 @@ class Publisher:
         row: OutboxRow,
         locale: str,
     ) -> None:
+        hook = self.say_hooks.get(row.text)
+        if hook is not None:
+
+            async def send(**message: Any) -> None:
+                await self._send(channel, record, **message)
+
+            await hook(record, row, locale, send)
+            return
         seat = next((s for s in seats if s.car_id == row.car_id), None)
         values = dict(row.values)
         if seat is not None:

@@ -73,6 +73,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "step_refresh": ("Refresh", "ricarica"),
     "step_salvage": ("Salvage", "recupero"),
     "step_super_cool": ("Super Cool", "super raffreddamento"),
+    "step_give_up": ("give up", "ritiro"),
     "channel_not_allowed": (
         "Races are not allowed in this channel. Allowed: {channels}",
         "Le gare non sono consentite in questo canale. Consentiti: {channels}",
@@ -324,6 +325,154 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Salvage: shuffle back into the deck…",
         "Recupero: rimescola nel mazzo…",
     ),
+    "give_up_confirm": (
+        "Give up this race? Your car leaves the track and takes the last free place.",
+        "Ritirarti da questa gara? L'auto lascia la pista e prende l'ultimo posto libero.",
+    ),
+    "give_up_button": ("Give up", "Ritirati"),
+    # --- leagues ---
+    "league_busy": (
+        "This channel already has a league. `/league end` it first.",
+        "In questo canale c'è già un campionato. Chiudilo prima con `/league end`.",
+    ),
+    "league_none": ("There is no league in this channel.", "Qui non c'è nessun campionato."),
+    "league_bad_season": (
+        "A season needs a preset year, 3 or more known tracks, or random: {detail}",
+        "Una stagione richiede un anno, 3 o più piste note, o casuale: {detail}",
+    ),
+    "league_already_member": ("You already drive in this league.", "Sei già in questo campionato."),
+    "league_stale": (
+        "That was for an earlier moment of the league; nothing changed.",
+        "Questo valeva per un momento precedente del campionato; non è cambiato nulla.",
+    ),
+    "league_not_member": ("You do not drive in this league.", "Non sei in questo campionato."),
+    "league_full": ("This league is full.", "Questo campionato è al completo."),
+    "league_between_races": (
+        "Only between races: the league's race is under way.",
+        "Solo tra una gara e l'altra: la gara del campionato è in corso.",
+    ),
+    "league_race_open": (
+        "Race {race} of the league is already under way in this channel.",
+        "La gara {race} del campionato è già in corso in questo canale.",
+    ),
+    "league_need_drivers": (
+        "A league race needs at least 2 cars: wait for a driver or fill with AI or Legends.",
+        "Una gara di campionato richiede almeno 2 auto: aspetta un pilota o usa IA o Leggende.",
+    ),
+    "league_over": ("The league's season is over.", "La stagione del campionato è finita."),
+    "league_not_admin": (
+        "Only someone with Manage Server can do that.",
+        "Solo chi può gestire il server può farlo.",
+    ),
+    "league_no_driver": (
+        "That user does not drive in this league.",
+        "Quell'utente non è nel campionato.",
+    ),
+    "league_bad_correction": (
+        "A correction needs a reason and a number of points other than 0.",
+        "Una correzione richiede un motivo e un numero di punti diverso da 0.",
+    ),
+    "league_created": (
+        "League **{name}** created: {races} races, empty seats: {fill}, timer {timer}. "
+        "`/league join` to drive in it.",
+        "Campionato **{name}** creato: {races} gare, posti vuoti: {fill}, timer {timer}. "
+        "`/league join` per partecipare.",
+    ),
+    "league_joined": (
+        "You drive in **{name}** as car {car}; you start on 0 points.",
+        "Corri in **{name}** con l'auto {car}; parti da 0 punti.",
+    ),
+    "league_left": ("You left **{name}**.", "Sei uscito da **{name}**."),
+    "league_schedule_title": ("**{name}**: the season", "**{name}**: la stagione"),
+    "league_schedule_race": (
+        "Race {race}: {track}, event {event}: {title}{done}",
+        "Gara {race}: {track}, evento {event}: {title}{done}",
+    ),
+    "league_schedule_done": (" (run)", " (disputata)"),
+    "league_draft": (
+        "<@{user}> — Garage draft before race {race}: pick one upgrade.",
+        "<@{user}> — Draft del garage prima della gara {race}: scegli un potenziamento.",
+    ),
+    "league_swap": (
+        "<@{user}> — You picked first: swap one of your upgrades for a market card, or keep them.",
+        "<@{user}> — Hai scelto per primo: scambia un tuo potenziamento con una carta del "
+        "mercato, o tienili.",
+    ),
+    "league_pick": ("Take {card}", "Prendi {card}"),
+    "league_swap_button": ("Give {give}, take {take}", "Dai {give}, prendi {take}"),
+    "league_keep": ("Keep my upgrades", "Tengo i miei potenziamenti"),
+    "league_picked": ("{name} took {card}.", "{name} ha preso {card}."),
+    "league_timer_played": (
+        "Time ran out for {name}: the AI made the draft decision.",
+        "Tempo scaduto per {name}: l'IA ha scelto nel draft.",
+    ),
+    "league_swapped": (
+        "{name} swapped {give} for {take}.",
+        "{name} ha scambiato {give} con {take}.",
+    ),
+    "league_race_starting": (
+        "Race {race} of **{name}**: {track}, event {event}: {title}.",
+        "Gara {race} di **{name}**: {track}, evento {event}: {title}.",
+    ),
+    "league_recorded": (
+        "Race {race} of **{name}** is scored.",
+        "La gara {race} di **{name}** è stata conteggiata.",
+    ),
+    "league_standings_title": ("{name}: standings", "{name}: classifica"),
+    "league_standing": (
+        "{rank}. {driver}: {points} pts ({races})",
+        "{rank}. {driver}: {points} punti ({races})",
+    ),
+    "league_race_points": ("R{race} {points}", "G{race} {points}"),
+    "league_correction_line": (
+        "correction {points:+d}: {reason}",
+        "correzione {points:+d}: {reason}",
+    ),
+    "league_history_title": ("**{name}**: the races", "**{name}**: le gare"),
+    "league_history_race": (
+        "Race {race} on {track} (race #{id}): {podium}",
+        "Gara {race} su {track} (gara #{id}): {podium}",
+    ),
+    "league_history_none": ("No race has been run yet.", "Nessuna gara disputata finora."),
+    "league_end_confirm": (
+        "End the league **{name}**? Its standings are kept as an export.",
+        "Chiudere il campionato **{name}**? La classifica resta in un'esportazione.",
+    ),
+    "league_end_button": ("End the league", "Chiudi il campionato"),
+    "league_ended": (
+        "League **{name}** ended by <@{user}>. Its export is attached.",
+        "Campionato **{name}** chiuso da <@{user}>. In allegato l'esportazione.",
+    ),
+    "league_corrected": (
+        "Points correction for <@{user}>: {points:+d} ({reason}), by <@{admin}>.",
+        "Correzione punti per <@{user}>: {points:+d} ({reason}), da <@{admin}>.",
+    ),
+    "league_champion": (
+        "🏆 <@{user}> is the champion of **{name}** with {points} points!",
+        "🏆 <@{user}> vince il campionato **{name}** con {points} punti!",
+    ),
+    "league_champion_named": (
+        "🏆 {driver} is the champion of **{name}** with {points} points!",
+        "🏆 {driver} vince il campionato **{name}** con {points} punti!",
+    ),
+    "league_role_given": (
+        "<@{user}> now has the **{role}** role.",
+        "<@{user}> ora ha il ruolo **{role}**.",
+    ),
+    "league_no_role": (
+        "I may not manage roles on this server, so no champion role was given.",
+        "Non posso gestire i ruoli su questo server, quindi nessun ruolo di campione.",
+    ),
+    "stats": (
+        "<@{user}> across leagues: {races} races, {wins} wins, {podiums} podiums, "
+        "average place {average}, {spin_outs} spin outs.",
+        "<@{user}> nei campionati: {races} gare, {wins} vittorie, {podiums} podi, "
+        "piazzamento medio {average}, {spin_outs} sbandate.",
+    ),
+    "stats_none": (
+        "<@{user}> has not finished a league race yet.",
+        "<@{user}> non ha ancora finito una gara di campionato.",
+    ),
     # --- status, settings, rules ---
     "status": (
         "Race {race} on {track}: round {round}, {step}. Waiting for: {waiting}.",
@@ -371,6 +520,9 @@ COMMAND_TEXTS: dict[str, str] = {
     "Show the current board": "Mostra il tabellone",
     "Where the race stands": "A che punto è la gara",
     "Cancel the race (host or Manage Server)": "Annulla la gara (ospite o gestione server)",
+    "Give up the race: you take the last free place": (
+        "Ritirati dalla gara: prendi l'ultimo posto libero"
+    ),
     "Let the AI drive for an idle driver (host)": "Fai guidare l'IA per un pilota assente",
     "Download a finished race in the race notation": "Scarica una gara finita",
     "Server settings: default timer, allowed channels": "Impostazioni: timer, canali consentiti",
@@ -387,6 +539,35 @@ COMMAND_TEXTS: dict[str, str] = {
     "Default turn timer in minutes": "Timer predefinito in minuti",
     "Allow races in this channel": "Consenti gare in questo canale",
     "Stop allowing races in this channel": "Non consentire più gare in questo canale",
+    "Championship leagues: seasons of races with points": ("Campionati: stagioni di gare a punti"),
+    "Create a league in this channel": "Crea un campionato in questo canale",
+    "League name": "Nome del campionato",
+    "Season: a year's preset, your own tracks, or random": (
+        "Stagione: un anno preimpostato, le tue piste, o casuale"
+    ),
+    "Custom season: track:event, comma separated (3 or more)": (
+        "Stagione a scelta: pista:evento, separati da virgole (3 o più)"
+    ),
+    "Cars in each race, 2 to 6": "Auto in ogni gara, da 2 a 6",
+    "Custom tracks": "Piste a scelta",
+    "Random (4 tracks, random events)": "Casuale (4 piste, eventi casuali)",
+    "Drive in this channel's league": "Partecipa al campionato di questo canale",
+    "Leave this channel's league (between races)": "Esci dal campionato (tra una gara e l'altra)",
+    "The league's races and their events": "Le gare del campionato e i loro eventi",
+    "Start the league's next race here (draft first)": (
+        "Avvia qui la prossima gara del campionato (prima il draft)"
+    ),
+    "The league's standings": "La classifica del campionato",
+    "The league's finished races": "Le gare disputate del campionato",
+    "End the league (Manage Server), keeping an export": (
+        "Chiudi il campionato (gestione server), con un'esportazione"
+    ),
+    "Correct a driver's points (Manage Server)": "Correggi i punti di un pilota (gestione server)",
+    "The driver": "Il pilota",
+    "Points to add (negative to take away)": "Punti da aggiungere (negativi per toglierli)",
+    "Why (kept in the audit log)": "Perché (resta nel registro)",
+    "A player's league stats across leagues": "Le statistiche di campionato di un giocatore",
+    "The player": "Il giocatore",
     "Legends": "Leggende",
     "AI drivers": "Piloti IA",
     "Nobody": "Nessuno",

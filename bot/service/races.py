@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 import engine
@@ -73,6 +73,10 @@ class RaceService:
         self.clock = clock
         self.deadlines = Deadlines(clock)
         self._locks: dict[int, asyncio.Lock] = {}
+        # Called with the race's id once a finished race is committed (a league scores it).
+        self.on_finished: list[Callable[[int], Awaitable[object]]] = []
+        # What else a race's last change posts, after its podium (a league's standings).
+        self.finish_notices: list[Callable[[RaceRecord], Awaitable[list[OutboxRow]]]] = []
 
     def lock(self, race_id: int) -> asyncio.Lock:
         return self._locks.setdefault(race_id, asyncio.Lock())
@@ -149,22 +153,36 @@ class RaceService:
                 laps=record.config.laps,
                 options=record.config.options(),
             )
-            running = RaceRecord(
-                record.id,
-                record.guild_id,
-                record.channel_id,
-                record.host_id,
-                RaceStatus.RUNNING,
-                record.config,
-                state,
-                (),
-                record.lobby_message_id,
-                record.created_at,
-            )
-            change = await self._play(running, seats, state, list(events), [], [], started=True)
-            await self.store.start_race(race_id, seats, state, change)
-            log.info("race started race=%s guild=%s cars=%s", race_id, record.guild_id, len(seats))
-            return await self._changed(running, seats, change)
+            return await self._start(record, seats, state, list(events))
+
+    @read_again_if_raced
+    async def start_prepared(
+        self, race_id: int, seats: list[Seat], state: RaceState, events: list[Event]
+    ) -> Change:
+        """Start a lobby with a race set up elsewhere: a league's next race, from its season."""
+        async with self.lock(race_id):
+            record = await self._record(race_id, RaceStatus.LOBBY)
+            return await self._start(record, seats, state, events)
+
+    async def _start(
+        self, record: RaceRecord, seats: list[Seat], state: RaceState, events: list[Event]
+    ) -> Change:
+        running = RaceRecord(
+            record.id,
+            record.guild_id,
+            record.channel_id,
+            record.host_id,
+            RaceStatus.RUNNING,
+            record.config,
+            state,
+            (),
+            record.lobby_message_id,
+            record.created_at,
+        )
+        change = await self._play(running, seats, state, events, [], [], started=True)
+        await self.store.start_race(record.id, seats, state, change)
+        log.info("race started race=%s guild=%s cars=%s", record.id, record.guild_id, len(seats))
+        return await self._changed(running, seats, change)
 
     async def cancel(self, race_id: int, user_id: int, can_manage: bool) -> RaceRecord:
         async with self.lock(race_id):
@@ -344,6 +362,9 @@ class RaceService:
             posts.append(OutboxRow(record.id, "round", state, rounds=tuple(finished_rounds)))
         if waits is not None and waits.step != "plan" and waiting and (decisions or started):
             posts.append(OutboxRow(record.id, "prompt", state, car_id=waiting[0].car_id))
+        if waits is None:
+            for notice in self.finish_notices:
+                posts += await notice(record)
         return RaceChange(
             record.id,
             record.version,
@@ -370,6 +391,12 @@ class RaceService:
             )
         if change.status == RaceStatus.FINISHED:
             log.info("race finished race=%s guild=%s", record.id, record.guild_id)
+            for finished in self.on_finished:
+                try:
+                    await finished(record.id)
+                except Exception:
+                    # The race stays finished; start-up completes the step (it is idempotent).
+                    log.exception("after the finish race=%s guild=%s", record.id, record.guild_id)
         after = RaceRecord(
             record.id,
             record.guild_id,

@@ -2,7 +2,8 @@
 
 A deadline lets the AI decide for the absent driver so the race never stalls;
 a reminder mentions the driver once before that. Both leave what must be said
-in the outbox; ``after`` posts it.
+in the outbox; ``after`` posts it. Other deadlines (a league draft's) join the
+same loop as a :class:`DueSource`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 from bot.service.races import RaceService
 from bot.storage import Store, Timer
@@ -23,6 +25,14 @@ LONGEST_NAP = 3600.0  # wake at least hourly, in case the clock jumps
 # (another process armed them, then died): look at least this often.
 SHARED_NAP = 30.0
 RETRY_AFTER = 5.0  # seconds before a failed timer run is tried again
+
+
+class DueSource(Protocol):
+    """Deadlines kept elsewhere (a league draft's), fired by the same loop."""
+
+    def next_due(self) -> float | None: ...
+
+    async def run_due(self, now: float) -> int: ...
 
 
 class Scheduler:
@@ -45,6 +55,7 @@ class Scheduler:
         self._firing = asyncio.Lock()
         self._stopping = False
         self._task: asyncio.Task[None] | None = None
+        self.sources: list[DueSource] = []
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._loop(), name="heat-timers")
@@ -65,7 +76,8 @@ class Scheduler:
             self._wake.clear()
             try:
                 await self.run_due(self.clock())
-                due = await self.store.next_due()
+                dues = [await self.store.next_due(), *(s.next_due() for s in self.sources)]
+                due = min((d for d in dues if d is not None), default=None)
             except Exception:
                 # A store that failed (a database gone) is tried again soon, not at once.
                 log.exception("timer run failed")
@@ -82,7 +94,8 @@ class Scheduler:
             timers = await self.store.due_timers(now)
             for timer in timers:
                 await self._fire(timer)
-            return len(timers)
+            fired = [await source.run_due(now) for source in self.sources]
+            return len(timers) + sum(fired)
 
     async def _fire(self, timer: Timer) -> None:
         if timer.kind == "deadline":

@@ -1,9 +1,11 @@
-"""Cards in a custom id: one character for a base card, two for a Garage upgrade.
+"""Cards in a custom id: one character for a base card, two for an upgrade or a sponsor.
 
 A button's custom id holds 100 characters, so a draft plan or ordered discards
 cannot spell out upgrade ids such as ``brakes-1-2-3-4``. Base cards keep their
 one-character names (digits, ``H``, ``S``); an upgrade is a lowercase letter
-then a letter or digit, its place among the upgrade ids in sorted order.
+then a letter or digit, its place among the upgrade ids in sorted order, and a
+sponsorship card (Championship) takes the places after the upgrades', so the
+upgrades' codes never changed when sponsors came.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from engine.cards import Card
 _FIRST = string.ascii_lowercase
 _SECOND = string.ascii_lowercase + string.digits
 _UPGRADES = sorted({u.id for u in data.upgrade_cards().upgrades if len(u.id) > 1})
+_SPONSORS = sorted(s.id for s in data.championship().sponsorship_cards)
 _CODE = {
-    card: _FIRST[i // len(_SECOND)] + _SECOND[i % len(_SECOND)] for i, card in enumerate(_UPGRADES)
+    card: _FIRST[i // len(_SECOND)] + _SECOND[i % len(_SECOND)]
+    for i, card in enumerate([*_UPGRADES, *_SPONSORS])
 }
 _CARD = {code: card for card, code in _CODE.items()}
 

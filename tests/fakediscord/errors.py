@@ -62,6 +62,10 @@ def unknown_guild() -> DiscordAPIError:
     return DiscordAPIError(404, 10004, "Unknown Guild")
 
 
+def unknown_role() -> DiscordAPIError:
+    return DiscordAPIError(404, 10011, "Unknown Role")
+
+
 def unknown_member() -> DiscordAPIError:
     return DiscordAPIError(404, 10007, "Unknown Member")
 

@@ -228,6 +228,10 @@ class FakeDiscord:
     ) -> FakeMember:
         return self.state.add_member(guild, user, manage_guild=manage_guild, roles=roles, nick=nick)
 
+    def grant_bot(self, guild: FakeGuild, permissions: Permission) -> None:
+        """Give the bot more guild permissions (e.g. Manage Roles) before it connects."""
+        self.state.grant_bot(guild, permissions)
+
     def deny_bot_permissions(self, channel: FakeChannel, permissions: Permission) -> None:
         """Take permissions away from the bot in one channel (a member overwrite)."""
         self.state.set_overwrite(channel, self.state.bot_user, deny=permissions)

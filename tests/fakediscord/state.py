@@ -46,7 +46,7 @@ from .models import (
     StoredAttachment,
     iso_now,
 )
-from .payloads import channel_payload, guild_create_payload
+from .payloads import channel_payload, guild_create_payload, member_payload, role_payload
 from .permissions import channel_permissions
 
 Json = dict[str, Any]
@@ -190,6 +190,34 @@ class DiscordState:
         role = FakeRole(self.ids.next(), guild.id, name, permissions, position=len(guild.roles))
         guild.roles[role.id] = role
         return role
+
+    def create_role(self, guild: FakeGuild, name: str, permissions: Permission) -> FakeRole:
+        """A role made through the API: Discord puts it at the bottom, just above @everyone."""
+        for role in guild.roles.values():
+            if role.id != guild.id:
+                role.position += 1
+        role = FakeRole(self.ids.next(), guild.id, name, permissions, position=1)
+        guild.roles[role.id] = role
+        self._emit("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role_payload(role)})
+        self.changed()
+        return role
+
+    def top_position(self, guild: FakeGuild, member: FakeMember) -> int:
+        """The member's highest role position: it may only assign roles below it."""
+        return max((role.position for role in member.roles), default=0)
+
+    def give_role(self, guild: FakeGuild, member: FakeMember, role: FakeRole) -> None:
+        if role not in member.roles:
+            member.roles.append(role)
+        payload = {"guild_id": str(guild.id), **member_payload(member)}
+        self._emit("GUILD_MEMBER_UPDATE", payload)
+        self.changed()
+
+    def grant_bot(self, guild: FakeGuild, permissions: Permission) -> None:
+        """Give the bot's own managed role more permissions (before the bot connects)."""
+        member = guild.members[self.bot_user.id]
+        role = next(role for role in member.roles if role.managed)
+        role.permissions |= permissions
 
     def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         channel = FakeChannel(

@@ -1,0 +1,325 @@
+"""Turns ``/league`` commands and draft clicks into league service calls and answers.
+
+Each handler acknowledges first, finds the channel's league, and answers bad
+input with a short ephemeral message; only the league service changes a league.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+import data
+from bot.discord.components import HeatButton, view_of
+from bot.discord.controller import Controller, driver_of, public_locale
+from bot.discord.ids import button
+from bot.discord.league_draft import LeagueDraft
+from bot.discord.league_posts import standings_message
+from bot.discord.texts import t
+from bot.service.leagues import LeagueService
+from bot.service.refusals import Refused
+from bot.storage import LeagueSettings
+from engine.season_state import SeasonConfig, SeasonRace
+
+DEFAULT_TIMER_MINUTES = 24 * 60  # a league races over days unless the server says otherwise
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonChoice:
+    """The season asked for in ``/league create``: a year, ``custom`` (tracks) or ``random``."""
+
+    season: str
+    tracks: tuple[str, ...] = ()
+
+    def config(self) -> SeasonConfig:
+        """The engine's season config; ValueError names what is wrong."""
+        if self.season == "random":
+            return SeasonConfig.random()
+        if self.season == "custom":
+            return SeasonConfig.custom(tuple(_race(entry) for entry in self.tracks))
+        return SeasonConfig.preset(int(self.season))
+
+
+def _race(entry: str) -> SeasonRace:
+    """``track:event`` (e.g. ``usa:3``); ValueError for an unknown track or a missing event."""
+    track, _, event = entry.partition(":")
+    if track not in data.track_ids():
+        raise ValueError(f"unknown track {track!r}")
+    if not event.strip().isdigit():
+        raise ValueError(f"{entry!r}: give each track its event, as track:event")
+    return SeasonRace(track, int(event))
+
+
+class LeagueController:
+    """The league handlers, shared by the ``/league`` commands and the draft's components."""
+
+    def __init__(self, controller: Controller, leagues: LeagueService) -> None:
+        self.controller = controller
+        self.leagues = leagues
+        self.draft = LeagueDraft(controller, leagues)
+
+    async def _league_id(self, interaction: discord.Interaction[Any]) -> int | None:
+        """The channel's league, or None after saying there is none."""
+        try:
+            return (await self.leagues.league_in(interaction.channel_id or 0)).id
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return None
+
+    # --- commands -------------------------------------------------------------------------
+
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        choice: SeasonChoice,
+        seats: int,
+        fill: str,
+        timer: int | None,
+    ) -> None:
+        if not await self.controller.allowed_here(interaction):
+            return
+        try:
+            config = choice.config()
+        except ValueError as error:
+            await self.controller.refuse(interaction, "league_bad_season", detail=str(error))
+            return
+        if timer is None:
+            stored = await self.controller.store.guild_settings(interaction.guild_id or 0)
+            minutes = stored.timer_seconds // 60 if stored.timer_seconds else DEFAULT_TIMER_MINUTES
+        else:
+            minutes = timer
+        settings = LeagueSettings(
+            timer_seconds=max(minutes * 60, 30),
+            fill=fill,
+            seats=seats,
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            league = await self.leagues.create(
+                interaction.guild_id or 0,
+                interaction.channel_id or 0,
+                driver_of(interaction),
+                name,
+                config,
+                settings,
+            )
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        locale = public_locale(interaction)
+        created = t(
+            "league_created",
+            locale,
+            name=name,
+            races=len(league.season.races),
+            fill=t(f"fill_{fill}", locale),
+            timer=f"{minutes} min",
+        )
+        await self._say(interaction, created)
+        await interaction.followup.send("✅", ephemeral=True)
+
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self._membership(interaction, joining=True)
+
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self._membership(interaction, joining=False)
+
+    async def _membership(self, interaction: discord.Interaction[Any], *, joining: bool) -> None:
+        league_id = await self._league_id(interaction)
+        if league_id is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if joining:
+                league = await self.leagues.join(league_id, driver_of(interaction))
+                mine = league.member(interaction.user.id)
+                car = mine.driver_id if mine else "-"
+                text = t("league_joined", interaction.locale, name=league.record.name, car=car)
+            else:
+                league = await self.leagues.leave(league_id, interaction.user.id)
+                text = t("league_left", interaction.locale, name=league.record.name)
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        await interaction.followup.send(text, ephemeral=True)
+
+    async def schedule(self, interaction: discord.Interaction[Any]) -> None:
+        league_id = await self._league_id(interaction)
+        if league_id is None:
+            return
+        locale = str(interaction.locale)
+        league = await self.leagues.load(league_id)
+        events = data.championship()
+        lines = [t("league_schedule_title", locale, name=league.record.name)]
+        for race in await self.leagues.schedule(league_id):
+            lines.append(
+                t(
+                    "league_schedule_race",
+                    locale,
+                    race=race.race_no,
+                    track=data.track(race.track).name,
+                    event=race.event,
+                    title=events.event(race.event).title,
+                    done=t("league_schedule_done", locale) if race.run else "",
+                )
+            )
+            lines.append(f"> {events.event(race.event).summary}")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    async def start_race(self, interaction: discord.Interaction[Any]) -> None:
+        league_id = await self._league_id(interaction)
+        if league_id is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            change = await self.leagues.start_race(league_id, interaction.user.id)
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        await interaction.followup.send("🏁", ephemeral=True)
+        await self.draft.after(interaction, change)
+
+    async def standings(self, interaction: discord.Interaction[Any]) -> None:
+        league_id = await self._league_id(interaction)
+        if league_id is None:
+            return
+        await interaction.response.defer()
+        league, rows = await self.leagues.standings(league_id)
+        message = await standings_message(league, rows, public_locale(interaction))
+        await interaction.followup.send(**message, allowed_mentions=discord.AllowedMentions.none())
+
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        league_id = await self._league_id(interaction)
+        if league_id is None:
+            return
+        locale = str(interaction.locale)
+        league, rows = await self.leagues.standings(league_id)
+        lines = [t("league_history_title", locale, name=league.record.name)]
+        for race in await self.leagues.history(league_id):
+            podium = sorted(
+                (row for row in rows if row.places[race.race_no - 1] is not None),
+                key=lambda row: row.places[race.race_no - 1] or 0,
+            )
+            lines.append(
+                t(
+                    "league_history_race",
+                    locale,
+                    race=race.race_no,
+                    track=data.track(league.season.races[race.race_no - 1].track).name,
+                    id=race.race_id or "-",
+                    podium=" · ".join(
+                        f"{row.places[race.race_no - 1]}. {row.name}" for row in podium[:3]
+                    ),
+                )
+            )
+        if len(lines) == 1:
+            lines.append(t("league_history_none", locale))
+        await interaction.response.send_message(
+            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def ask_end(self, interaction: discord.Interaction[Any]) -> None:
+        league_id = await self._league_id(interaction)
+        if league_id is None:
+            return
+        if not interaction.permissions.manage_guild:
+            await self.controller.refuse(interaction, "league_not_admin")
+            return
+        league = await self.leagues.load(league_id)
+        locale = str(interaction.locale)
+        confirm = HeatButton(
+            button("lgend", league_id), t("league_end_button", locale), discord.ButtonStyle.danger
+        )
+        await interaction.response.send_message(
+            t("league_end_confirm", locale, name=league.record.name),
+            ephemeral=True,
+            view=view_of(confirm),
+        )
+
+    async def end(self, interaction: discord.Interaction[Any], league_id: int) -> None:
+        """The confirmation button: the league ends and its export is posted."""
+        await interaction.response.defer()
+        try:
+            league = await self.leagues.load(league_id)
+            export = await self.leagues.end(
+                league_id, interaction.user.id, interaction.permissions.manage_guild
+            )
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        await interaction.edit_original_response(view=None)
+        payload = json.dumps(export, indent=1).encode()
+        await interaction.followup.send(
+            t(
+                "league_ended",
+                public_locale(interaction),
+                name=league.record.name,
+                user=interaction.user.id,
+            ),
+            file=discord.File(io.BytesIO(payload), f"heat-league-{league_id}.json"),
+        )
+
+    async def correct(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.abc.User,
+        points: int,
+        reason: str,
+    ) -> None:
+        league_id = await self._league_id(interaction)
+        if league_id is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self.leagues.correct(
+                league_id,
+                interaction.user.id,
+                interaction.permissions.manage_guild,
+                user.id,
+                points,
+                reason,
+            )
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        text = t(
+            "league_corrected",
+            public_locale(interaction),
+            user=user.id,
+            points=points,
+            reason=reason,
+            admin=interaction.user.id,
+        )
+        await self._say(interaction, text)
+        await interaction.followup.send("✅", ephemeral=True)
+
+    async def stats(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
+        stats = await self.leagues.stats(user.id, interaction.guild_id or 0)
+        locale = str(interaction.locale)
+        if stats.races == 0 or stats.average_place is None:
+            text = t("stats_none", locale, user=user.id)
+        else:
+            text = t(
+                "stats",
+                locale,
+                user=user.id,
+                races=stats.races,
+                wins=stats.wins,
+                podiums=stats.podiums,
+                average=f"{stats.average_place:.1f}",
+                spin_outs=stats.spin_outs,
+            )
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def _say(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """A public line in the league's channel, mentioning nobody."""
+        channel = interaction.channel
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())

@@ -1,0 +1,143 @@
+"""What a league shows: the standings (image and text), the market, the champion and its role.
+
+The standings picture and its text are drawn from the same rows, so they
+cannot disagree. A league race's last outbox row (``league_recorded``) posts
+them after the podium, scoring the race first if start-up has not yet.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.market import market_png
+from bot.discord.texts import t
+from bot.service import cpu
+from bot.service.league_values import League, Standing
+from bot.service.leagues import LeagueService
+from bot.service.refusals import Refused
+from bot.storage import OutboxRow, RaceRecord
+from render import png_bytes
+from render.standings import StandingRow, Standings, standings_image
+
+log = logging.getLogger("heat.league")
+
+CHAMPION_ROLE = "Heat Champion"
+
+Send = Callable[..., Awaitable[None]]  # posts one message in the race's channel
+
+
+def standings_png(title: str, rows: Sequence[Standing]) -> bytes:
+    """The standings picture: one row per driver, a column per race (its place)."""
+    races = len(rows[0].places) if rows else 0
+    table = Standings(
+        title,
+        [StandingRow(row.name, row.points, row.places, row.color) for row in rows],
+        [f"R{no}" for no in range(1, races + 1)],
+    )
+    return png_bytes(standings_image(table))
+
+
+def standings_text(league: League, rows: Sequence[Standing], locale: str) -> str:
+    """One line per driver: rank, points, and each race's points (corrections named)."""
+    lines = [f"**{t('league_standings_title', locale, name=league.record.name)}**"]
+    for row in rows:
+        rank = 1 + sum(1 for other in rows if other.points > row.points)
+        races = [
+            t("league_race_points", locale, race=no, points=points)
+            for no, points in enumerate(row.race_points, start=1)
+            if points is not None
+        ]
+        races += [
+            t("league_correction_line", locale, points=c.delta, reason=c.reason)
+            for c in row.corrections
+        ]
+        lines.append(
+            t(
+                "league_standing",
+                locale,
+                rank=rank,
+                driver=row.name,
+                points=row.points,
+                races=" · ".join(races) or "-",
+            )
+        )
+    return "\n".join(lines)
+
+
+async def standings_message(
+    league: League, rows: Sequence[Standing], locale: str
+) -> dict[str, Any]:
+    """The standings as one message: the picture and the same figures in words."""
+    title = t("league_standings_title", locale, name=league.record.name)
+    png = await cpu.run(standings_png, title, rows)
+    return {
+        "content": standings_text(league, rows, locale),
+        "file": discord.File(io.BytesIO(png), f"league-{league.id}-standings.png"),
+    }
+
+
+async def market_file(market: tuple[str, ...], name: str) -> discord.File:
+    png = await cpu.run(market_png, market)
+    return discord.File(io.BytesIO(png), name)
+
+
+class LeaguePoster:
+    """Posts a scored league race's standings and, at the season's end, the champion."""
+
+    def __init__(self, client: discord.Client, leagues: LeagueService) -> None:
+        self.client = client
+        self.leagues = leagues
+
+    async def recorded(self, record: RaceRecord, row: OutboxRow, locale: str, send: Send) -> None:
+        """The ``league_recorded`` row: score the race if not yet, then the standings."""
+        await self.leagues.record_race(record.id)
+        league_id = int(row.values["league"])
+        try:
+            league, rows = await self.leagues.standings(league_id)
+        except Refused:
+            return  # the league ended meanwhile
+        message = await standings_message(league, rows, locale)
+        name = league.record.name
+        head = t("league_recorded", locale, race=row.values["race"], name=name)
+        await send(content=f"{head}\n{message['content']}", file=message["file"])
+        if league.season.phase == "over" and rows:
+            await self._champion(league, rows[0], locale, send)
+
+    async def _champion(self, league: League, first: Standing, locale: str, send: Send) -> None:
+        name = league.record.name
+        if first.user_id is None:
+            text = t(
+                "league_champion_named", locale, driver=first.name, name=name, points=first.points
+            )
+        else:
+            text = t("league_champion", locale, user=first.user_id, name=name, points=first.points)
+            text += "\n" + await self._crown(league, first.user_id, locale)
+        log.info(
+            "league champion league=%s guild=%s driver=%s",
+            league.id,
+            league.record.guild_id,
+            first.driver_id,
+        )
+        await send(content=text)
+
+    async def _crown(self, league: League, user_id: int, locale: str) -> str:
+        """Give the champion role where the bot may manage roles; say so in one line where not."""
+        guild = self.client.get_guild(league.record.guild_id)
+        me = None if guild is None else guild.me
+        if guild is None or me is None or not me.guild_permissions.manage_roles:
+            return t("league_no_role", locale)
+        try:
+            role = discord.utils.get(guild.roles, name=CHAMPION_ROLE)
+            if role is None:
+                role = await guild.create_role(name=CHAMPION_ROLE, reason="Heat league champion")
+            member = await guild.fetch_member(user_id)
+            await member.add_roles(role, reason=f"Champion of {league.record.name}")
+        except discord.HTTPException:
+            log.warning("champion role refused league=%s guild=%s", league.id, guild.id)
+            return t("league_no_role", locale)
+        return t("league_role_given", locale, user=user_id, role=CHAMPION_ROLE)

@@ -1,0 +1,107 @@
+"""What the league service hands its callers: a league, a draft turn, a change, a standing.
+
+Plain values (nothing here talks to Discord or the database), so the Discord layer shows
+them and tests read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.service.league_seats import driver_name
+from bot.service.races import Change
+from bot.storage import Correction, LeagueRecord, Member
+from engine.season_decisions import DraftPick, DriverDecision
+from engine.season_state import SeasonState
+
+
+@dataclass(frozen=True, slots=True)
+class League:
+    """A league as its callers need it: the record, its people and its season now."""
+
+    record: LeagueRecord
+    members: list[Member]
+    season: SeasonState
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    def member(self, user_id: int) -> Member | None:
+        """The user's membership, if they drive in the league now."""
+        return next((m for m in self.members if m.user_id == user_id and m.left_at is None), None)
+
+    def driving(self, driver_id: str) -> Member | None:
+        """The person driving ``driver_id`` now (None for AI drivers and Legends)."""
+        return next(
+            (m for m in self.members if m.driver_id == driver_id and m.left_at is None), None
+        )
+
+    def name_of(self, driver_id: str) -> str:
+        return driver_name(self.season, self.members, driver_id)
+
+
+@dataclass(frozen=True, slots=True)
+class DraftTurn:
+    """A person must decide in the draft: their choices, from ``season_legal_decisions``."""
+
+    league_id: int
+    version: int
+    race_no: int
+    driver_id: str
+    user_id: int
+    locale: str
+    market: tuple[str, ...]
+    decisions: tuple[DriverDecision, ...]
+
+    @property
+    def swap(self) -> bool:
+        """The first picker's offer to swap (or keep), after the picks."""
+        return not any(isinstance(d, DraftPick) for d in self.decisions)
+
+
+@dataclass
+class LeagueChange:
+    """What a change did: the league after it, the draft decisions made, who decides next.
+
+    ``race`` is the league race started by this change, if the draft ended;
+    ``timed_out`` names the person whose turn timer ran out (the AI decided for them).
+    """
+
+    league: League
+    made: list[tuple[str, DriverDecision]] = field(default_factory=list)
+    turn: DraftTurn | None = None
+    race: Change | None = None
+    timed_out: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DraftWait:
+    """A person's draft decision being waited for: on which season version, until when."""
+
+    version: int
+    due: float
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledRace:
+    """One race of the season as ``/league schedule`` tells it."""
+
+    race_no: int
+    track: str
+    event: int
+    run: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A driver's line in the standings: points (corrections in), each race's place and points."""
+
+    driver_id: str
+    name: str
+    color: str
+    user_id: int | None
+    points: int
+    places: tuple[int | None, ...]
+    race_points: tuple[int | None, ...]
+    corrections: tuple[Correction, ...] = ()
