@@ -3,7 +3,8 @@
 Prints ``races_per_s`` (whole races, drivers included, on one core) and
 ``apply_p99_ms`` (the 99th percentile of one ``engine.apply`` call), then
 ``races_per_s_modules``: the same races with the Garage module on (both decks,
-the 3-round draft included).
+the 3-round draft included), and ``races_per_s_weather``: Garage and weather on
+(the road conditions are asked about on every move).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tests.playout import entrants
 
 RACES = 300
 MODULES = Options(garage="both")
+WEATHER = Options(garage="both", weather=True)
 
 
 def random_decision(state: RaceState, car_id: str, step: str, rng: random.Random) -> Decision:
@@ -65,6 +67,10 @@ def main() -> None:
     for seed in range(RACES):
         race(seed, [], MODULES)
     print(f"races_per_s_modules: {RACES / (time.perf_counter() - start):.0f}")
+    start = time.perf_counter()
+    for seed in range(RACES):
+        race(seed, [], WEATHER)
+    print(f"races_per_s_weather: {RACES / (time.perf_counter() - start):.0f}")
 
 
 if __name__ == "__main__":

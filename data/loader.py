@@ -65,8 +65,9 @@ def upgrade_cards() -> UpgradeCards:
     return load_file(DATA_DIR / "cards.json", UpgradeCards)
 
 
+@cache
 def weather() -> WeatherModule:
-    """The weather cards and road-condition tokens."""
+    """The weather cards and road-condition tokens (read once: the rules ask on every move)."""
     return load_file(DATA_DIR / "weather.json", WeatherModule)
 
 

@@ -83,3 +83,9 @@ def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
     path.write_text("{")
     with pytest.raises(DataError, match="not JSON"):
         load_file(path, Track)
+
+
+def test_the_weather_data_is_read_once() -> None:
+    """The rules ask for a road token's effect on every move: the file is read and checked once
+    (uncached, it was 70% of a weather race's engine time)."""
+    assert data.weather() is data.weather()
