@@ -1,4 +1,4 @@
-"""Invariants over 100 random championship races: a random event, sponsors, give-ups."""
+"""Invariants over 150 random championship races: a random event, sponsors, give-ups."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from tests.strategies import RaceSetup, race_setups
 GIVE_UP_CHANCE = 0.003
 
 championship_races = settings(
-    max_examples=100,
+    max_examples=150,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],

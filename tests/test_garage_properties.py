@@ -1,4 +1,4 @@
-"""Invariants over 500 random races with every module on: Garage, weather, road conditions."""
+"""Invariants over 1,000 random races with every module on: Garage, weather, road conditions."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from tests.playout import play
 from tests.strategies import RaceSetup, garage_options, race_setups
 
 ROUNDS_PER_LAP_BOUND = 200  # a limit -1 token can make a corner very slow
-SHARDS = 4  # 4 x 125 = 500 races, spread over the test workers
+SHARDS = 4  # 4 x 250 = 1,000 races, spread over the test workers
 
 garage_races = settings(
-    max_examples=125,
+    max_examples=250,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
