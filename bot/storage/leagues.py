@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -56,16 +57,16 @@ from engine.season_state import SeasonState
 T = TypeVar("T")
 
 
-class LeagueTables:
+class LeagueTables(ABC):
     """The Store's league methods; a store supplies the connections (the two methods below)."""
 
+    @abstractmethod
     def _league_transaction(self) -> AbstractAsyncContextManager[Db]:
         """One write transaction: committed whole, or rolled back whole."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def _league_read(self, fetch: Callable[[Db], Awaitable[T]]) -> T:
         """A read of committed data."""
-        raise NotImplementedError
 
     # --- leagues --------------------------------------------------------------------------
 
