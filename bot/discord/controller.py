@@ -1,7 +1,8 @@
 """Turns slash commands and clicks into race service calls and answers, acknowledging first.
 
-Every handler acknowledges the interaction before any work (Discord allows 3 s),
-reloads the race from the store, and answers bad input with a short ephemeral
+Every handler acknowledges the interaction before any other work, even a
+database read (Discord allows 3 s, and a click waiting behind others should
+not), then reloads the race from the store, and answers bad input with a short ephemeral
 message; the stored race is only ever changed by the race service.
 """
 
@@ -17,7 +18,7 @@ import discord
 import data
 import engine
 from bot.discord.components import HeatButton, view_of
-from bot.discord.errors import say_privately
+from bot.discord.errors import answer_in_public, say_privately, think_privately
 from bot.discord.hand import (
     Draft,
     Hand,
@@ -125,6 +126,7 @@ class Controller:
     # --- commands -------------------------------------------------------------------------
 
     async def new(self, interaction: discord.Interaction[Any], config: RaceConfig) -> None:
+        """Open a lobby; the command has acknowledged with ``think_in_public``."""
         if not await self.allowed_here(interaction):
             return
         missing = [
@@ -141,7 +143,6 @@ class Controller:
         if await self.store.open_race_in(interaction.channel_id or 0) is not None:
             await self.refuse(interaction, "channel_busy")
             return
-        await interaction.response.defer()
         try:
             record = await self.races.new_race(
                 interaction.guild_id or 0,
@@ -153,8 +154,8 @@ class Controller:
             await self.refused(interaction, refused)
             return
         seats = await self.store.seats(record.id)
-        message = await interaction.followup.send(
-            **self.publisher.lobby_message(record, seats, public_locale(interaction)), wait=True
+        message = await answer_in_public(
+            interaction, **self.publisher.lobby_message(record, seats, public_locale(interaction))
         )
         await self.store.set_lobby_message(record.id, message.id)
 
@@ -169,10 +170,10 @@ class Controller:
     async def _lobby_change(
         self, interaction: discord.Interaction[Any], race_id: int | None, change: str
     ) -> None:
+        await think_privately(interaction)
         race_id = race_id or await self._race_id_here(interaction)
         if race_id is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             if change == "join":
                 seats = await self.races.join(race_id, driver_of(interaction))
@@ -199,10 +200,10 @@ class Controller:
     async def start(
         self, interaction: discord.Interaction[Any], race_id: int | None = None
     ) -> None:
+        await think_privately(interaction)
         race_id = race_id or await self._race_id_here(interaction)
         if race_id is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             change = await self.races.start(race_id, interaction.user.id)
         except Refused as refused:
@@ -214,10 +215,10 @@ class Controller:
         await self.after(race_id)
 
     async def hand(self, interaction: discord.Interaction[Any], race_id: int | None = None) -> None:
+        await think_privately(interaction)
         race_id = race_id or await self._race_id_here(interaction, check_channel=False)
         if race_id is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.send_hand(interaction, race_id)
 
     async def send_hand(
@@ -261,10 +262,10 @@ class Controller:
     async def board(
         self, interaction: discord.Interaction[Any], race_id: int | None = None
     ) -> None:
+        await think_privately(interaction)
         race_id = race_id or await self._race_id_here(interaction, check_channel=False)
         if race_id is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             _, seats, state = await self.races.load(race_id)
         except Refused as refused:
@@ -277,6 +278,7 @@ class Controller:
         )
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
+        await think_privately(interaction)
         record = await self._race_here(interaction)
         if record is None:
             return
@@ -309,15 +311,15 @@ class Controller:
                 step=t(f"step_{waiting.step}", locale) if waiting else "-",
                 waiting=", ".join(who) or t("status_nobody", locale),
             )
-        await interaction.response.send_message(
+        await interaction.followup.send(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        await think_privately(interaction)
         record = await self._race_here(interaction)
         if record is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         permissions = interaction.permissions
         try:
             await self.races.cancel(record.id, interaction.user.id, permissions.manage_guild)
@@ -330,6 +332,7 @@ class Controller:
 
     async def give_up(self, interaction: discord.Interaction[Any]) -> None:
         """A private confirmation whose button gives up (the engine decides if it may now)."""
+        await think_privately(interaction)
         record = await self._race_here(interaction)
         if record is None:
             return
@@ -346,15 +349,15 @@ class Controller:
         locale = str(interaction.locale)
         target = decision_button(record.id, record.version, engine.GiveUp(seat.car_id))
         confirm = HeatButton(target, t("give_up_button", locale), discord.ButtonStyle.danger)
-        await interaction.response.send_message(
+        await interaction.followup.send(
             t("give_up_confirm", locale), ephemeral=True, view=view_of(confirm)
         )
 
     async def kick(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
+        await think_privately(interaction)
         record = await self._race_here(interaction)
         if record is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             await self.races.kick(record.id, interaction.user.id, user.id)
         except Refused as refused:
@@ -367,7 +370,7 @@ class Controller:
 
     async def export(self, interaction: discord.Interaction[Any], race_id: int | None) -> None:
         assert interaction.channel_id is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think_privately(interaction)
         if race_id is not None:
             record = await self.store.race(race_id)
         else:
@@ -392,6 +395,7 @@ class Controller:
     async def settings(
         self, interaction: discord.Interaction[Any], timer_minutes: int | None, channel: str | None
     ) -> None:
+        await think_privately(interaction)
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
             await self.refuse(interaction, "needs_manage_server")
             return
@@ -407,7 +411,7 @@ class Controller:
         locale = str(interaction.locale)
         shown = ", ".join(f"<#{c}>" for c in updated.channels) or t("settings_any_channel", locale)
         minutes = f"{updated.timer_seconds // 60} min" if updated.timer_seconds else "-"
-        await interaction.response.send_message(
+        await interaction.followup.send(
             t("settings_saved", locale, timer=minutes, channels=shown), ephemeral=True
         )
 

@@ -16,6 +16,7 @@ import discord
 import data
 from bot.discord.components import HeatButton, view_of
 from bot.discord.controller import Controller, driver_of, public_locale
+from bot.discord.errors import answer_in_public, think_in_public, think_privately
 from bot.discord.ids import button
 from bot.discord.league_draft import LeagueDraft
 from bot.discord.league_posts import standings_message
@@ -81,6 +82,7 @@ class LeagueController:
         fill: str,
         timer: int | None,
     ) -> None:
+        await think_privately(interaction)
         if not await self.controller.allowed_here(interaction):
             return
         try:
@@ -98,7 +100,6 @@ class LeagueController:
             fill=fill,
             seats=seats,
         )
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             league = await self.leagues.create(
                 interaction.guild_id or 0,
@@ -130,10 +131,10 @@ class LeagueController:
         await self._membership(interaction, joining=False)
 
     async def _membership(self, interaction: discord.Interaction[Any], *, joining: bool) -> None:
+        await think_privately(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             if joining:
                 league = await self.leagues.join(league_id, driver_of(interaction))
@@ -149,6 +150,7 @@ class LeagueController:
         await interaction.followup.send(text, ephemeral=True)
 
     async def schedule(self, interaction: discord.Interaction[Any]) -> None:
+        await think_privately(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
@@ -169,13 +171,13 @@ class LeagueController:
                 )
             )
             lines.append(f"> {events.event(race.event).summary}")
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
 
     async def start_race(self, interaction: discord.Interaction[Any]) -> None:
+        await think_privately(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             change = await self.leagues.start_race(league_id, interaction.user.id)
         except Refused as refused:
@@ -185,15 +187,18 @@ class LeagueController:
         await self.draft.after(interaction, change)
 
     async def standings(self, interaction: discord.Interaction[Any]) -> None:
+        await think_in_public(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
-        await interaction.response.defer()
         league, rows = await self.leagues.standings(league_id)
         message = await standings_message(league, rows, public_locale(interaction))
-        await interaction.followup.send(**message, allowed_mentions=discord.AllowedMentions.none())
+        await answer_in_public(
+            interaction, **message, allowed_mentions=discord.AllowedMentions.none()
+        )
 
     async def history(self, interaction: discord.Interaction[Any]) -> None:
+        await think_privately(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
@@ -219,11 +224,12 @@ class LeagueController:
             )
         if len(lines) == 1:
             lines.append(t("league_history_none", locale))
-        await interaction.response.send_message(
+        await interaction.followup.send(
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
     async def ask_end(self, interaction: discord.Interaction[Any]) -> None:
+        await think_privately(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
@@ -235,7 +241,7 @@ class LeagueController:
         confirm = HeatButton(
             button("lgend", league_id), t("league_end_button", locale), discord.ButtonStyle.danger
         )
-        await interaction.response.send_message(
+        await interaction.followup.send(
             t("league_end_confirm", locale, name=league.record.name),
             ephemeral=True,
             view=view_of(confirm),
@@ -271,10 +277,10 @@ class LeagueController:
         points: int,
         reason: str,
     ) -> None:
+        await think_privately(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             await self.leagues.correct(
                 league_id,
@@ -299,6 +305,7 @@ class LeagueController:
         await interaction.followup.send("✅", ephemeral=True)
 
     async def stats(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
+        await think_privately(interaction)
         stats = await self.leagues.stats(user.id, interaction.guild_id or 0)
         locale = str(interaction.locale)
         if stats.races == 0 or stats.average_place is None:
@@ -314,7 +321,7 @@ class LeagueController:
                 average=f"{stats.average_place:.1f}",
                 spin_outs=stats.spin_outs,
             )
-        await interaction.response.send_message(
+        await interaction.followup.send(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 

@@ -21,6 +21,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 _pool: ProcessPoolExecutor | None = None
+WORKER_NICENESS = 19
 ORPHAN_CHECK_S = 1.0  # how often a worker looks whether the bot that started it is gone
 
 
@@ -43,6 +44,7 @@ def _executor() -> ProcessPoolExecutor:
 
 def _watch_parent(parent: int) -> None:
     """In a worker: end when the bot that started it is gone (even killed with -9)."""
+    os.nice(WORKER_NICENESS)
 
     def watch() -> None:
         while os.getppid() == parent:
