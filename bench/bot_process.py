@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import yarl
 
-from bot.discord.app import bot_for
+from bot.discord.app import bot_for, serve
 from bot.settings import Settings
 
 
@@ -22,8 +22,7 @@ def main() -> None:
     base_url, gateway_url, token, database = sys.argv[1:5]
     discord.http.Route.BASE = f"{base_url}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    bot = bot_for(Settings(database=database), stop_on_sigterm=True)
-    bot.run(token, log_handler=None)
+    serve(bot_for(Settings(database=database), stop_on_sigterm=True), token)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from bot.discord.errors import answer_failure
 from bot.discord.league_commands import LeagueCommands, stats_command
 from bot.discord.league_controller import LeagueController
 from bot.discord.league_posts import LeaguePoster
+from bot.discord.loop import loop_factory
 from bot.discord.publisher import Publisher
 from bot.discord.texts import HeatTranslator
 from bot.service import cpu
@@ -213,5 +214,18 @@ def run_bot(settings: Settings) -> None:
         format="%(asctime)s %(levelname)s %(name)s %(message)s",
     )
     assert settings.discord_token is not None
-    bot = bot_for(settings, stop_on_sigterm=True)
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    serve(bot_for(settings, stop_on_sigterm=True), settings.discord_token.get_secret_value())
+
+
+def serve(bot: HeatBot, token: str) -> None:
+    """Run the bot on the fastest event loop there is until it closes (or Ctrl-C)."""
+
+    async def connected() -> None:
+        async with bot:
+            await bot.start(token)
+
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        try:
+            runner.run(connected())
+        except KeyboardInterrupt:
+            return
