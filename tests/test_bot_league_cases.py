@@ -271,3 +271,29 @@ async def test_a_cancelled_league_race_never_scores_and_runs_again(tmp_path: Pat
             statuses = await (await db.execute("SELECT status FROM races ORDER BY id")).fetchall()
         assert statuses == [("cancelled",), ("running",)]
         assert not any("is scored" in m.content for m in t.public())
+
+
+async def test_a_draft_prompt_never_posted_is_asked_at_the_next_start(tmp_path: Path) -> None:
+    """A pick is stored but the next prompt never reaches the channel (here the bot may
+    not post; a crash right after the pick does the same): the next start-up asks again.
+
+    Our choice: every start-up asks each waiting picker again, with a whole turn timer.
+    After a clean restart that repeats a prompt; the older one's buttons still work.
+    """
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        prompt, picker = await league_with_a_draft(t)
+        other = t.bob if picker is t.alice else t.alice
+        before, _, _ = await league_row(t)
+        t.fake.deny_bot_permissions(t.channel, Permission.SEND_MESSAGES)
+        await t.click(picker, prompt, pick_of(prompt))
+        assert (await league_row(t))[0] > before, "the pick is stored"
+        assert t.public()[-1] is prompt, "and nothing reached the channel"
+        t.fake.set_overwrite(t.channel, t.fake.bot_user)  # the bot may post again
+        bot = await t.restart()
+        await bot.caught_up()
+        asked = t.public()[-1]
+        assert mentioned(asked, [t.alice, t.bob]) == [other]
+        picked, _, _ = await league_row(t)
+        await t.click(other, asked, pick_of(asked))
+        assert (await league_row(t))[0] > picked, "the prompt asked again works"

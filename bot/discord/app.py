@@ -136,9 +136,10 @@ class HeatBot(discord.Client):
         # Score the league races a stopped bot finished but did not score, before their
         # standings (left in the outbox) are posted.
         scored = await self.leagues.resume()
-        armed = await self.leagues.watch([guild.id for guild in self.guilds])
+        waiting = await self.leagues.watch([guild.id for guild in self.guilds])
         self.scheduler.wake()
-        log.info("leagues caught up races_scored=%s draft_timers=%s", scored, armed)
+        asked = await self.league_controller.draft.ask_again(waiting)
+        log.info("leagues caught up races_scored=%s drafts_asked=%s", scored, asked)
         posted = await self.outbox.flush_all()
         log.info("outbox caught up posts=%s", posted)
         self._caught_up.set()

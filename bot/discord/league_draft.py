@@ -21,6 +21,7 @@ from bot.discord.texts import t
 from bot.service.league_values import DraftTurn, LeagueChange
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
+from bot.storage import LeagueRecord
 from engine.season_decisions import (
     DraftKeep,
     DraftPick,
@@ -170,15 +171,39 @@ class LeagueDraft:
         for change in changes:
             record = change.league.record
             try:
-                channel = publisher.client.get_channel(
-                    record.channel_id
-                ) or await publisher.client.fetch_channel(record.channel_id)
-                if isinstance(channel, discord.abc.Messageable):
+                channel = await self._channel(record)
+                if channel is not None:
                     await self.announce(channel, publisher.locale_of(record.guild_id), change)
             except discord.HTTPException:
-                # The pick is made; /league start-race asks the next picker again.
+                # The pick is made; the next start-up (or /league start-race) asks again.
                 log.warning("cannot post the draft league=%s guild=%s", record.id, record.guild_id)
         return len(changes)
+
+    async def ask_again(self, waiting: list[tuple[LeagueRecord, DraftTurn]]) -> int:
+        """At start-up: each person a draft waits on gets their prompt again.
+
+        A stopped bot may have stored a pick and died before posting the next
+        prompt; asking again costs a repeated prompt after a clean restart, and
+        the older prompt's buttons still work until someone decides.
+        """
+        asked = 0
+        for record, turn in waiting:
+            try:
+                channel = await self._channel(record)
+                if channel is not None:
+                    await self.post_turn(channel, turn)
+                    asked += 1
+            except discord.HTTPException:
+                log.warning("cannot ask again league=%s guild=%s", record.id, record.guild_id)
+        return asked
+
+    async def _channel(self, record: LeagueRecord) -> discord.abc.Messageable | None:
+        """The league's channel, if the bot can still see it and post there."""
+        client = self.controller.publisher.client
+        channel = client.get_channel(record.channel_id) or await client.fetch_channel(
+            record.channel_id
+        )
+        return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def post_turn(self, channel: discord.abc.Messageable, turn: DraftTurn) -> None:
         """The public draft prompt for ``turn``: the market's picture and the picker's buttons."""

@@ -42,6 +42,7 @@ from bot.storage import (
     Correction,
     LeagueExists,
     LeagueRace,
+    LeagueRecord,
     LeagueSettings,
     LeagueStatus,
     Member,
@@ -91,8 +92,8 @@ class LeagueService:
         self.store = store
         self.races = races
         self.clock = clock
-        # The draft decisions people owe, by league: kept in memory, so a restart gives
-        # the person a whole turn timer again (re-armed by ``watch``).
+        # The draft decisions people owe, by league: kept in memory, so a restart asks
+        # the person again, with a whole turn timer (re-armed by ``watch``).
         self._drafts: dict[int, DraftWait] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         races.on_finished.append(self.record_race)
@@ -291,9 +292,13 @@ class LeagueService:
                 changes.append(change)
         return changes
 
-    async def watch(self, guild_ids: Sequence[int]) -> int:
-        """At start-up: arm the draft timers of these servers' leagues waiting on a person."""
-        armed = 0
+    async def watch(self, guild_ids: Sequence[int]) -> list[tuple[LeagueRecord, DraftTurn]]:
+        """At start-up: arm the draft timers of these servers' leagues waiting on a person.
+
+        Returns those turns: the bot asks each person again, since a stopped bot may
+        have stored a pick without posting the next prompt.
+        """
+        waiting = []
         for guild_id in guild_ids:
             for record in await self.store.leagues(guild_id):
                 if record.status != LeagueStatus.ACTIVE:
@@ -302,8 +307,8 @@ class LeagueService:
                 turn = self._turn(league)
                 if turn is not None:
                     self._wait_for(league, turn)
-                    armed += 1
-        return armed
+                    waiting.append((record, turn))
+        return waiting
 
     def _ai_turn(self, league: League, season: SeasonState) -> DriverDecision | None:
         """The AI's draft decision, if an AI driver (or a person's driver with nobody left
