@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.storage import (
@@ -72,6 +74,28 @@ async def test_members_join_leave_and_come_back(store: Store) -> None:
     assert await store.members(league_id) == [ALICE, left, back]
     with pytest.raises(NoSuchLeague):
         await store.add_member(league_id + 1, BOB)
+
+
+async def test_a_member_joins_or_leaves_with_the_season_change_or_not_at_all(
+    store: Store,
+) -> None:
+    """A person's membership and their driver in the season are one write: a crash
+    between the two can leave neither a driver without a member nor the reverse."""
+    league_id, initial = await league_with_season(store)
+    change = moved(league_id, initial)
+    carol = Member(user_id=3, driver_id="C", name="Carol", joined_at=1)
+    taken = replace(carol, driver_id=ALICE.driver_id)
+    with pytest.raises(AlreadyMember):
+        await store.commit_season(replace(change, joined=taken))
+    assert await store.season(league_id) == initial, "the season change was rolled back"
+    assert await store.season_decisions(league_id) == []
+    await store.commit_season(replace(change, joined=carol))
+    assert await store.members(league_id) == [ALICE, BOB, carol]
+    leaving = replace(moved(league_id, change.season), left_user=BOB.user_id)
+    await store.commit_season(leaving)
+    bob = replace(BOB, left_at=leaving.season.race_no)
+    assert await store.members(league_id) == [ALICE, bob, carol]
+    assert await store.season(league_id) == leaving.season
 
 
 async def test_the_season_reads_back_typed_and_its_log_replays(store: Store) -> None:

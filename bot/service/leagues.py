@@ -149,9 +149,9 @@ class LeagueService:
         after = self._apply(after, entry)
         member = Member(driver.user_id, entry.driver, driver.name, driver.locale, after.race_no)
         decisions = [*room, entry]
-        await self._commit(league, after, [(d, f"user:{driver.user_id}") for d in decisions])
+        by = f"user:{driver.user_id}"
         try:
-            await self.store.add_member(league.id, member)
+            await self._commit(league, after, [(d, by) for d in decisions], joined=member)
         except AlreadyMember:
             raise Refused("league_already_member") from None
         log.info(
@@ -171,8 +171,7 @@ class LeagueService:
                 raise Refused("league_not_member")
             decision = LeaveSeason(member.driver_id)
             after = self._apply(league.season, decision)
-            await self._commit(league, after, [(decision, f"user:{user_id}")])
-            await self.store.leave_league(league_id, user_id, after.race_no)
+            await self._commit(league, after, [(decision, f"user:{user_id}")], left_user=user_id)
             log.info(
                 "league left league=%s guild=%s driver=%s",
                 league_id,
@@ -565,11 +564,16 @@ class LeagueService:
         league: League,
         after: SeasonState,
         decisions: Sequence[tuple[SeasonDecision, str]],
+        *,
+        joined: Member | None = None,
+        left_user: int | None = None,
     ) -> None:
+        """The season change, with a person joining or leaving, in one transaction."""
+        change = SeasonChange(
+            league.id, league.season.version, after, list(decisions), joined, left_user
+        )
         try:
-            await self.store.commit_season(
-                SeasonChange(league.id, league.season.version, after, list(decisions))
-            )
+            await self.store.commit_season(change)
         except StaleWrite:
             raise Refused("league_stale") from None
         for decision, by in decisions:

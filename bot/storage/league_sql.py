@@ -11,8 +11,8 @@ from typing import Any
 
 from bot.storage.models import LeagueStatus, Member, RacePoints, SeasonChange
 from bot.storage.rows import season_of, season_text
-from bot.storage.sql import Db
-from bot.storage.store import NoSuchLeague, StaleWrite
+from bot.storage.sql import Db, UniqueViolation
+from bot.storage.store import AlreadyMember, NoSuchLeague, StaleWrite
 
 RACES = (
     "SELECT r.league_id, r.race_no, r.race_id, EXISTS (SELECT 1 FROM league_results x"
@@ -51,6 +51,10 @@ async def write_season(db: Db, change: SeasonChange, now: float) -> None:
     await append_decisions(
         db, league_id, [(str(decision), by, now) for decision, by in change.decisions]
     )
+    if change.joined is not None:
+        await add_member(db, league_id, change.joined)
+    if change.left_user is not None:
+        await mark_left(db, league_id, change.left_user, change.season.race_no)
 
 
 async def append_decisions(
@@ -65,6 +69,28 @@ async def append_decisions(
         " VALUES ($1, $2, $3, $4, $5)",
         [(league_id, first + i, *decision) for i, decision in enumerate(decisions)],
     )
+
+
+async def add_member(db: Db, league_id: int, member: Member) -> None:
+    """A new member; refused if the person or the driver is in the league already."""
+    try:
+        await insert_member(db, league_id, member)
+    except UniqueViolation:
+        raise AlreadyMember(
+            f"league {league_id}: user {member.user_id} or driver {member.driver_id} is already in"
+        ) from None
+
+
+async def mark_left(db: Db, league_id: int, user_id: int, at_race: int) -> bool:
+    """The member stops driving from ``at_race``; False if they were not driving."""
+    left = await db.execute(
+        "UPDATE league_members SET left_at = $3"
+        " WHERE league_id = $1 AND user_id = $2 AND left_at IS NULL",
+        league_id,
+        user_id,
+        at_race,
+    )
+    return left > 0
 
 
 async def insert_member(db: Db, league_id: int, member: Member) -> None:

@@ -21,10 +21,11 @@ from typing import Any, TypeVar
 from bot.storage.league_export import checked, export_document, import_rows, keep_export
 from bot.storage.league_sql import (
     RACES,
+    add_member,
     drivers_of,
-    insert_member,
     insert_points,
     lock_active,
+    mark_left,
     require_league,
     write_season,
 )
@@ -50,7 +51,7 @@ from bot.storage.rows import (
     season_text,
 )
 from bot.storage.sql import Db, UniqueViolation
-from bot.storage.store import AlreadyMember, BadCorrection, LeagueExists, StaleWrite
+from bot.storage.store import BadCorrection, LeagueExists, StaleWrite
 from engine.season_decisions import SeasonDecision, parse_season_decision
 from engine.season_state import SeasonState
 
@@ -120,27 +121,16 @@ class LeagueTables(ABC):
         return [member_of(row) for row in rows]
 
     async def add_member(self, league_id: int, member: Member) -> None:
+        """A member outside any season change (a league's own drivers come with theirs)."""
         async with self._league_transaction() as db:
             await lock_active(db, league_id)
-            try:
-                await insert_member(db, league_id, member)
-            except UniqueViolation:
-                raise AlreadyMember(
-                    f"league {league_id}: user {member.user_id} or driver {member.driver_id}"
-                    " is already in"
-                ) from None
+            await add_member(db, league_id, member)
 
     async def leave_league(self, league_id: int, user_id: int, at_race: int) -> bool:
+        """A member leaves outside any season change (see ``SeasonChange.left_user``)."""
         async with self._league_transaction() as db:
             await lock_active(db, league_id)
-            left = await db.execute(
-                "UPDATE league_members SET left_at = $3"
-                " WHERE league_id = $1 AND user_id = $2 AND left_at IS NULL",
-                league_id,
-                user_id,
-                at_race,
-            )
-        return left > 0
+            return await mark_left(db, league_id, user_id, at_race)
 
     # --- the season -----------------------------------------------------------------------
 

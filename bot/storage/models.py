@@ -373,12 +373,16 @@ class SeasonChange:
 
     ``seen_version`` is the version of the season the change was made on; each
     decision comes with who made it (``user:ID``, ``ai``, ...), as in races.
+    A person joining (``joined``) or leaving (``left_user``) is written in the same
+    transaction as the season's driver entering or leaving, so neither is kept alone.
     """
 
     league_id: int
     seen_version: int
     season: SeasonState
     decisions: Sequence[tuple[SeasonDecision, str]] = ()
+    joined: Member | None = None
+    left_user: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

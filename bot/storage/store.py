@@ -257,9 +257,11 @@ class Store(Protocol):
         """
 
     async def commit_season(self, change: SeasonChange) -> None:
-        """One transaction: the new season, its decisions appended to the log.
+        """One transaction: the new season, its decisions appended to the log, and the
+        member who joined or left with it.
 
-        StaleWrite unless the stored season is at ``change.seen_version``.
+        StaleWrite unless the stored season is at ``change.seen_version``;
+        AlreadyMember (and nothing written) if the joining person or driver is in already.
         """
 
     async def season(self, league_id: int) -> SeasonState | None:
