@@ -87,11 +87,12 @@ def podium(first: str = "A", spin_outs: int = 0) -> list[RacePoints]:
 
 async def league_with_season(store: Store, channel_id: int = CHANNEL) -> tuple[int, SeasonState]:
     """A league of Alice and Bob whose season has started."""
-    league_id = await store.create_league(GUILD, channel_id, "Sunday Cup", SETTINGS, ALICE.user_id)
+    season = first_season()
+    league_id = await store.create_league(
+        GUILD, channel_id, "Sunday Cup", SETTINGS, ALICE.user_id, season
+    )
     await store.add_member(league_id, ALICE)
     await store.add_member(league_id, BOB)
-    season = first_season()
-    await store.start_season(league_id, season)
     return league_id, season
 
 

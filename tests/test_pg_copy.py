@@ -76,7 +76,9 @@ async def test_every_race_reads_back_the_same_and_the_bot_carries_on(
         [league] = await postgres.leagues(10)
         assert await postgres.league_race_of(finished) == LeagueRace(league.id, 1, finished, True)
         assert await postgres.export_league(league.id) == await sqlite.export_league(league.id)
-        second = await postgres.create_league(10, 25, "Next", league.settings, 1)
+        season = await postgres.first_season(league.id)
+        assert season is not None
+        second = await postgres.create_league(10, 25, "Next", league.settings, 1, season)
         assert second == league.id + 1, "new leagues continue after the copied ids"
     finally:
         await sqlite.close()

@@ -120,11 +120,10 @@ class LeagueService:
             raise Refused("league_bad_season", detail=str(error)) from None
         try:
             league_id = await self.store.create_league(
-                guild_id, channel_id, name, settings, creator.user_id
+                guild_id, channel_id, name, settings, creator.user_id, season
             )
         except LeagueExists:
             raise Refused("league_busy") from None
-        await self.store.start_season(league_id, season)
         log.info(
             "league created league=%s guild=%s races=%s", league_id, guild_id, len(season.races)
         )

@@ -78,12 +78,14 @@ class LeagueTables(ABC):
         name: str,
         settings: LeagueSettings,
         created_by: int,
+        season: SeasonState,
     ) -> int:
         async with self._league_transaction() as db:
             try:
                 row = await db.fetchrow(
                     "INSERT INTO leagues (guild_id, channel_id, name, status, settings,"
-                    " created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                    " created_by, created_at, initial, season, season_version)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id",
                     guild_id,
                     channel_id,
                     name,
@@ -91,6 +93,8 @@ class LeagueTables(ABC):
                     settings.model_dump_json(),
                     created_by,
                     time.time(),
+                    season_text(season),
+                    season.version,
                 )
             except UniqueViolation:
                 raise LeagueExists(f"channel {channel_id} has an active league") from None
@@ -133,18 +137,6 @@ class LeagueTables(ABC):
             return await mark_left(db, league_id, user_id, at_race)
 
     # --- the season -----------------------------------------------------------------------
-
-    async def start_season(self, league_id: int, initial: SeasonState) -> None:
-        async with self._league_transaction() as db:
-            league = await lock_active(db, league_id)
-            if league["season"] is not None:
-                raise StaleWrite(f"league {league_id} has a season already")
-            await db.execute(
-                "UPDATE leagues SET initial = $2, season = $2, season_version = $3 WHERE id = $1",
-                league_id,
-                season_text(initial),
-                initial.version,
-            )
 
     async def commit_season(self, change: SeasonChange) -> None:
         async with self._league_transaction() as db:

@@ -217,8 +217,11 @@ class Store(Protocol):
         name: str,
         settings: LeagueSettings,
         created_by: int,
+        season: SeasonState,
     ) -> int:
-        """One transaction: a new active league, no season yet; returns its id.
+        """One transaction: a new active league whose first season is ``season``; its id.
+
+        The decision log replays from that season.
 
         Raises LeagueExists if the channel has an active league (checked by the
         database).
@@ -249,12 +252,6 @@ class Store(Protocol):
         """One transaction: the member leaves before race ``at_race``; False if not a member."""
 
     # --- the season -----------------------------------------------------------------------
-
-    async def start_season(self, league_id: int, initial: SeasonState) -> None:
-        """One transaction: ``initial`` becomes the league's first and current season.
-
-        The decision log replays from it. StaleWrite if the league has a season.
-        """
 
     async def commit_season(self, change: SeasonChange) -> None:
         """One transaction: the new season, its decisions appended to the log, and the
