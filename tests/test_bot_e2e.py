@@ -413,3 +413,14 @@ async def test_ordered_discards_are_chosen_from_the_cards_left_after_the_plan(
         assert f"discard {offered[0]}" in hand.embeds[0]["description"]
         await t.click(t.alice, hand, "heat:b:go:")
         assert hand.content.startswith("Plan locked") and f"discard {offered[0]}" in hand.content
+
+
+async def test_a_bot_stopped_before_it_is_ready_drops_the_late_ready(tmp_path: Path) -> None:
+    """discord.py announces ``ready`` a while after connecting (2 s without a new guild),
+    from a task a close does not cancel. A bot stopped sooner, as a quick restart does,
+    drops that late event: scheduling ``on_ready`` without a loop raised in that task and
+    left the event's coroutine never awaited (Python warned at every such restart)."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        bot = await t.start()
+        await t.stop()
+        bot.dispatch("ready")  # what discord.py's late task does

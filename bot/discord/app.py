@@ -121,6 +121,16 @@ class HeatBot(discord.Client):
         gc.freeze()
         log.info("bot ready database=%s", without_password(self.settings.database))
 
+    def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
+        """Drop events that reach a closed client.
+
+        discord.py announces ``ready`` some time after connecting, from a task that
+        a close does not cancel: a bot stopped before then would schedule its
+        ``on_ready`` on a loop it no longer has.
+        """
+        if not self.is_closed():
+            super().dispatch(event, *args, **kwargs)
+
     async def on_interaction(self, interaction: discord.Interaction[HeatBot]) -> None:
         """A click on a button or select: routed by its custom id, even after a restart."""
         if interaction.type is discord.InteractionType.component:
