@@ -19,7 +19,7 @@ from tests.botdriver import Table, answer, table
 from tests.fakediscord import CallbackType, FakeInteraction
 from tests.test_bot_e2e import open_lobby
 
-READS = ("_one", "_all", "_league_read")  # every read of the SQLite store goes through these
+READS = ("_read_db",)  # every read of the SQLite store goes through this
 
 
 class ShutStore:

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import json
 import time
-from abc import ABC, abstractmethod
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.storage.league_export import checked, export_document, import_rows, keep_export
 from bot.storage.league_sql import (
@@ -50,24 +48,14 @@ from bot.storage.rows import (
     season_of,
     season_text,
 )
-from bot.storage.sql import Db, UniqueViolation
+from bot.storage.sql import Tables, UniqueViolation
 from bot.storage.store import BadCorrection, LeagueExists, StaleWrite
 from engine.season_decisions import SeasonDecision, parse_season_decision
 from engine.season_state import SeasonState
 
-T = TypeVar("T")
 
-
-class LeagueTables(ABC):
-    """The Store's league methods; a store supplies the connections (the two methods below)."""
-
-    @abstractmethod
-    def _league_transaction(self) -> AbstractAsyncContextManager[Db]:
-        """One write transaction: committed whole, or rolled back whole."""
-
-    @abstractmethod
-    async def _league_read(self, fetch: Callable[[Db], Awaitable[T]]) -> T:
-        """A read of committed data."""
+class LeagueTables(Tables):
+    """The Store's league methods; a store supplies the connections (see :class:`Tables`)."""
 
     # --- leagues --------------------------------------------------------------------------
 
@@ -80,7 +68,7 @@ class LeagueTables(ABC):
         created_by: int,
         season: SeasonState,
     ) -> int:
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             try:
                 row = await db.fetchrow(
                     "INSERT INTO leagues (guild_id, channel_id, name, status, settings,"
@@ -102,44 +90,42 @@ class LeagueTables(ABC):
         return league_id
 
     async def league(self, league_id: int) -> LeagueRecord | None:
-        row = await self._league_read(
-            lambda db: db.fetchrow("SELECT * FROM leagues WHERE id = $1", league_id)
-        )
+        row = await self._one("SELECT * FROM leagues WHERE id = $1", league_id)
         return None if row is None else league_of(row)
 
     async def active_league_in(self, channel_id: int) -> LeagueRecord | None:
         query = "SELECT * FROM leagues WHERE channel_id = $1 AND status = 'active'"
-        row = await self._league_read(lambda db: db.fetchrow(query, channel_id))
+        row = await self._one(query, channel_id)
         return None if row is None else league_of(row)
 
     async def leagues(self, guild_id: int) -> list[LeagueRecord]:
         query = "SELECT * FROM leagues WHERE guild_id = $1 ORDER BY id"
-        rows = await self._league_read(lambda db: db.fetch(query, guild_id))
+        rows = await self._all(query, guild_id)
         return [league_of(row) for row in rows]
 
     # --- members --------------------------------------------------------------------------
 
     async def members(self, league_id: int) -> list[Member]:
         query = "SELECT * FROM league_members WHERE league_id = $1 ORDER BY id"
-        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        rows = await self._all(query, league_id)
         return [member_of(row) for row in rows]
 
     async def add_member(self, league_id: int, member: Member) -> None:
         """A member outside any season change (a league's own drivers come with theirs)."""
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             await lock_active(db, league_id)
             await add_member(db, league_id, member)
 
     async def leave_league(self, league_id: int, user_id: int, at_race: int) -> bool:
         """A member leaves outside any season change (see ``SeasonChange.left_user``)."""
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             await lock_active(db, league_id)
             return await mark_left(db, league_id, user_id, at_race)
 
     # --- the season -----------------------------------------------------------------------
 
     async def commit_season(self, change: SeasonChange) -> None:
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             await write_season(db, change, time.time())
 
     async def season(self, league_id: int) -> SeasonState | None:
@@ -150,18 +136,18 @@ class LeagueTables(ABC):
 
     async def _season_column(self, league_id: int, column: str) -> SeasonState | None:
         query = f"SELECT {column} FROM leagues WHERE id = $1"
-        row = await self._league_read(lambda db: db.fetchrow(query, league_id))
+        row = await self._one(query, league_id)
         return None if row is None or row[0] is None else season_of(row[0])
 
     async def season_decisions(self, league_id: int) -> list[SeasonDecision]:
         query = "SELECT decision FROM season_decisions WHERE league_id = $1 ORDER BY seq"
-        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        rows = await self._all(query, league_id)
         return [parse_season_decision(row[0]) for row in rows]
 
     # --- league races and points ----------------------------------------------------------
 
     async def add_league_race(self, league_id: int, race_no: int, race_id: int) -> None:
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             await lock_active(db, league_id)
             held = await db.fetchrow(
                 RACES + " LEFT JOIN races ON races.id = r.race_id"
@@ -183,12 +169,12 @@ class LeagueTables(ABC):
 
     async def league_races(self, league_id: int) -> list[LeagueRace]:
         query = RACES + " WHERE r.league_id = $1 ORDER BY r.race_no"
-        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        rows = await self._all(query, league_id)
         return [league_race_from(row) for row in rows]
 
     async def league_race_of(self, race_id: int) -> LeagueRace | None:
         query = RACES + " WHERE r.race_id = $1"
-        row = await self._league_read(lambda db: db.fetchrow(query, race_id))
+        row = await self._one(query, race_id)
         return None if row is None else league_race_from(row)
 
     async def unrecorded_races(self) -> list[LeagueRace]:
@@ -200,7 +186,7 @@ class LeagueTables(ABC):
             "   WHERE x.league_id = r.league_id AND x.race_no = r.race_no)"
             " ORDER BY r.league_id, r.race_no"
         )
-        rows = await self._league_read(lambda db: db.fetch(query))
+        rows = await self._all(query)
         return [league_race_from(row) for row in rows]
 
     async def record_points(
@@ -213,7 +199,7 @@ class LeagueTables(ABC):
         if change is not None and change.league_id != league_id:
             raise StaleWrite(f"a change to league {change.league_id} recorded for {league_id}")
         now = time.time()
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             await require_league(db, league_id)
             first = await db.fetchrow(
                 "INSERT INTO league_results (league_id, race_no, at) VALUES ($1, $2, $3)"
@@ -232,7 +218,7 @@ class LeagueTables(ABC):
 
     async def league_points(self, league_id: int) -> LeaguePoints:
         query = "SELECT * FROM league_points WHERE league_id = $1 ORDER BY race_no, place"
-        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        rows = await self._all(query, league_id)
         races: dict[int, list[RacePoints]] = defaultdict(list)
         for row in rows:
             races[row["race_no"]].append(race_points_of(row))
@@ -245,7 +231,7 @@ class LeagueTables(ABC):
             raise BadCorrection("a points correction needs a reason")
         if correction.delta == 0:
             raise BadCorrection("a points correction of 0 points changes nothing")
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             league = await lock_active(db, league_id)
             if correction.driver_id not in await drivers_of(db, league):
                 raise BadCorrection(f"league {league_id} has no driver {correction.driver_id}")
@@ -263,13 +249,13 @@ class LeagueTables(ABC):
 
     async def corrections(self, league_id: int) -> list[Correction]:
         query = "SELECT * FROM league_corrections WHERE league_id = $1 ORDER BY id"
-        rows = await self._league_read(lambda db: db.fetch(query, league_id))
+        rows = await self._all(query, league_id)
         return [correction_of(row) for row in rows]
 
     # --- the end, export and import -------------------------------------------------------
 
     async def end_league(self, league_id: int) -> dict[str, Any]:
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             await lock_active(db, league_id)
             await db.execute(
                 "UPDATE leagues SET status = $2, ended_at = $3 WHERE id = $1",
@@ -281,7 +267,7 @@ class LeagueTables(ABC):
 
     async def kept_export(self, league_id: int) -> dict[str, Any] | None:
         query = "SELECT export FROM leagues WHERE id = $1"
-        row = await self._league_read(lambda db: db.fetchrow(query, league_id))
+        row = await self._one(query, league_id)
         if row is None or row[0] is None:
             return None
         kept: dict[str, Any] = json.loads(row[0])
@@ -289,12 +275,12 @@ class LeagueTables(ABC):
 
     async def export_league(self, league_id: int) -> dict[str, Any]:
         # A transaction, so that every table is read at the same moment.
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             return await export_document(db, league_id)
 
     async def import_league(self, document: Mapping[str, Any]) -> int:
         imported = checked(document)
-        async with self._league_transaction() as db:
+        async with self._transaction_db() as db:
             league_id = await import_rows(db, imported)
             if imported.document.status == LeagueStatus.ENDED.value:
                 await keep_export(db, league_id)
@@ -314,7 +300,7 @@ class LeagueTables(ABC):
         args: tuple[int, ...] = (user_id,)
         if guild_id is not None:
             query, args = query + " AND guild_id = $2", (user_id, guild_id)
-        row = await self._league_read(lambda db: db.fetchrow(query, *args))
+        row = await self._one(query, *args)
         return PlayerStats(
             races=int(row["races"]),
             wins=int(row["wins"]),

@@ -13,7 +13,6 @@ the lease has run out.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -22,23 +21,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 import asyncpg
 
 from bot.storage.leagues import LeagueTables
-from bot.storage.models import (
-    GuildSettings,
-    Orders,
-    OutboxRow,
-    RaceChange,
-    RaceConfig,
-    RaceRecord,
-    RaceStatus,
-    Seat,
-    StandingOrders,
-    Timer,
-)
-from bot.storage.rows import events_json, post_of, race_of, rounds_json, seat_of, timer_of
+from bot.storage.models import OutboxRow, Timer
+from bot.storage.races import RaceTables
+from bot.storage.rows import post_of, timer_of
 from bot.storage.sql import UniqueViolation
-from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite, StoreUnavailable
-from engine import Decision, RaceState, parse_decision
-from engine.notation import compact_state, load_state
+from bot.storage.store import StoreUnavailable
 
 T = TypeVar("T")
 
@@ -231,12 +218,14 @@ CONNECTION_LOST = (
 )
 
 
-class PostgresStore(LeagueTables):
+class PostgresStore(RaceTables, LeagueTables):
     """The :class:`bot.storage.Store` on PostgreSQL, through a pool that reconnects by itself.
 
     ``owner`` names the process in claims: a process restarted under the same
     name takes its claims back at once (a cluster gives each process its name).
     """
+
+    _unclaim = ", claimed_by = NULL, claimed_until = NULL"
 
     def __init__(self, pool: asyncpg.Pool, owner: str) -> None:
         self._pool = pool
@@ -280,37 +269,23 @@ class PostgresStore(LeagueTables):
         return StoreUnavailable(f"the database connection was lost: {error}")
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Connection]:
+    async def _transaction_db(self) -> AsyncIterator[PostgresDb]:
         """One write transaction: committed whole, or rolled back whole (a lost one too)."""
         async with self._connection() as db, db.transaction():
-            yield db
+            yield PostgresDb(db)
 
-    async def _read(self, fetch: Callable[[Connection], Awaitable[T]]) -> T:
+    async def _read_db(self, fetch: Callable[[PostgresDb], Awaitable[T]]) -> T:
         """A read, tried once more on a fresh connection if the first one was lost."""
         try:
             async with self._connection() as db:
-                return await fetch(db)
+                return await fetch(PostgresDb(db))
         except StoreUnavailable:
             async with self._connection() as db:
-                return await fetch(db)
-
-    @asynccontextmanager
-    async def _league_transaction(self) -> AsyncIterator[PostgresDb]:
-        async with self._transaction() as db:
-            yield PostgresDb(db)
-
-    async def _league_read(self, fetch: Callable[[PostgresDb], Awaitable[T]]) -> T:
-        return await self._read(lambda db: fetch(PostgresDb(db)))
-
-    async def _one(self, query: str, *args: Any) -> Any:
-        return await self._read(lambda db: db.fetchrow(query, *args))
-
-    async def _all(self, query: str, *args: Any) -> list[Any]:
-        return await self._read(lambda db: db.fetch(query, *args))
+                return await fetch(PostgresDb(db))
 
     async def _migrate(self) -> None:
         """Apply the migrations not seen yet; one process at a time (an advisory lock)."""
-        async with self._transaction() as db:
+        async with self._connection() as db, db.transaction():
             await db.execute(
                 "SELECT pg_advisory_xact_lock(hashtext('heat migrations ' || current_schema()))"
             )
@@ -326,178 +301,11 @@ class PostgresStore(LeagueTables):
                         "INSERT INTO schema_migrations VALUES ($1, $2)", version, time.time()
                     )
 
-    async def schema_version(self) -> int:
-        row = await self._one("SELECT MAX(version) FROM schema_migrations")
-        return int(row[0]) if row and row[0] is not None else 0
-
-    # --- races ----------------------------------------------------------------------------
-
-    async def create_race(
-        self, guild_id: int, channel_id: int, host_id: int, config: RaceConfig, host: Seat
-    ) -> int:
-        now = time.time()
-        try:
-            async with self._transaction() as db:
-                race_id: int = await db.fetchval(
-                    "INSERT INTO races (guild_id, channel_id, host_id, status, config,"
-                    " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
-                    guild_id,
-                    channel_id,
-                    host_id,
-                    RaceStatus.LOBBY.value,
-                    config.model_dump_json(),
-                    now,
-                )
-                await _insert_seat(db, race_id, host)
-        except asyncpg.UniqueViolationError:
-            raise ChannelBusy(f"channel {channel_id} has an open race") from None
-        return race_id
-
-    async def race(self, race_id: int) -> RaceRecord | None:
-        row = await self._one("SELECT * FROM races WHERE id = $1", race_id)
-        return None if row is None else race_of(row)
-
-    async def open_race_in(self, channel_id: int) -> RaceRecord | None:
-        query = "SELECT * FROM races WHERE channel_id = $1 AND status IN ('lobby', 'running')"
-        row = await self._one(query, channel_id)
-        return None if row is None else race_of(row)
-
-    async def last_finished_in(self, channel_id: int) -> RaceRecord | None:
-        query = (
-            "SELECT * FROM races WHERE channel_id = $1 AND status = 'finished'"
-            " ORDER BY updated_at DESC, id DESC LIMIT 1"
-        )
-        row = await self._one(query, channel_id)
-        return None if row is None else race_of(row)
-
-    async def set_lobby_message(self, race_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE races SET lobby_message_id = $1 WHERE id = $2", message_id, race_id
-            )
-
-    async def set_status(self, race_id: int, status: RaceStatus) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE races SET status = $1, updated_at = $2 WHERE id = $3",
-                status.value,
-                time.time(),
-                race_id,
-            )
-            if status in (RaceStatus.FINISHED, RaceStatus.CANCELLED):
-                await db.execute("DELETE FROM timers WHERE race_id = $1", race_id)
-
-    # --- seats ----------------------------------------------------------------------------
-
-    async def seats(self, race_id: int) -> list[Seat]:
-        rows = await self._all("SELECT * FROM seats WHERE race_id = $1 ORDER BY car_id", race_id)
-        return [seat_of(row) for row in rows]
-
-    async def add_seat(self, race_id: int, seat: Seat) -> None:
-        try:
-            async with self._transaction() as db:
-                await _insert_seat(db, race_id, seat)
-        except asyncpg.UniqueViolationError:
-            raise SeatTaken(f"race {race_id}: car {seat.car_id} or its driver is seated") from None
-
-    async def remove_seat(self, race_id: int, user_id: int) -> bool:
-        async with self._transaction() as db:
-            status = await db.execute(
-                "DELETE FROM seats WHERE race_id = $1 AND user_id = $2", race_id, user_id
-            )
-            return _count(status) > 0
-
-    # --- the race changing ----------------------------------------------------------------
-
-    async def start_race(
-        self, race_id: int, seats: Sequence[Seat], initial: RaceState, change: RaceChange
-    ) -> list[OutboxRow]:
-        first = compact_state(initial)
-        async with self._transaction() as db:
-            status = await db.execute(
-                "UPDATE races SET status = $1, initial = $2, state = $2, version = $3,"
-                " updated_at = $4 WHERE id = $5 AND status = 'lobby'",
-                RaceStatus.RUNNING.value,
-                first,
-                initial.version,
-                time.time(),
-                race_id,
-            )
-            if _count(status) != 1:
-                raise StaleWrite(f"race {race_id} is no longer a lobby")
-            await db.execute("DELETE FROM seats WHERE race_id = $1", race_id)
-            for seat in seats:
-                await _insert_seat(db, race_id, seat)
-            return await self._commit(db, change)
-
-    async def commit(self, change: RaceChange) -> list[OutboxRow]:
-        async with self._transaction() as db:
-            return await self._commit(db, change)
-
-    async def _commit(self, db: Connection, change: RaceChange) -> list[OutboxRow]:
-        """Write a change inside the caller's transaction, holding the race's row lock."""
-        race_id, now = change.race_id, time.time()
-        seen = await db.fetchrow(
-            "SELECT version, status FROM races WHERE id = $1 FOR UPDATE", race_id
-        )
-        if seen is None or seen["version"] != change.seen_version or seen["status"] != "running":
-            raise StaleWrite(f"race {race_id} is not running at version {change.seen_version}")
-        await db.execute(
-            "UPDATE races SET state = $1, version = $2, status = $3, updated_at = $4,"
-            " round_events = $5 WHERE id = $6",
-            compact_state(change.state),
-            change.state.version,
-            change.status.value,
-            now,
-            events_json(change.round_events),
-            race_id,
-        )
-        first = 1 + await db.fetchval(
-            "SELECT COALESCE(MAX(seq), 0) FROM decisions WHERE race_id = $1", race_id
-        )
-        await db.executemany(
-            "INSERT INTO decisions VALUES ($1, $2, $3, $4, $5)",
-            [(race_id, first + i, str(d), by, now) for i, (d, by) in enumerate(change.decisions)],
-        )
-        await db.executemany(
-            "INSERT INTO orders VALUES ($1, $2, $3, $4) ON CONFLICT (race_id, car_id)"
-            " DO UPDATE SET round = excluded.round, orders = excluded.orders",
-            [(race_id, car, o.round, o.orders.encode()) for car, o in change.orders.items()],
-        )
-        await db.executemany(
-            "UPDATE seats SET autopilot = 1 WHERE race_id = $1 AND car_id = $2",
-            [(race_id, car) for car in change.autopilot],
-        )
-        await db.execute("DELETE FROM timers WHERE race_id = $1", race_id)
-        if change.status not in (RaceStatus.FINISHED, RaceStatus.CANCELLED):
-            await _insert_timers(db, change.timers)
-        return [await _insert_post(db, post) for post in change.outbox]
-
-    async def first_state(self, race_id: int) -> RaceState | None:
-        row = await self._one("SELECT initial FROM races WHERE id = $1", race_id)
-        return None if row is None or row[0] is None else load_state(row[0])
-
-    async def decisions(self, race_id: int) -> list[Decision]:
-        rows = await self._all(
-            "SELECT decision FROM decisions WHERE race_id = $1 ORDER BY seq", race_id
-        )
-        return [parse_decision(row[0]) for row in rows]
-
-    async def orders(self, race_id: int) -> dict[str, StandingOrders]:
-        rows = await self._all(
-            "SELECT car_id, round, orders FROM orders WHERE race_id = $1", race_id
-        )
-        return {row[0]: StandingOrders(int(row[1]), Orders.decode(row[2])) for row in rows}
-
     # --- timers ---------------------------------------------------------------------------
-
-    async def timers(self, race_id: int) -> list[Timer]:
-        rows = await self._all("SELECT * FROM timers WHERE race_id = $1 ORDER BY due_at", race_id)
-        return [timer_of(row) for row in rows]
 
     async def due_timers(self, now: float) -> list[Timer]:
         """Due timers no other process holds, claimed for this one (see the module)."""
-        async with self._transaction() as db:
+        async with self._transaction_db() as db:
             rows = await db.fetch(
                 "UPDATE timers SET claimed_by = $2, claimed_until = " + NOW + " + $3"
                 " FROM (SELECT race_id, kind, car_id FROM timers"
@@ -523,18 +331,6 @@ class PostgresStore(LeagueTables):
         )
         return None if row is None or row[0] is None else float(row[0])
 
-    async def replace_timer(
-        self, old: Timer, new: Timer, outbox: Sequence[OutboxRow] = ()
-    ) -> list[OutboxRow]:
-        async with self._transaction() as db:
-            if await _delete_timer(db, old):
-                await _insert_timers(db, [new])
-            return [await _insert_post(db, row) for row in outbox]
-
-    async def drop_timer(self, timer: Timer) -> None:
-        async with self._transaction() as db:
-            await _delete_timer(db, timer)
-
     # --- outbox ---------------------------------------------------------------------------
 
     async def outbox(self, race_id: int | None = None) -> list[OutboxRow]:
@@ -551,15 +347,15 @@ class PostgresStore(LeagueTables):
         process finding another's live claim leaves the race to it, and that
         process looks again once it has posted what it holds.
         """
-        async with self._transaction() as db:
+        async with self._transaction_db() as db:
             await db.execute("SELECT 1 FROM races WHERE id = $1 FOR UPDATE", race_id)
-            held = await db.fetchval(
+            held = await db.fetchrow(
                 "SELECT EXISTS (SELECT 1 FROM outbox WHERE race_id = $1 AND claimed_by <> $2"
                 " AND claimed_until >= " + NOW + ")",
                 race_id,
                 self.owner,
             )
-            if held:
+            if held[0]:
                 return []
             rows = await db.fetch(
                 "UPDATE outbox SET claimed_by = $2, claimed_until = " + NOW + " + $3"
@@ -572,33 +368,9 @@ class PostgresStore(LeagueTables):
             )
         return sorted((post_of(row) for row in rows), key=lambda post: post.id)
 
-    async def delete_posted(self, row: OutboxRow) -> None:
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM outbox WHERE id = $1", row.id)
-
-    # --- server settings ------------------------------------------------------------------
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        query = "SELECT timer_seconds, channels FROM guild_settings WHERE guild_id = $1"
-        row = await self._one(query, guild_id)
-        if row is None:
-            return GuildSettings()
-        return GuildSettings(row[0], tuple(json.loads(row[1])))
-
-    async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO guild_settings VALUES ($1, $2, $3) ON CONFLICT (guild_id)"
-                " DO UPDATE SET timer_seconds = excluded.timer_seconds,"
-                " channels = excluded.channels",
-                guild_id,
-                settings.timer_seconds,
-                json.dumps(list(settings.channels)),
-            )
-
 
 class PostgresDb:
-    """A pooled connection as the league tables use it (see :class:`bot.storage.sql.Db`)."""
+    """A pooled connection as the tables use it (see :class:`bot.storage.sql.Db`)."""
 
     for_update = " FOR UPDATE"
 
@@ -633,62 +405,3 @@ def _unique_violation() -> Iterator[None]:
 def _count(status: str) -> int:
     """The row count of a command status such as ``DELETE 1``."""
     return int(status.rsplit(" ", 1)[-1])
-
-
-async def _insert_post(db: Connection, post: OutboxRow) -> OutboxRow:
-    row_id: int = await db.fetchval(
-        "INSERT INTO outbox (race_id, kind, state, car_id, rounds, text, text_values, at)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-        post.race_id,
-        post.kind,
-        None if post.state is None else compact_state(post.state),
-        post.car_id,
-        rounds_json(post.rounds),
-        post.text,
-        json.dumps(dict(post.values)),
-        time.time(),
-    )
-    return OutboxRow(
-        post.race_id,
-        post.kind,
-        post.state,
-        post.car_id,
-        post.rounds,
-        post.text,
-        post.values,
-        row_id,
-    )
-
-
-async def _insert_timers(db: Connection, timers: Sequence[Timer]) -> None:
-    await db.executemany(
-        "INSERT INTO timers (race_id, kind, car_id, due_at, wait) VALUES ($1, $2, $3, $4, $5)"
-        " ON CONFLICT (race_id, kind, car_id) DO UPDATE SET due_at = excluded.due_at,"
-        " wait = excluded.wait, claimed_by = NULL, claimed_until = NULL",
-        [(t.race_id, t.kind, t.car_id, t.due_at, t.wait) for t in timers],
-    )
-
-
-async def _delete_timer(db: Connection, timer: Timer) -> bool:
-    status = await db.execute(
-        "DELETE FROM timers WHERE race_id = $1 AND kind = $2 AND car_id = $3 AND wait = $4",
-        timer.race_id,
-        timer.kind,
-        timer.car_id,
-        timer.wait,
-    )
-    return _count(status) > 0
-
-
-async def _insert_seat(db: Connection, race_id: int, seat: Seat) -> None:
-    await db.execute(
-        "INSERT INTO seats VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        race_id,
-        seat.car_id,
-        seat.user_id,
-        seat.kind,
-        seat.name,
-        seat.color,
-        seat.locale,
-        int(seat.autopilot),
-    )

@@ -7,7 +7,6 @@ notation, decisions in their text form, and read back on the way out.
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
@@ -18,23 +17,10 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage.leagues import LeagueTables
-from bot.storage.models import (
-    GuildSettings,
-    Orders,
-    OutboxRow,
-    RaceChange,
-    RaceConfig,
-    RaceRecord,
-    RaceStatus,
-    Seat,
-    StandingOrders,
-    Timer,
-)
-from bot.storage.rows import events_json, post_of, race_of, rounds_json, seat_of, timer_of
+from bot.storage.models import OutboxRow, Timer
+from bot.storage.races import RaceTables
+from bot.storage.rows import post_of, timer_of
 from bot.storage.sql import UniqueViolation, numbered
-from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite
-from engine import Decision, RaceState, parse_decision
-from engine.notation import compact_state, load_state
 
 T = TypeVar("T")
 
@@ -203,7 +189,7 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
-class SQLiteStore(LeagueTables):
+class SQLiteStore(RaceTables, LeagueTables):
     """The :class:`bot.storage.Store` on one SQLite file."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -243,11 +229,6 @@ class SQLiteStore(LeagueTables):
                     "INSERT INTO schema_migrations VALUES (?, ?)", (version, time.time())
                 )
 
-    async def schema_version(self) -> int:
-        async with self._db.execute("SELECT MAX(version) FROM schema_migrations") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row and row[0] is not None else 0
-
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction: committed whole, or rolled back whole."""
@@ -261,149 +242,18 @@ class SQLiteStore(LeagueTables):
             await self._db.execute("COMMIT")
 
     @asynccontextmanager
-    async def _league_transaction(self) -> AsyncIterator[SQLiteDb]:
+    async def _transaction_db(self) -> AsyncIterator[SQLiteDb]:
         async with self._transaction() as db:
             yield SQLiteDb(db)
 
-    async def _league_read(self, fetch: Callable[[SQLiteDb], Awaitable[T]]) -> T:
+    async def _read_db(self, fetch: Callable[[SQLiteDb], Awaitable[T]]) -> T:
         return await fetch(SQLiteDb(self._db))
-
-    async def _one(self, query: str, *args: Any) -> Any:
-        async with self._db.execute(query, args) as cursor:
-            return await cursor.fetchone()
-
-    async def _all(self, query: str, *args: Any) -> list[Any]:
-        async with self._db.execute(query, args) as cursor:
-            return list(await cursor.fetchall())
-
-    # --- races ----------------------------------------------------------------------------
-
-    async def create_race(
-        self, guild_id: int, channel_id: int, host_id: int, config: RaceConfig, host: Seat
-    ) -> int:
-        now = time.time()
-        try:
-            async with self._transaction() as db:
-                cursor = await db.execute(
-                    "INSERT INTO races (guild_id, channel_id, host_id, status, config,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        guild_id,
-                        channel_id,
-                        host_id,
-                        RaceStatus.LOBBY,
-                        config.model_dump_json(),
-                        now,
-                        now,
-                    ),
-                )
-                race_id = cursor.lastrowid
-                assert race_id is not None
-                await _insert_seat(db, race_id, host)
-        except sqlite3.IntegrityError:
-            raise ChannelBusy(f"channel {channel_id} has an open race") from None
-        return race_id
-
-    async def race(self, race_id: int) -> RaceRecord | None:
-        row = await self._one("SELECT * FROM races WHERE id = ?", race_id)
-        return None if row is None else race_of(row)
-
-    async def open_race_in(self, channel_id: int) -> RaceRecord | None:
-        query = "SELECT * FROM races WHERE channel_id = ? AND status IN ('lobby', 'running')"
-        row = await self._one(query, channel_id)
-        return None if row is None else race_of(row)
-
-    async def last_finished_in(self, channel_id: int) -> RaceRecord | None:
-        query = (
-            "SELECT * FROM races WHERE channel_id = ? AND status = 'finished'"
-            " ORDER BY updated_at DESC, id DESC LIMIT 1"
-        )
-        row = await self._one(query, channel_id)
-        return None if row is None else race_of(row)
-
-    async def set_lobby_message(self, race_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE races SET lobby_message_id = ? WHERE id = ?", (message_id, race_id)
-            )
-
-    async def set_status(self, race_id: int, status: RaceStatus) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE races SET status = ?, updated_at = ? WHERE id = ?",
-                (status, time.time(), race_id),
-            )
-            if status in (RaceStatus.FINISHED, RaceStatus.CANCELLED):
-                await db.execute("DELETE FROM timers WHERE race_id = ?", (race_id,))
-
-    # --- seats ----------------------------------------------------------------------------
-
-    async def seats(self, race_id: int) -> list[Seat]:
-        rows = await self._all("SELECT * FROM seats WHERE race_id = ? ORDER BY car_id", race_id)
-        return [seat_of(row) for row in rows]
-
-    async def add_seat(self, race_id: int, seat: Seat) -> None:
-        try:
-            async with self._transaction() as db:
-                await _insert_seat(db, race_id, seat)
-        except sqlite3.IntegrityError:
-            raise SeatTaken(f"race {race_id}: car {seat.car_id} or its driver is seated") from None
-
-    async def remove_seat(self, race_id: int, user_id: int) -> bool:
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "DELETE FROM seats WHERE race_id = ? AND user_id = ?", (race_id, user_id)
-            )
-            return cursor.rowcount > 0
-
-    # --- the race changing ----------------------------------------------------------------
-
-    async def start_race(
-        self, race_id: int, seats: Sequence[Seat], initial: RaceState, change: RaceChange
-    ) -> list[OutboxRow]:
-        first = compact_state(initial)
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE races SET status = ?, initial = ?, state = ?, version = ?, updated_at = ?"
-                " WHERE id = ? AND status = ?",
-                (RaceStatus.RUNNING, first, first, initial.version, time.time(), race_id, "lobby"),
-            )
-            if cursor.rowcount != 1:
-                raise StaleWrite(f"race {race_id} is no longer a lobby")
-            await db.execute("DELETE FROM seats WHERE race_id = ?", (race_id,))
-            for seat in seats:
-                await _insert_seat(db, race_id, seat)
-            return await _commit(db, change)
-
-    async def commit(self, change: RaceChange) -> list[OutboxRow]:
-        async with self._transaction() as db:
-            return await _commit(db, change)
-
-    async def first_state(self, race_id: int) -> RaceState | None:
-        row = await self._one("SELECT initial FROM races WHERE id = ?", race_id)
-        return None if row is None or row[0] is None else load_state(row[0])
-
-    async def decisions(self, race_id: int) -> list[Decision]:
-        rows = await self._all(
-            "SELECT decision FROM decisions WHERE race_id = ? ORDER BY seq", race_id
-        )
-        return [parse_decision(row[0]) for row in rows]
-
-    async def orders(self, race_id: int) -> dict[str, StandingOrders]:
-        rows = await self._all(
-            "SELECT car_id, round, orders FROM orders WHERE race_id = ?", race_id
-        )
-        return {row[0]: StandingOrders(int(row[1]), Orders.decode(row[2])) for row in rows}
 
     # --- timers ---------------------------------------------------------------------------
 
-    async def timers(self, race_id: int) -> list[Timer]:
-        rows = await self._all("SELECT * FROM timers WHERE race_id = ? ORDER BY due_at", race_id)
-        return [timer_of(row) for row in rows]
-
     async def due_timers(self, now: float) -> list[Timer]:
         rows = await self._all(
-            "SELECT * FROM timers WHERE due_at <= ? AND kind != 'reminded' ORDER BY due_at", now
+            "SELECT * FROM timers WHERE due_at <= $1 AND kind != 'reminded' ORDER BY due_at", now
         )
         return [timer_of(row) for row in rows]
 
@@ -411,50 +261,18 @@ class SQLiteStore(LeagueTables):
         row = await self._one("SELECT MIN(due_at) FROM timers WHERE kind != 'reminded'")
         return None if row is None or row[0] is None else float(row[0])
 
-    async def replace_timer(
-        self, old: Timer, new: Timer, outbox: Sequence[OutboxRow] = ()
-    ) -> list[OutboxRow]:
-        async with self._transaction() as db:
-            if await _delete_timer(db, old):
-                await _insert_timers(db, [new])
-            return [await _insert_post(db, row) for row in outbox]
-
-    async def drop_timer(self, timer: Timer) -> None:
-        async with self._transaction() as db:
-            await _delete_timer(db, timer)
-
     # --- outbox ---------------------------------------------------------------------------
 
     async def outbox(self, race_id: int | None = None) -> list[OutboxRow]:
         if race_id is None:
             rows = await self._all("SELECT * FROM outbox ORDER BY id")
         else:
-            rows = await self._all("SELECT * FROM outbox WHERE race_id = ? ORDER BY id", race_id)
+            rows = await self._all("SELECT * FROM outbox WHERE race_id = $1 ORDER BY id", race_id)
         return [post_of(row) for row in rows]
-
-    async def delete_posted(self, row: OutboxRow) -> None:
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM outbox WHERE id = ?", (row.id,))
-
-    # --- server settings ------------------------------------------------------------------
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        query = "SELECT timer_seconds, channels FROM guild_settings WHERE guild_id = ?"
-        row = await self._one(query, guild_id)
-        if row is None:
-            return GuildSettings()
-        return GuildSettings(row[0], tuple(json.loads(row[1])))
-
-    async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO guild_settings VALUES (?, ?, ?)",
-                (guild_id, settings.timer_seconds, json.dumps(list(settings.channels))),
-            )
 
 
 class SQLiteDb:
-    """The connection as the league tables use it (see :class:`bot.storage.sql.Db`)."""
+    """The connection as the tables use it (see :class:`bot.storage.sql.Db`)."""
 
     for_update = ""  # a write transaction holds the whole file (BEGIN IMMEDIATE)
 
@@ -489,105 +307,3 @@ def _unique_violation() -> Iterator[None]:
         if str(error).startswith("UNIQUE constraint failed"):
             raise UniqueViolation(str(error)) from error
         raise
-
-
-async def _commit(db: aiosqlite.Connection, change: RaceChange) -> list[OutboxRow]:
-    """Write a change inside the caller's transaction (see :meth:`Store.commit`)."""
-    race_id, now = change.race_id, time.time()
-    cursor = await db.execute(
-        "UPDATE races SET state = ?, version = ?, status = ?, updated_at = ?, round_events = ?"
-        " WHERE id = ? AND version = ? AND status = 'running'",
-        (
-            compact_state(change.state),
-            change.state.version,
-            change.status,
-            now,
-            events_json(change.round_events),
-            race_id,
-            change.seen_version,
-        ),
-    )
-    if cursor.rowcount != 1:
-        raise StaleWrite(f"race {race_id} is not running at version {change.seen_version}")
-    row = await (
-        await db.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM decisions WHERE race_id = ?", (race_id,)
-        )
-    ).fetchone()
-    first = int(row[0]) + 1 if row else 1
-    await db.executemany(
-        "INSERT INTO decisions VALUES (?, ?, ?, ?, ?)",
-        [(race_id, first + i, str(d), by, now) for i, (d, by) in enumerate(change.decisions)],
-    )
-    await db.executemany(
-        "INSERT OR REPLACE INTO orders VALUES (?, ?, ?, ?)",
-        [(race_id, car, o.round, o.orders.encode()) for car, o in change.orders.items()],
-    )
-    await db.executemany(
-        "UPDATE seats SET autopilot = 1 WHERE race_id = ? AND car_id = ?",
-        [(race_id, car) for car in change.autopilot],
-    )
-    await db.execute("DELETE FROM timers WHERE race_id = ?", (race_id,))
-    await _insert_timers(db, change.timers)
-    if change.status in (RaceStatus.FINISHED, RaceStatus.CANCELLED):
-        await db.execute("DELETE FROM timers WHERE race_id = ?", (race_id,))
-    return [await _insert_post(db, post) for post in change.outbox]
-
-
-async def _insert_post(db: aiosqlite.Connection, post: OutboxRow) -> OutboxRow:
-    cursor = await db.execute(
-        "INSERT INTO outbox (race_id, kind, state, car_id, rounds, text, text_values, at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            post.race_id,
-            post.kind,
-            None if post.state is None else compact_state(post.state),
-            post.car_id,
-            rounds_json(post.rounds),
-            post.text,
-            json.dumps(dict(post.values)),
-            time.time(),
-        ),
-    )
-    assert cursor.lastrowid is not None
-    return OutboxRow(
-        post.race_id,
-        post.kind,
-        post.state,
-        post.car_id,
-        post.rounds,
-        post.text,
-        post.values,
-        cursor.lastrowid,
-    )
-
-
-async def _insert_timers(db: aiosqlite.Connection, timers: Sequence[Timer]) -> None:
-    await db.executemany(
-        "INSERT OR REPLACE INTO timers VALUES (?, ?, ?, ?, ?)",
-        [(t.race_id, t.kind, t.car_id, t.due_at, t.wait) for t in timers],
-    )
-
-
-async def _delete_timer(db: aiosqlite.Connection, timer: Timer) -> bool:
-    cursor = await db.execute(
-        "DELETE FROM timers WHERE race_id = ? AND kind = ? AND car_id = ? AND wait = ?",
-        (timer.race_id, timer.kind, timer.car_id, timer.wait),
-    )
-    return cursor.rowcount > 0
-
-
-async def _insert_seat(db: aiosqlite.Connection, race_id: int, seat: Seat) -> None:
-    await db.execute(
-        "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            race_id,
-            seat.car_id,
-            seat.user_id,
-            seat.kind,
-            seat.name,
-            seat.color,
-            seat.locale,
-            int(seat.autopilot),
-        ),
-    )
