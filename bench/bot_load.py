@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import os
 import random
 import secrets
 import statistics
@@ -42,6 +41,7 @@ import asyncpg
 
 from bot.storage.choice import is_postgres
 from tests.botdriver import answer, custom_id, custom_ids
+from tests.botprocess import start_bot_process
 from tests.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeMessage, FakeUser
 
 RACES = 100
@@ -102,28 +102,6 @@ async def race(
 
 def _boards(fake: FakeDiscord, channel: FakeChannel) -> int:
     return sum(1 for m in fake.channel_messages(channel) if m.attachments)
-
-
-async def start_bot_process(
-    fake: FakeDiscord, database: str, shard: tuple[int, int] | None = None
-) -> asyncio.subprocess.Process:
-    """The bot in a process of its own, as in production: its heap and its core are its own."""
-    script = Path(__file__).resolve().parent / "bot_process.py"
-    environment = dict(os.environ)
-    if shard is not None:
-        environment |= {"HEAT_SHARD_COUNT": str(shard[1]), "HEAT_SHARD_IDS": f"[{shard[0]}]"}
-    identified = fake.gateway.identify_count
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(script),
-        fake.state.base_url,
-        fake.state.gateway_url,
-        fake.bot_token,
-        database,
-        env=environment,
-    )
-    await fake.wait_for(lambda: fake.gateway.identify_count > identified, timeout=60)
-    return process
 
 
 PLANS = "SELECT COUNT(*) FROM decisions WHERE decided_by LIKE 'user:%' AND decision LIKE '% plan %'"

@@ -1,17 +1,16 @@
-"""The bot as production runs it: a process of its own, on the loop ``serve`` picks
-(uvloop on Linux), its CPU workers beside it, stopped by SIGTERM as ``docker stop`` does."""
+"""The bot as production runs it (``bench/bot_process.py``): a process of its own, on the
+loop ``serve`` picks (uvloop on Linux), its CPU workers beside it, stopped by SIGTERM as
+``docker stop`` does."""
 
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 
 import aiosqlite
 
+from tests.botprocess import start_bot_process
 from tests.fakediscord import FakeClock, FakeDiscord
-
-PROCESS = Path(__file__).resolve().parent.parent / "bench" / "bot_process.py"
 
 
 async def test_the_bot_process_opens_a_lobby_and_stops_cleanly_on_sigterm(
@@ -23,17 +22,8 @@ async def test_the_bot_process_opens_a_lobby_and_stops_cleanly_on_sigterm(
         channel = fake.add_text_channel(guild, "races")
         alice = fake.add_user("alice")
         fake.add_member(guild, alice)
-        identified = fake.gateway.identify_count
-        bot = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(PROCESS),
-            fake.state.base_url,
-            fake.state.gateway_url,
-            fake.bot_token,
-            str(database),
-        )
+        bot = await start_bot_process(fake, str(database))
         try:
-            await fake.wait_for(lambda: fake.gateway.identify_count > identified, timeout=60)
             created = await fake.slash(alice, channel, "heat new", track="usa")
             lobby = await created.done(timeout=30)
             assert lobby is not None and not lobby.ephemeral
