@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.cards import HEAT, remove_cards
+from engine.championship import discard_limit, may_discard_card, race_event
+from engine.conditions import boost_is_free, may_cool_down
 from engine.course import course
 from engine.decisions import (
     Adrenaline,
@@ -17,13 +19,11 @@ from engine.decisions import (
     Slipstream,
 )
 from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
-from engine.event_cards import discard_limit, may_discard_card, race_event
 from engine.events import CardsDiscarded, Event, PlanMade
 from engine.flow import advance, end_slipstream, end_turn, must_plan, withdraw
-from engine.garage_apply import GARAGE_STEP, resolve_garage
+from engine.garage import GARAGE_STEP, resolve_garage
 from engine.map_spots import on_flooded_spot, shift_heat
 from engine.pending import is_cluttered, reachable_gears
-from engine.road import boost_is_free, may_cool_down
 from engine.state import Car, PlannedMove, RaceState
 from engine.steps import (
     boost,

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, canonical, remove_cards
+from engine.championship import race_event
 from engine.decisions import Decision, Discard, Plan, Salvage
-from engine.event_cards import race_event
 from engine.map_spots import shift_heat
 from engine.pending import discard_options
 from engine.state import RaceState

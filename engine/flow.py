@@ -10,9 +10,8 @@ from dataclasses import replace
 from typing import Literal
 
 from engine.cards import remove_cards
+from engine.championship import end_of_turn, keep_unplayed, race_event
 from engine.course import course
-from engine.event_cards import race_event
-from engine.event_steps import end_of_turn
 from engine.events import (
     Eliminated,
     Event,
@@ -23,14 +22,15 @@ from engine.events import (
     RoundStarted,
     TurnEnded,
 )
+from engine.garage import unchosen
 from engine.legends import drive_legend
 from engine.movement import position_key, turn_order
 from engine.piles import replenish
-from engine.sponsors import keep_unplayed
 from engine.state import Car, RaceState, Turn
 from engine.steps import (
     can_slipstream,
     check_corners,
+    drive,
     has_react_options,
     may_discard,
     reveal_and_move,
@@ -60,7 +60,11 @@ def advance(state: RaceState, events: list[Event]) -> None:
             continue
         car = state.edit_car(turn.car)
         if turn.step == "reveal":
-            return
+            # A card with several speeds waits for its speed; once all have one, the car moves.
+            if unchosen(car, turn):
+                return
+            turn.step = "react"
+            drive(state, car, turn, events)
         if turn.step == "react":
             if has_react_options(state, car, turn):
                 return

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import STRESS, Card, speed_value
+from engine.conditions import corner_heat, corner_limit
 from engine.course import course
-from engine.road import corner_heat, corner_limit
 from engine.view import CarView, RaceView
 
 

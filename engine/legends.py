@@ -7,12 +7,12 @@ around the corner ... Legends do not use any heat."
 from __future__ import annotations
 
 import data
+from engine.conditions import corner_limit
 from engine.course import Course, course
 from engine.events import Event, LegendCardRevealed
+from engine.movement import move_forward
 from engine.rng import shuffled
-from engine.road import corner_limit
 from engine.state import Car, RaceState
-from engine.steps import move_forward
 
 LEGEND_CARDS = tuple(range(1, 11))
 

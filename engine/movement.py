@@ -1,4 +1,4 @@
-"""Placing cars: the race-line spot first, blocking, and who is ahead of whom.
+"""Placing and moving cars: the race-line spot first, blocking, and who is ahead of whom.
 
 "If there are 2 cars next to each other, the car closest to the Race Line is
 considered ahead for all purposes." Spot 0 is the race-line spot of a space.
@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.state import Car
+from engine.course import course
+from engine.events import CarMoved, Event, MoveCause
+from engine.state import Car, RaceState
 
 
 def position_key(car: Car) -> tuple[int, int]:
@@ -59,3 +61,27 @@ def cars_around(cars: Iterable[Car], mover: Car, spaces: Iterable[int], lap_leng
     return any(
         c.finished is None and c is not mover and c.space % lap_length in wanted for c in cars
     )
+
+
+def move_forward(
+    state: RaceState, car: Car, spaces: int, cause: MoveCause, events: list[Event]
+) -> None:
+    """Move ``spaces`` ahead, to the race-line spot if free, else blocked back behind."""
+    if spaces <= 0:
+        return
+    target = car.space + spaces
+    space, spot = landing(state, car, target)
+    events.append(CarMoved(car.id, cause, car.space, car.spot, space, spot, space != target))
+    car.space, car.spot = space, spot
+
+
+def landing(state: RaceState, car: Car, target: int) -> tuple[int, int]:
+    """Where ``car`` ends up when it aims for race space ``target``: blocked back if full."""
+    return free_spot_at_or_behind(
+        state.cars, car, target, course(state.track, state.laps).lap_length
+    )
+
+
+def spaces_gained(state: RaceState, car: Car, spaces: int) -> int:
+    """How far ``spaces`` more would really take the car, once blocking is counted."""
+    return landing(state, car, car.space + spaces)[0] - car.space

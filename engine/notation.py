@@ -59,6 +59,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 import data
 from engine import limits
 from engine.cards import HEAT, KNOWN_CARDS, is_sponsor
+from engine.conditions import weather_problem
 from engine.decisions import (
     DECISION_TYPES,
     Decision,
@@ -76,7 +77,6 @@ from engine.state import (
     Turn,
     Weather,
 )
-from engine.weather import weather_problem
 
 NOTATION = "heat-race/1"
 

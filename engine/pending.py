@@ -13,6 +13,8 @@ from typing import Literal
 
 from data.models import ChampionshipEvent
 from engine.cards import HEAT, Card, canonical, is_playable, speed_choices
+from engine.championship import discard_limit, may_discard_card, race_event
+from engine.conditions import boost_is_free, may_cool_down
 from engine.course import course
 from engine.decisions import (
     Adrenaline,
@@ -27,14 +29,11 @@ from engine.decisions import (
     Refresh,
     Slipstream,
 )
-from engine.draft import giving_back
-from engine.event_cards import discard_limit, may_discard_card, race_event
 from engine.flow import must_plan
+from engine.garage import giving_back, react_options, refreshable, unchosen
 from engine.map_spots import on_flooded_spot, shift_heat
-from engine.road import boost_is_free, may_cool_down
 from engine.state import RaceState
 from engine.steps import can_add_adrenaline_speed, can_boost
-from engine.symbols import react_options, refreshable, unchosen
 
 Step = Literal["draft", "plan", "reveal", "react", "slipstream", "discard"]
 

@@ -7,7 +7,7 @@ place, and reports what a player at the table would see.
 from __future__ import annotations
 
 from engine.cards import HEAT, is_basic, speed_value
-from engine.event_cards import hand_size
+from engine.championship import hand_size
 from engine.events import CardsFlipped, CooledDown, DeckReshuffled, Event, HeatPaid, HeatReason
 from engine.rng import shuffled
 from engine.state import Car, RaceState

@@ -13,16 +13,15 @@ from typing import Literal
 import data
 from data.models import ChampionshipEvent
 from engine.cards import HAND_SIZE, KNOWN_CARDS, STRESS, Card, is_sponsor
-from engine.championship import ChampionshipSetup
-from engine.draft import open_garage
+from engine.championship import ChampionshipSetup, draw_sponsors
+from engine.conditions import StartingPiles, draw_weather, starting_piles
 from engine.events import Event
 from engine.flow import advance
+from engine.garage import open_garage
 from engine.legends import LEGEND_CARDS
 from engine.limits import MAX_CARS, MAX_LAPS, in_range
 from engine.rng import shuffled
-from engine.sponsors import draw_sponsors
 from engine.state import Car, CarKind, Championship, Options, RaceState
-from engine.weather import StartingPiles, draw_weather, starting_piles
 
 Grid = Literal["random", "as_listed"]
 

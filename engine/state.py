@@ -79,7 +79,7 @@ class Turn:
     boosted: bool = False
     adrenaline: bool = False
     adrenaline_speed: bool = False
-    # The Garage symbols of the cards played this turn (see engine/symbols.py).
+    # The Garage symbols of the cards played this turn (see engine/garage/symbols.py).
     chosen: tuple[tuple[Card, int], ...] = ()
     plus: int = 0
     adjust: int = 0

@@ -9,61 +9,40 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.cards import HEAT, STRESS, speed_value
-from engine.course import Course, course
-from engine.event_cards import gives_adrenaline, may_discard_card, may_slipstream_in, race_event
-from engine.events import (
-    AdrenalineUsed,
-    CardsRevealed,
-    CarMoved,
-    CornerChecked,
-    Event,
-    GearShifted,
-    HandCluttered,
-    MoveCause,
-    SpunOut,
+from engine.championship import (
+    gives_adrenaline,
+    keep_unplayed,
+    may_discard_card,
+    may_slipstream_in,
+    race_event,
+    score_press_corners,
 )
-from engine.map_spots import in_tunnel, on_flooded_spot, shift_heat
-from engine.movement import cars_around, free_spot_at_or_behind
-from engine.piles import cool_down, pay_heat, resolve_plus
-from engine.press import score_press_corners
-from engine.road import (
+from engine.conditions import (
     boost_is_free,
     corner_heat,
     corner_limit,
     may_start_slipstream,
     slipstream_extra,
 )
-from engine.sponsors import keep_unplayed
+from engine.course import Course, course
+from engine.events import (
+    AdrenalineUsed,
+    CardsRevealed,
+    CornerChecked,
+    Event,
+    GearShifted,
+    HandCluttered,
+    SpunOut,
+)
+from engine.garage import after_move, flip_plus, has_options, pay_card_heat, refreshable, unchosen
+from engine.map_spots import in_tunnel, on_flooded_spot, shift_heat
+from engine.movement import cars_around, landing, move_forward, spaces_gained
+from engine.piles import cool_down, pay_heat, resolve_plus
 from engine.state import Car, RaceState, Turn, Weather, add_to_tally
-from engine.symbols import after_move, flip_plus, has_options, pay_card_heat, refreshable, unchosen
 
 # "the most common is from driving in 1st gear (Cooldown 3) and 2nd gear (Cooldown 1)"
 GEAR_COOLDOWN = {1: 3, 2: 1}
 SLIPSTREAM_SPACES = 2
-
-
-def move_forward(
-    state: RaceState, car: Car, spaces: int, cause: MoveCause, events: list[Event]
-) -> None:
-    """Move ``spaces`` ahead, to the race-line spot if free, else blocked back behind."""
-    if spaces <= 0:
-        return
-    target = car.space + spaces
-    space, spot = landing(state, car, target)
-    events.append(CarMoved(car.id, cause, car.space, car.spot, space, spot, space != target))
-    car.space, car.spot = space, spot
-
-
-def landing(state: RaceState, car: Car, target: int) -> tuple[int, int]:
-    """Where ``car`` ends up when it aims for race space ``target``: blocked back if full."""
-    return free_spot_at_or_behind(
-        state.cars, car, target, course(state.track, state.laps).lap_length
-    )
-
-
-def spaces_gained(state: RaceState, car: Car, spaces: int) -> int:
-    """How far ``spaces`` more would really take the car, once blocking is counted."""
-    return landing(state, car, car.space + spaces)[0] - car.space
 
 
 def shift_gears(car: Car, gear: int, events: list[Event], flooded: bool = False) -> None:

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.course import course
-from engine.draft import giving_back
+from engine.garage import draft_target, giving_back, refreshable, unchosen
 from engine.map_spots import on_flooded_spot
 from engine.pending import Pending, pending
 from engine.state import GarageDecks, PlannedMove, RaceState, Turn, TurnStep, Weather
 from engine.steps import adrenaline_cars, speed
-from engine.symbols import draft_target, refreshable, unchosen
 
 
 @dataclass(frozen=True, slots=True)

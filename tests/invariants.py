@@ -7,11 +7,11 @@ from collections import Counter
 import data
 from engine import RaceState
 from engine.cards import HEAT, STRESS, is_sponsor
+from engine.conditions import starting_piles
 from engine.course import course
-from engine.draft import garage_deck
 from engine.events import Event, SpunOut, TurnEnded
+from engine.garage import garage_deck
 from engine.notation import dump_state, load_state
-from engine.weather import starting_piles
 
 
 def cards_of(state: RaceState) -> dict[str, Counter[str]]:

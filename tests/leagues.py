@@ -14,9 +14,16 @@ from bot.storage import (
 )
 from engine import Entrant
 from engine.championship import RaceResult
-from engine.season import apply_season, new_season, season_legal_decisions, season_pending
-from engine.season_decisions import RaceRecorded, SeasonDecision
-from engine.season_state import SeasonConfig, SeasonState
+from engine.season import (
+    RaceRecorded,
+    SeasonConfig,
+    SeasonDecision,
+    SeasonState,
+    apply_season,
+    new_season,
+    season_legal_decisions,
+    season_pending,
+)
 
 GUILD, CHANNEL = 10, 20
 SETTINGS = LeagueSettings(timer_seconds=3600, fill="ai", seats=4)

@@ -7,8 +7,7 @@ from typing import Any
 
 import engine
 from engine import view_for
-from engine.ai import decide
-from engine.ai_garage import upgrade_worth
+from engine.ai import decide, upgrade_worth
 from engine.decisions import ChooseSpeed, GiveBack, Pick, Reduce
 from engine.notation import load_state
 

@@ -13,8 +13,7 @@ from pathlib import Path
 import aiosqlite
 
 from engine.notation import load_state
-from engine.season import replay_season
-from engine.season_decisions import RaceRecorded
+from engine.season import RaceRecorded, replay_season
 from render import png_bytes
 from render.standings import StandingRow, Standings, standings_image
 from tests.botdriver import Table, answer, custom_ids, table

@@ -71,7 +71,7 @@ def test_data_file_matches_the_facts() -> None:
 def test_press_corner_numbers_give_the_facts_positions_on_each_events_track() -> None:
     """ "0-based, counting corner lines in lap order from the start line, a chicane counts once
     (its press corner is the chicane's SECOND line); a number >= the count wraps around"."""
-    from engine.press import press_positions
+    from engine.championship import press_positions
 
     for event in data.championship().events:
         assert press_positions(data.track(event.track), event) == event.press_corner_positions

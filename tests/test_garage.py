@@ -25,8 +25,8 @@ from engine.decisions import (
     Salvage,
     SuperCool,
 )
-from engine.draft import garage_deck
 from engine.errors import IllegalDecision, NotYourTurn
+from engine.garage import garage_deck
 from engine.notation import load_scenario, load_state, state_json
 from engine.scenario import run_scenario
 from tests.playout import entrants

@@ -15,9 +15,7 @@ from bot.service.leagues import LeagueService
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings, RaceStatus, SeasonChange, SQLiteStore, Store
-from engine.season import apply_season
-from engine.season_decisions import DraftPick, JoinSeason
-from engine.season_state import SeasonConfig, SeasonRace
+from engine.season import DraftPick, JoinSeason, SeasonConfig, SeasonRace, apply_season
 
 ALICE = Driver(1, "Alice", "en-US")
 BOB = Driver(2, "Bob", "it")

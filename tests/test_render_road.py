@@ -13,9 +13,9 @@ from PIL import Image
 
 import data
 import engine
+from engine.conditions import draw_weather, weather_problem
 from engine.state import Options, RaceState, Weather
 from engine.view import RaceView
-from engine.weather import draw_weather, weather_problem
 from render import board_image, palette
 from render.field import running_order
 from render.geometry import Box, Point, TrackGeometry, track_geometry

@@ -39,9 +39,9 @@ from engine.season import (
     season_pending,
     season_race,
     season_to_dict,
+    season_view,
     standings,
 )
-from engine.season_view import season_view
 from engine.setup import Entrant
 from engine.state import Options
 

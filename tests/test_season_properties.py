@@ -19,7 +19,7 @@ import data
 import engine
 from engine.cards import is_sponsor
 from engine.championship import race_result, sponsorship_deck
-from engine.draft import upgrade_deck
+from engine.garage import upgrade_deck
 from engine.season import (
     JoinSeason,
     LeaveSeason,

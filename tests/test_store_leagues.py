@@ -22,8 +22,7 @@ from bot.storage import (
     Store,
     recorded_points,
 )
-from engine.points import standings
-from engine.season import replay_season
+from engine.season import replay_season, standings
 from tests.leagues import (
     ALICE,
     BOB,

@@ -14,16 +14,15 @@ import engine
 from data.loader import DataError, load_file
 from data.models import Track, WeatherModule
 from engine import Options, RaceState
-from engine.ai_cards import unseen_cards
+from engine.ai.cards import unseen_cards
 from engine.cards import HEAT, STRESS
+from engine.conditions import corner_limit, draw_weather, sector_effect, weather_problem
 from engine.course import Course
 from engine.errors import NotationError
 from engine.forecast import forecast, next_corner
 from engine.notation import dump_state, load_state, state_json
-from engine.road import corner_limit, sector_effect
 from engine.scenario import run_scenario
 from engine.state import Weather
-from engine.weather import draw_weather, weather_problem
 from tests.playout import entrants
 
 RULEBOOK = Path(__file__).parent / "rulebook"

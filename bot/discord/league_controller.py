@@ -24,7 +24,7 @@ from bot.discord.texts import t
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings
-from engine.season_state import SeasonConfig, SeasonRace
+from engine.season import SeasonConfig, SeasonRace
 
 DEFAULT_TIMER_MINUTES = 24 * 60  # a league races over days unless the server says otherwise
 

@@ -22,7 +22,7 @@ from bot.service.league_values import DraftTurn, LeagueChange
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueRecord
-from engine.season_decisions import (
+from engine.season import (
     DraftKeep,
     DraftPick,
     DraftSwap,

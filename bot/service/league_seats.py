@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from bot.service.races import COLOURS
 from bot.storage import LeagueSettings, Member, RaceConfig, Seat
 from engine import RaceState
-from engine.season_decisions import JoinSeason, LeaveSeason, SeasonDecision
-from engine.season_state import SeasonState
+from engine.season import JoinSeason, LeaveSeason, SeasonDecision, SeasonState
 from engine.state import CarKind
 
 DRIVER_IDS = string.ascii_uppercase  # a driver who left keeps its id: ids run past F

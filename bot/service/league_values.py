@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from bot.service.league_seats import driver_name
 from bot.service.races import Change
 from bot.storage import Correction, LeagueRecord, Member
-from engine.season_decisions import DraftPick, DriverDecision
-from engine.season_state import SeasonState
+from engine.season import DraftPick, DriverDecision, SeasonState
 
 
 @dataclass(frozen=True, slots=True)

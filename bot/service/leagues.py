@@ -2,7 +2,7 @@
 
 Like :mod:`bot.service.races` for a race: a change loads the league's season,
 checks who acts and on which season version, asks the engine
-(:mod:`engine.season`), lets the AI drivers draft, and stores the new season
+(:mod:`engine.season.rules`), lets the AI drivers draft, and stores the new season
 with its decisions in one transaction. A finished league race is scored
 exactly once: the store's unique key per (league, race no) decides, and
 start-up scores whatever a stopped bot left unscored. Nothing here imports
@@ -57,16 +57,7 @@ from bot.storage import (
 )
 from engine import IllegalDecision, RulesError
 from engine.championship import race_result
-from engine.points import standings as season_standings
 from engine.season import (
-    apply_season,
-    new_season,
-    season_ai_decision,
-    season_legal_decisions,
-    season_pending,
-    season_race,
-)
-from engine.season_decisions import (
     CancelRace,
     DraftKeep,
     DraftPick,
@@ -75,10 +66,18 @@ from engine.season_decisions import (
     LeaveSeason,
     OpenDraft,
     RaceRecorded,
+    SeasonConfig,
     SeasonDecision,
+    SeasonState,
     StartRace,
+    apply_season,
+    new_season,
+    season_ai_decision,
+    season_legal_decisions,
+    season_pending,
+    season_race,
 )
-from engine.season_state import SeasonConfig, SeasonState
+from engine.season import standings as season_standings
 
 log = logging.getLogger("heat.league")
 

@@ -23,10 +23,14 @@ from bot.storage.models import LeagueSettings, Member, RacePoints
 from bot.storage.rows import league_of, member_of, race_points_of, season_of, season_text
 from bot.storage.sql import Db, UniqueViolation
 from bot.storage.store import BadLeagueExport, LeagueExists, NoSuchLeague
-from engine.season import replay_season
-from engine.season_decisions import SeasonDecision, parse_season_decision
-from engine.season_notation import season_from_dict, season_to_dict
-from engine.season_state import SeasonState
+from engine.season import (
+    SeasonDecision,
+    SeasonState,
+    parse_season_decision,
+    replay_season,
+    season_from_dict,
+    season_to_dict,
+)
 
 FORMAT = "heat-league"
 VERSION: Literal[1] = 1

@@ -50,8 +50,7 @@ from bot.storage.rows import (
 )
 from bot.storage.sql import Tables, UniqueViolation
 from bot.storage.store import BadCorrection, LeagueExists, StaleWrite
-from engine.season_decisions import SeasonDecision, parse_season_decision
-from engine.season_state import SeasonState
+from engine.season import SeasonDecision, SeasonState, parse_season_decision
 
 
 class LeagueTables(Tables):

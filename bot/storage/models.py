@@ -18,12 +18,11 @@ from engine import Decision, RaceState
 from engine.cards import Card
 from engine.championship import RaceResult
 from engine.events import Event
-from engine.points import race_points
+from engine.season import race_points
 from engine.state import DraftVariant, GarageDecks, Options
 
 if TYPE_CHECKING:
-    from engine.season_decisions import SeasonDecision
-    from engine.season_state import SeasonState
+    from engine.season import SeasonDecision, SeasonState
 
 Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
@@ -338,7 +337,7 @@ class LeaguePoints:
     corrections: tuple[Correction, ...] = ()
 
     def corrected(self) -> dict[str, int]:
-        """Each corrected driver's net correction (what ``engine.points.standings`` adds)."""
+        """Each corrected driver's net correction (what ``engine.season.points.standings`` adds)."""
         net: dict[str, int] = {}
         for correction in self.corrections:
             net[correction.driver_id] = net.get(correction.driver_id, 0) + correction.delta

@@ -23,8 +23,7 @@ from bot.storage.models import (
 )
 from engine.events import Event, event_from_json
 from engine.notation import load_state
-from engine.season_notation import season_from_dict, season_to_dict
-from engine.season_state import SeasonState
+from engine.season import SeasonState, season_from_dict, season_to_dict
 
 
 def events_json(events: Sequence[Event]) -> str:

@@ -33,8 +33,7 @@ from bot.storage.models import (
 from engine import Decision, RaceState
 
 if TYPE_CHECKING:
-    from engine.season_decisions import SeasonDecision
-    from engine.season_state import SeasonState
+    from engine.season import SeasonDecision, SeasonState
 
 
 class StorageError(RuntimeError):

@@ -13,11 +13,11 @@ from __future__ import annotations
 import data
 from data.models import UpgradeDeck
 from engine.cards import HAND_SIZE, Card
+from engine.conditions import starting_piles
 from engine.events import DraftMarket, Event, UpgradeDrafted, UpgradeReturned
 from engine.movement import position_key
 from engine.rng import shuffled
 from engine.state import Garage, Options, RaceState
-from engine.weather import starting_piles
 
 UPGRADES_EACH = 3
 MARKET_EXTRA = 3

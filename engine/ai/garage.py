@@ -10,7 +10,7 @@ the car after the corner check.
 
 from __future__ import annotations
 
-from engine.ai_judge import Judge, Situation
+from engine.ai.judge import Judge, Situation
 from engine.cards import HEAT, STRESS, Card, is_basic, speed_choices, speed_value, symbols
 from engine.decisions import (
     Accelerate,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import data
 from engine.rng import shuffled
-from engine.season_state import SeasonConfig, SeasonRace
+from engine.season.state import SeasonConfig, SeasonRace
 
 MIN_RACES = 3
 RANDOM_RACES = 4

@@ -16,15 +16,14 @@ from engine.decisions import (
     Salvage,
     SuperCool,
 )
-from engine.draft import giving_back, pick
 from engine.errors import IllegalDecision
 from engine.events import CardRefreshed, Event
-from engine.garage_steps import accelerate, direct_play, draft_move, reveal_speed
-from engine.map_spots import in_tunnel
-from engine.state import Car, RaceState, Turn
-from engine.symbols import (
+from engine.garage.draft import giving_back, pick
+from engine.garage.steps import accelerate, direct_play, draft_move
+from engine.garage.symbols import (
     can_direct_play,
     card_heat,
+    choose_speed,
     draft_target,
     reduce_stress,
     reducible,
@@ -33,6 +32,8 @@ from engine.symbols import (
     super_cool,
     unchosen,
 )
+from engine.map_spots import in_tunnel
+from engine.state import Car, RaceState, Turn
 
 # The step each Garage decision belongs to (the others are named after theirs).
 GARAGE_STEP = {
@@ -61,7 +62,7 @@ def resolve_garage(state: RaceState, car: Car, decision: Decision, events: list[
         if decision.card not in unchosen(car, turn):
             raise _illegal(car, decision, f"card {decision.card!r} has no speed to choose")
         _check_speed(car, decision, decision.card, decision.speed)
-        reveal_speed(state, car, turn, decision.card, decision.speed, events)
+        choose_speed(car, turn, decision.card, decision.speed, events)
     elif isinstance(decision, DirectPlay):
         _check_direct(car, decision)
         direct_play(state, car, turn, decision.card, decision.speed, events)

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from data.models import ChampionshipEvent, Track
+from engine.championship.event_cards import race_event
+from engine.championship.sponsors import draw_sponsors
+from engine.conditions import corner_limit
 from engine.course import CornerLine, course
-from engine.event_cards import race_event
 from engine.events import Event
-from engine.road import corner_limit
-from engine.sponsors import draw_sponsors
 from engine.state import Car, RaceState, Turn
 
 # "a speed two higher than the corner speed" (Board Game Arena: Speed >= limit + 2)

@@ -1,8 +1,8 @@
 """What a championship season is at one moment: its races, drivers, card piles and phase.
 
 A season is a value above its races, like :class:`engine.state.RaceState`
-below it: :func:`engine.season.apply_season` works on a copy. The season
-notation (``heat-season/1``, engine/season_notation.py) is its public form.
+below it: :func:`engine.season.rules.apply_season` works on a copy. The season
+notation (``heat-season/1``, engine/season/notation.py) is its public form.
 """
 
 from __future__ import annotations

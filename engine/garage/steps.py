@@ -1,17 +1,23 @@
-"""The Garage module's moves in a car's turn: a card's speed, Direct Play, Draft, Accelerate.
+"""The Garage module's moves in a car's turn: Direct Play, Draft, Accelerate.
 
 Each changes a working copy of the state, like :mod:`engine.steps`, and is
-called when the driver's decision asks for it (see :mod:`engine.garage_apply`).
+called when the driver's decision asks for it (see :mod:`engine.garage.apply`).
 """
 
 from __future__ import annotations
 
 from engine.cards import SEVERAL_SPEEDS, Card, remove_cards
 from engine.events import Accelerated, DirectPlayed, Event
+from engine.garage.symbols import (
+    after_move,
+    card_heat,
+    choose_speed,
+    draft_target,
+    flip_plus,
+)
+from engine.movement import move_forward
 from engine.piles import pay_heat
 from engine.state import Car, RaceState, Turn
-from engine.steps import drive, move_forward
-from engine.symbols import after_move, card_heat, choose_speed, draft_target, flip_plus, unchosen
 
 
 def direct_play(
@@ -28,16 +34,6 @@ def direct_play(
     move_forward(state, car, chosen + found, "direct", events)
     pay_heat(car, card_heat((card,)), "card", events)
     after_move(state, car, turn, (card,), None, events)
-
-
-def reveal_speed(
-    state: RaceState, car: Car, turn: Turn, card: Card, chosen: int, events: list[Event]
-) -> None:
-    """A card with several speeds gets its speed; once all have one, the car moves."""
-    choose_speed(car, turn, card, chosen, events)
-    if not unchosen(car, turn):
-        turn.step = "react"
-        drive(state, car, turn, events)
 
 
 def draft_move(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:

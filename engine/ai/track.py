@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.conditions import corner_limit, overheat
 from engine.course import course
-from engine.road import corner_limit, overheat
 from engine.state import Weather
 
 # Speeds a hand of seven usually offers in each gear: about the lowest and the

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.points import Standing, champion, standings
-from engine.season import SeasonPending, season_pending
-from engine.season_state import SeasonRace, SeasonState
+from engine.season.points import Standing, champion, standings
+from engine.season.rules import SeasonPending, season_pending
+from engine.season.state import SeasonRace, SeasonState
 from engine.state import CarKind
 
 

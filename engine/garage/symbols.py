@@ -22,6 +22,7 @@ from engine.cards import (
     speed_choices,
     symbols,
 )
+from engine.conditions import may_cool_down, sector_cooldown
 from engine.course import course
 from engine.decisions import (
     Accelerate,
@@ -44,7 +45,6 @@ from engine.events import (
 from engine.map_spots import in_tunnel
 from engine.piles import cool_down, pay_heat, reshuffle_discard, resolve_plus
 from engine.rng import shuffled
-from engine.road import may_cool_down, sector_cooldown
 from engine.state import Car, RaceState, Turn
 
 

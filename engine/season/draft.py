@@ -4,7 +4,7 @@
 weather or track condition until AFTER you've chosen upgrades." BGA's procedure
 (../shared/facts/championship.json, garage_upgrades): a market of the drafting
 drivers + 3 upgrades from the Garage deck (the same count as the race draft,
-engine/draft.py); each driver picks one, last in the standings first (before
+engine/garage/draft.py); each driver picks one, last in the standings first (before
 the first race, from the back of its grid); then the first picker may swap one
 upgrade it owns for a card left in the market; the cards left leave the game.
 Legends do not draft. When the Garage deck runs short, the market is what is
@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.ai_garage import upgrade_worth
+from engine.ai import upgrade_worth
 from engine.cards import Card
-from engine.draft import MARKET_EXTRA
 from engine.events import Event, UpgradeDrafted
-from engine.season_decisions import DraftKeep, DraftPick, DraftSwap, DriverDecision
-from engine.season_events import DraftOpened, MarketBoxed, SwapDeclined, UpgradeSwapped
-from engine.season_state import SeasonDraft, SeasonState
+from engine.garage import MARKET_EXTRA
+from engine.season.decisions import DraftKeep, DraftPick, DraftSwap, DriverDecision
+from engine.season.events import DraftOpened, MarketBoxed, SwapDeclined, UpgradeSwapped
+from engine.season.state import SeasonDraft, SeasonState
 
 
 def open_draft(s: SeasonState, events: list[Event]) -> None:

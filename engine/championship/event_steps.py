@@ -22,10 +22,10 @@ from dataclasses import replace
 
 from data.models import ChampionshipEvent
 from engine.cards import HEAT
+from engine.championship.event_cards import race_event
+from engine.championship.sponsors import draw_sponsors
 from engine.course import course
-from engine.event_cards import race_event
 from engine.events import Event, HeatPile, HeatRemoved
-from engine.sponsors import draw_sponsors
 from engine.state import Car, RaceState, add_to_tally
 
 

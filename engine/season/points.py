@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import data
 from engine.championship import RaceResult
-from engine.season_state import SeasonState
+from engine.season.state import SeasonState
 
 PODIUM = 3
 

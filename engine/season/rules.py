@@ -21,13 +21,12 @@ from dataclasses import dataclass, replace
 import data
 from engine.cards import Card
 from engine.championship import ChampionshipSetup, RaceResult, sponsorship_deck
-from engine.draft import upgrade_deck
 from engine.errors import IllegalDecision, NotYourTurn, StaleDecision
 from engine.events import Event
+from engine.garage import upgrade_deck
 from engine.limits import MAX_CARS, MAX_NAME, MAX_SEED, in_range
-from engine.points import Standing, champion, race_points, standings
 from engine.rng import shuffled
-from engine.season_decisions import (
+from engine.season.decisions import (
     LEAGUE_WORDS,
     CancelRace,
     DraftKeep,
@@ -40,10 +39,9 @@ from engine.season_decisions import (
     RaceRecorded,
     SeasonDecision,
     StartRace,
-    parse_season_decision,
 )
-from engine.season_draft import ai_draft, draft_options, open_draft, pick, swap
-from engine.season_events import (
+from engine.season.draft import ai_draft, draft_options, open_draft, pick, swap
+from engine.season.events import (
     DriverJoined,
     DriverLeft,
     RaceScored,
@@ -51,13 +49,12 @@ from engine.season_events import (
     SeasonRaceCancelled,
     SeasonRaceStarted,
 )
-from engine.season_notation import log_from_texts, log_to_texts, season_from_dict, season_to_dict
-from engine.season_schedule import RANDOM_DRAWS, schedule
-from engine.season_state import (
+from engine.season.points import champion, race_points, standings
+from engine.season.schedule import RANDOM_DRAWS, schedule
+from engine.season.state import (
     SeasonConfig,
     SeasonDriver,
     SeasonPhase,
-    SeasonRace,
     SeasonState,
 )
 from engine.setup import Entrant, new_race
@@ -361,39 +358,3 @@ def replay_season(initial: SeasonState, decisions: Iterable[SeasonDecision]) -> 
     for decision in decisions:
         s, _ = apply_season(s, decision)
     return s
-
-
-__all__ = [
-    "CancelRace",
-    "DraftKeep",
-    "DraftPick",
-    "DraftSwap",
-    "JoinSeason",
-    "LeaveSeason",
-    "OpenDraft",
-    "RaceRecorded",
-    "SeasonConfig",
-    "SeasonDecision",
-    "SeasonDriver",
-    "SeasonPending",
-    "SeasonRace",
-    "SeasonState",
-    "Standing",
-    "StartRace",
-    "apply_season",
-    "champion",
-    "log_from_texts",
-    "log_to_texts",
-    "new_season",
-    "parse_season_decision",
-    "race_points",
-    "race_seed",
-    "replay_season",
-    "season_ai_decision",
-    "season_from_dict",
-    "season_legal_decisions",
-    "season_pending",
-    "season_race",
-    "season_to_dict",
-    "standings",
-]

@@ -92,7 +92,7 @@ class OpenDraft:
 
 @dataclass(frozen=True, slots=True)
 class StartRace:
-    """Race ``race_no`` starts on the bot (built by :func:`engine.season.season_race`)."""
+    """Race ``race_no`` starts on the bot (built by :func:`engine.season.rules.season_race`)."""
 
     do: ClassVar[str] = "start"
     race_no: int

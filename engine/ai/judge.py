@@ -11,17 +11,17 @@ from __future__ import annotations
 from copy import copy
 from dataclasses import dataclass
 
-from engine.ai_cards import plus_odds, sum_odds, unseen_cards
-from engine.ai_track import rounds_to_go
-from engine.course import course
-from engine.map_spots import shift_heat
-from engine.road import (
+from engine.ai.cards import plus_odds, sum_odds, unseen_cards
+from engine.ai.track import rounds_to_go
+from engine.conditions import (
     corner_heat,
     free_boost,
     may_cool_down,
     may_start_slipstream,
     sector_cooldown,
 )
+from engine.course import course
+from engine.map_spots import shift_heat
 from engine.steps import GEAR_COOLDOWN, SLIPSTREAM_SPACES, slipstream_spaces
 from engine.view import RaceView
 

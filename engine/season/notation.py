@@ -4,7 +4,7 @@
 :class:`SeasonState` exactly; an unknown field, a card or track that does not
 exist, or figures that do not fit together are refused with a
 :class:`engine.errors.NotationError` naming the field. The decision log is a
-list of decision text forms (engine/season_decisions.py), read back by
+list of decision text forms (engine/season/decisions.py), read back by
 :func:`log_from_texts`. The fields are described in docs/season-notation.md.
 """
 
@@ -20,9 +20,9 @@ from engine import limits
 from engine.championship import RaceResult
 from engine.errors import NotationError
 from engine.notation import CardId, CarName, Colour, Count, OptionsDoc, TrackId
-from engine.season_decisions import SeasonDecision, parse_season_decision
-from engine.season_schedule import check_race
-from engine.season_state import SeasonDraft, SeasonDriver, SeasonRace, SeasonState
+from engine.season.decisions import SeasonDecision, parse_season_decision
+from engine.season.schedule import check_race
+from engine.season.state import SeasonDraft, SeasonDriver, SeasonRace, SeasonState
 from engine.state import Options
 
 NOTATION = "heat-season/1"

@@ -15,9 +15,9 @@ from collections import Counter
 
 import data
 from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, speed_value
+from engine.conditions import starting_piles
 from engine.state import Weather
 from engine.view import CarView
-from engine.weather import starting_piles
 
 Odds = tuple[tuple[int, float], ...]
 

@@ -4,7 +4,7 @@
 whose turn timer ran out. It sees only what :func:`engine.view_for` shows that
 car (its hand, never a deck, another hand, a plan or the seed), builds its
 options with the same helpers the engine lists legal decisions with, and picks
-the one whose outcome it values most (see :mod:`engine.ai_judge`). Chance is
+the one whose outcome it values most (see :mod:`engine.ai.judge`). Chance is
 weighed, never drawn: the same view always gives the same decision.
 """
 
@@ -14,17 +14,15 @@ import zlib
 from dataclasses import dataclass
 from itertools import product
 
-from engine import ai_garage
-from engine.ai_discard import choose_discard
-from engine.ai_judge import SPIN_OUT, Judge, Situation
+from engine.ai import garage as ai_garage
+from engine.ai.discard import choose_discard
+from engine.ai.judge import SPIN_OUT, Judge, Situation
 from engine.cards import HEAT, plus_symbols, remove_cards, speed_choices, symbols
 from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
+from engine.garage import card_heat
 from engine.map_spots import shift_heat
 from engine.pending import plan_options
-from engine.symbols import card_heat
 from engine.view import CarView, RaceView
-
-__all__ = ["LEVELS", "Level", "decide"]
 
 # A Heat symbol on a played card spends Heat the car could use at corners; a Cooldown
 # symbol brings a Heat card of the hand back.

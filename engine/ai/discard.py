@@ -15,8 +15,8 @@ from collections import Counter
 from itertools import combinations
 
 import data
-from engine.ai_cards import unseen_cards
-from engine.ai_judge import Judge
+from engine.ai.cards import unseen_cards
+from engine.ai.judge import Judge
 from engine.cards import (
     HAND_SIZE,
     HEAT,
@@ -25,8 +25,8 @@ from engine.cards import (
     plus_symbols,
     speed_choices,
 )
+from engine.championship import discard_limit, may_discard_card
 from engine.decisions import Decision, Discard
-from engine.event_cards import discard_limit, may_discard_card
 from engine.pending import reachable_gears
 from engine.view import CarView, RaceView
 

@@ -1,0 +1,15 @@
+"""AI drivers: every decision a person makes, from that car's own view of the race.
+
+The face: :func:`decide` plays any pending decision of a car from
+:func:`engine.view_for` (a ``kind: ai`` car, or a person whose turn timer ran
+out) at one of the :data:`LEVELS`; :func:`upgrade_worth` is how much the AI
+values a Garage upgrade (the season's draft uses it too). Inside: ``driver``
+(the choices a person has, judged), ``judge`` (where a move leaves the car),
+``track`` (the corners ahead), ``cards`` (the odds of the cards to come),
+``discard`` (what to throw away) and ``garage`` (upgrades and their symbols).
+"""
+
+from engine.ai.driver import LEVELS, Level, decide
+from engine.ai.garage import upgrade_worth
+
+__all__ = ["LEVELS", "Level", "decide", "upgrade_worth"]

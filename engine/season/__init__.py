@@ -1,0 +1,81 @@
+"""A championship season: a pure state above its races, with its own notation.
+
+Like a race, one question drives every caller: :func:`season_pending`.
+:func:`season_legal_decisions` lists the choices, :func:`apply_season` makes one,
+:func:`season_race` builds the next race, :func:`replay_season` rebuilds a
+season from its first state and its decision log, :func:`standings` and
+:func:`champion` score it, and :func:`season_view` is what anyone may see.
+Inside: ``state`` (the season at one moment), ``rules`` (the phases and
+decisions), ``schedule`` (preset, custom and random seasons), ``draft`` (one
+pick each before a race), ``points`` (points and ties), ``decisions`` and
+``events`` (their text forms), ``notation`` (``heat-season/1``) and ``view``.
+"""
+
+from engine.season.decisions import (
+    CancelRace,
+    DraftKeep,
+    DraftPick,
+    DraftSwap,
+    DriverDecision,
+    JoinSeason,
+    LeaveSeason,
+    OpenDraft,
+    RaceRecorded,
+    SeasonDecision,
+    StartRace,
+    parse_season_decision,
+)
+from engine.season.notation import log_from_texts, log_to_texts, season_from_dict, season_to_dict
+from engine.season.points import Standing, champion, race_points, standings
+from engine.season.rules import (
+    SeasonPending,
+    apply_season,
+    new_season,
+    race_seed,
+    replay_season,
+    season_ai_decision,
+    season_legal_decisions,
+    season_pending,
+    season_race,
+)
+from engine.season.state import SeasonConfig, SeasonDriver, SeasonRace, SeasonState
+from engine.season.view import SeasonDriverView, SeasonView, season_view
+
+__all__ = [
+    "CancelRace",
+    "DraftKeep",
+    "DraftPick",
+    "DraftSwap",
+    "DriverDecision",
+    "JoinSeason",
+    "LeaveSeason",
+    "OpenDraft",
+    "RaceRecorded",
+    "SeasonConfig",
+    "SeasonDecision",
+    "SeasonDriver",
+    "SeasonDriverView",
+    "SeasonPending",
+    "SeasonRace",
+    "SeasonState",
+    "SeasonView",
+    "Standing",
+    "StartRace",
+    "apply_season",
+    "champion",
+    "log_from_texts",
+    "log_to_texts",
+    "new_season",
+    "parse_season_decision",
+    "race_points",
+    "race_seed",
+    "replay_season",
+    "season_ai_decision",
+    "season_from_dict",
+    "season_legal_decisions",
+    "season_pending",
+    "season_race",
+    "season_to_dict",
+    "season_view",
+    "standings",
+]

@@ -1,0 +1,88 @@
+"""The docs stand on their own in a clone: their links resolve, and their race examples load."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.notation import decision_json, load_scenario, state_json
+
+
+def _repository_root() -> Path:
+    """The folder holding pyproject.toml, wherever this test file lies below it."""
+    here = Path(__file__).resolve()
+    return next(folder for folder in here.parents if (folder / "pyproject.toml").is_file())
+
+
+ROOT = _repository_root()
+DOCS = ROOT / "docs"
+MARKDOWN = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+
+_FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
+_LINK = re.compile(r"\[[^\]]*\]\(\s*(?:<([^>\n]*)>|([^)\s]*))(?:\s+\"[^\"]*\")?\s*\)")
+_JSON_BLOCK = re.compile(r"^```json\n(.*?)^```", re.MULTILINE | re.DOTALL)
+_RACE = re.compile(r'"notation"\s*:\s*"heat-race/1"')
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _link_targets(text: str) -> list[str]:
+    """The targets of the markdown links in ``text``, code blocks and code spans left out."""
+    prose = _INLINE_CODE.sub("", _FENCE.sub("", text))
+    return [bracketed or bare for bracketed, bare in _LINK.findall(prose)]
+
+
+def _race_examples() -> list[str]:
+    """Every json block of the race notation document that is a whole heat-race/1 race."""
+    text = (DOCS / "race-notation.md").read_text(encoding="utf-8")
+    return [block for block in _JSON_BLOCK.findall(text) if _RACE.search(block)]
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=_name)
+def test_relative_links_point_to_files_in_the_repository(path: Path) -> None:
+    """Every relative link of README.md and docs/ names a file that exists in the repository."""
+    broken: list[str] = []
+    for target in _link_targets(path.read_text(encoding="utf-8")):
+        if re.match(r"(?i)(https?|mailto):", target):
+            continue
+        file_part = target.split("#", 1)[0]
+        if not file_part:
+            continue
+        resolved = (path.parent / file_part).resolve()
+        if not resolved.is_relative_to(ROOT) or not resolved.exists():
+            broken.append(target)
+    assert broken == [], f"{_name(path)}: broken links {broken}"
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=_name)
+def test_no_doc_points_outside_the_repository(path: Path) -> None:
+    """No README or doc names ../shared, which a clone of the repository does not have."""
+    lines = [
+        number
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "../shared" in line
+    ]
+    assert lines == [], f"{_name(path)} mentions ../shared on lines {lines}"
+
+
+def test_race_notation_has_a_complete_example() -> None:
+    """docs/race-notation.md shows at least one whole race in a json block."""
+    assert _race_examples(), "docs/race-notation.md has no json block with a heat-race/1 race"
+
+
+@pytest.mark.parametrize("block", _race_examples())
+def test_race_example_loads_and_is_written_back_unchanged(block: str) -> None:
+    """A race example loads through the engine's notation and is written back the same."""
+    document: dict[str, Any] = json.loads(block)
+    state, decisions = load_scenario(block)
+    written = state_json(state)
+    if "decisions" in document:
+        written["decisions"] = [decision_json(decision) for decision in decisions]
+    assert written == document
