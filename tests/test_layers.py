@@ -142,9 +142,7 @@ def test_the_engine_rooms_point_one_way() -> None:
         if here is None:
             continue
         between[here] |= {
-            there
-            for there in map(room_of, imports_of(path))
-            if there is not None and there != here
+            there for there in map(room_of, imports_of(path)) if there is not None and there != here
         }
     assert find_cycle(between) is None, between
     assert "championship" in between["season"] and "garage" in between["ai"]
