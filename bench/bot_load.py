@@ -40,9 +40,9 @@ import aiosqlite
 import asyncpg
 
 from bot.storage.choice import is_postgres
-from tests.botdriver import answer, custom_id, custom_ids
-from tests.botprocess import start_bot_process
-from tests.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeMessage, FakeUser
+from tests.support.botdriver import answer, custom_id, custom_ids
+from tests.support.botprocess import start_bot_process
+from tests.support.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeMessage, FakeUser
 
 RACES = 100
 DRIVERS = 6

@@ -20,7 +20,7 @@ import engine
 from engine import Decision, Discard, Options, Plan, RaceState
 from engine.cards import is_discardable, is_playable
 from engine.pending import is_cluttered, reachable_gears
-from tests.playout import entrants
+from tests.support.playout import entrants
 
 RACES = 300
 MODULES = Options(garage="both")

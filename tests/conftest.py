@@ -10,7 +10,7 @@ import pytest_asyncio
 
 from bot.storage import SQLiteStore, Store
 from bot.storage.postgres import PostgresStore
-from tests.postgres import fresh_schema
+from tests.support.postgres import fresh_schema
 
 
 @pytest_asyncio.fixture

@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "engine", "render", "data")
 ENGINE = ROOT / "engine"
 ROOMS = sorted(path.name for path in ENGINE.iterdir() if (path / "__init__.py").is_file())
+# The engine's subpackages, each importing only rooms after it (the README says the same).
+ROOM_ORDER = ["season", "ai", "garage", "championship", "conditions"]
 
 
 def module_name(path: Path) -> str:
@@ -145,6 +147,10 @@ def test_the_engine_rooms_point_one_way() -> None:
             there for there in map(room_of, imports_of(path)) if there is not None and there != here
         }
     assert find_cycle(between) is None, between
+    assert sorted(ROOM_ORDER) == ROOMS, "a new room needs its place in ROOM_ORDER"
+    for room, targets in between.items():
+        for target in targets:
+            assert ROOM_ORDER.index(room) < ROOM_ORDER.index(target), f"{room} → {target}"
     assert "championship" in between["season"] and "garage" in between["ai"]
 
 

@@ -1,0 +1,1 @@
+"""Tests of the bot: the Discord layer and the services under it."""

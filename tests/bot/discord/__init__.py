@@ -1,0 +1,1 @@
+"""Tests of the real bot on discord.py against the fake Discord."""

@@ -1,0 +1,65 @@
+"""The private hand view carries the driver's own hand as a picture, with its words as alt text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+
+import engine
+from engine.notation import load_state
+from render import hand_description, hand_image, png_bytes
+from tests.support.botdriver import Table, answer, table
+from tests.support.botrace import two_driver_race
+from tests.support.fakediscord import FakeUser
+
+
+async def car_of(t: Table, user: FakeUser) -> str:
+    async with aiosqlite.connect(t.database) as db:
+        cursor = await db.execute("SELECT car_id FROM seats WHERE user_id = ?", (user.id,))
+        row = await cursor.fetchone()
+    assert row is not None
+    return str(row[0])
+
+
+async def stored_state(t: Table) -> engine.RaceState:
+    async with aiosqlite.connect(t.database) as db:
+        row = await (await db.execute("SELECT state FROM races")).fetchone()
+    assert row is not None
+    return load_state(str(row[0]))
+
+
+async def test_each_driver_sees_their_own_hand_picture_and_never_another(tmp_path: Path) -> None:
+    """Issue 13: "the private hand view shows the hand as a picture ... drawn from the
+    driver's own view ... Keep the text too, for screen readers."
+    """
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        board = await two_driver_race(t)
+        state = await stored_state(t)
+        pictures = {}
+        for user in (t.alice, t.bob):
+            car = await car_of(t, user)
+            view = engine.view_for(state, car)
+            pictures[user.id] = (png_bytes(hand_image(view, car)), hand_description(view, car))
+        assert pictures[t.alice.id][0] != pictures[t.bob.id][0], "the two hands must differ"
+        for user, other in ((t.alice, t.bob), (t.bob, t.alice)):
+            hand = answer(await t.click(user, board, "heat:b:hand:"))
+            assert hand.ephemeral and hand.components
+            (attachment,) = hand.attachments
+            assert attachment.filename.endswith(".png")
+            assert attachment.data == pictures[user.id][0]
+            assert attachment.data != pictures[other.id][0]
+            assert attachment.description == pictures[user.id][1]
+            assert attachment.description.startswith("Hand: ")
+
+
+async def test_the_hand_picture_stays_while_the_plan_is_drafted(tmp_path: Path) -> None:
+    """Editing the hand view (taking the AI's suggestion) keeps the picture it opened with."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        board = await two_driver_race(t)
+        hand = answer(await t.click(t.alice, board, "heat:b:hand:"))
+        opened = hand.attachments[0].data
+        await t.click(t.alice, hand, "heat:b:sug:")
+        assert [a.data for a in hand.attachments] == [opened]

@@ -1,0 +1,221 @@
+"""A league on the fake Discord, from ``/league create`` to the champion, through two restarts.
+
+The points are worked out here from the finished races alone (their final
+states in the database), so the standings the bot shows are checked against
+an independent count, not against the bot's own tables.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import aiosqlite
+
+from engine.notation import load_state
+from engine.season import RaceRecorded, replay_season
+from render import png_bytes
+from render.standings import StandingRow, Standings, standings_image
+from tests.support.botdriver import Table, answer, custom_ids, table
+from tests.support.botrace import mentioned, race_to_the_flag
+from tests.support.fakediscord import Permission
+
+LEAGUE = "Club Cup"
+# Three 1-lap races (España has 1 lap; the USA's 2 less the strike's one), with both
+# events that add points: Corruption (6) and the Drivers' strike (3).
+TRACKS = "espana:6,usa:3,espana:2"
+EVENTS = (6, 3, 2)
+
+# The facts (../shared/facts/championship.json): "points_by_place": [9, 6, 4, 3, 2, 1].
+POINTS_BY_PLACE = (9, 6, 4, 3, 2, 1)
+# Event 3, Drivers' strike: "the winner scores 2 extra championship points"; event 6,
+# Corruption in rules committee: "The 1st, 2nd and 3rd placed drivers each score 1 extra
+# championship point."
+WINNER_BONUS = {3: 2}
+PODIUM_BONUS = {6: 1}
+BONUS = 40  # an admin's correction for Alice: more than anyone can score in three races
+
+
+def race_points(place: int, event: int) -> int:
+    score = POINTS_BY_PLACE[place - 1] if place <= len(POINTS_BY_PLACE) else 0
+    if place == 1:
+        score += WINNER_BONUS.get(event, 0)
+    if place <= 3:
+        score += PODIUM_BONUS.get(event, 0)
+    return score
+
+
+async def finished_races(t: Table) -> list[dict[str, tuple[int, str]]]:
+    """Each finished race's cars: car id -> (place, colour), read from its final state."""
+    async with aiosqlite.connect(t.database) as db:
+        query = "SELECT state FROM races WHERE status = 'finished' ORDER BY id"
+        rows = await (await db.execute(query)).fetchall()
+    races = []
+    for (text,) in rows:
+        state = load_state(text)
+        races.append({car.id: (car.finished or 0, car.color) for car in state.cars})
+    return races
+
+
+async def season_version(t: Table) -> int:
+    async with aiosqlite.connect(t.database) as db:
+        row = await (await db.execute("SELECT season_version FROM leagues")).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def draft(t: Table, *, restart: bool = False) -> int:
+    """Make every person's draft decision by its public buttons; returns how many were made.
+
+    ``restart``: the bot is restarted while the first prompt waits, then it is clicked.
+    """
+    made = 0
+    people = [t.alice, t.bob]
+    while True:
+        await t.fake.wait_for(lambda: _draft_or_race(t.public()[-1].custom_ids))
+        prompt = t.public()[-1]
+        buttons = [c for c in custom_ids(prompt) if c.startswith("heat:b:lg:")]
+        if not buttons:
+            return made
+        picker = mentioned(prompt, people)
+        assert len(picker) == 1, prompt.content
+        assert prompt.attachments, "the market is drawn"
+        if restart:
+            await t.restart()
+            assert t.bot is not None
+            await t.bot.caught_up()
+            restart = False
+        count = len(t.public())
+        choice = buttons[0]  # the first card offered, or keep (a swap offer's button)
+        click = await t.fake.click(picker[0], prompt, choice)
+        await click.done()
+        assert not click.failed
+        assert custom_ids(prompt) == [], "an answered prompt loses its buttons"
+        await t.wait_public(count + 1)
+        made += 1
+
+
+def _draft_or_race(ids: list[str]) -> bool:
+    return any(c.startswith(("heat:b:lg:", "heat:b:hand:")) for c in ids)
+
+
+async def run_race(t: Table, race_no: int, *, restart_in_draft: bool = False) -> None:
+    started = await t.slash(t.alice, "league start-race")
+    assert answer(started).content == "🏁"
+    await draft(t, restart=restart_in_draft)
+    await race_to_the_flag(t, {}, live=None)
+    heading = f"Race {race_no} of **{LEAGUE}** is scored."
+    await t.fake.wait_for(lambda: any(heading in m.content for m in t.public()))
+
+
+def expected_table(
+    races: list[dict[str, tuple[int, str]]],
+    names: dict[str, str],
+    corrections: dict[str, tuple[int, str]],
+) -> tuple[list[StandingRow], list[str]]:
+    """The standings worked out here, as picture rows and as the text's lines: points per
+    race and corrections; ties broken by the last race, then the one before, then entry."""
+    cars = sorted({car for race in races for car in race})
+    scored = {
+        car: [race_points(race[car][0], event) for race, event in zip(races, EVENTS, strict=True)]
+        for car in cars
+    }
+    totals = {car: sum(scored[car]) + corrections.get(car, (0, ""))[0] for car in cars}
+
+    def order(car: str) -> tuple[int | str, ...]:
+        return (-totals[car], *(race[car][0] for race in reversed(races)), car)
+
+    ranked = sorted(cars, key=order)
+    rows = [
+        StandingRow(names[car], totals[car], [race[car][0] for race in races], races[0][car][1])
+        for car in ranked
+    ]
+    lines = []
+    for car in ranked:
+        parts = [f"R{no} {points}" for no, points in enumerate(scored[car], start=1)]
+        if car in corrections:
+            delta, reason = corrections[car]
+            parts.append(f"correction {delta:+d}: {reason}")
+        rank = 1 + sum(1 for other in cars if totals[other] > totals[car])
+        lines.append(f"{rank}. {names[car]}: {totals[car]} pts ({' · '.join(parts)})")
+    return rows, lines
+
+
+async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Path) -> None:
+    """Create, join, three drafted races (restarts between two and during a draft), champion."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        t.fake.grant_bot(t.guild, Permission.MANAGE_ROLES)
+        await t.start()
+        created = await t.slash(
+            t.alice,
+            "league create",
+            name=LEAGUE,
+            season="custom",
+            tracks=TRACKS,
+            seats=4,
+            fill="ai",
+            timer=60,
+        )
+        assert answer(created).content == "✅"
+        assert t.public()[-1].content.startswith(f"League **{LEAGUE}** created: 3 races")
+        joined = answer(await t.slash(t.bob, "league join"))
+        assert joined.ephemeral and "parti da 0 punti" in joined.content
+        schedule = answer(await t.slash(t.cleo, "league schedule")).content
+        assert "Race 1: España, event 6: Corruption in rules committee" in schedule
+        assert "Race 2: USA, event 3: Drivers' strike" in schedule
+
+        await run_race(t, 1)
+        await t.restart()  # between two races
+        assert t.bot is not None
+        await t.bot.caught_up()
+        await run_race(t, 2, restart_in_draft=True)
+        dana = t.member("dana", manage=True)
+        await t.slash(dana, "league correct", user=t.alice, points=BONUS, reason="fastest lap")
+        said = f"Points correction for <@{t.alice.id}>: +{BONUS} (fastest lap), by <@{dana.id}>."
+        await t.fake.wait_for(lambda: t.public()[-1].content == said)
+        await run_race(t, 3)
+
+        races = await finished_races(t)
+        assert len(races) == 3
+        async with aiosqlite.connect(t.database) as db:
+            query = "SELECT driver_id, user_id FROM league_members"
+            members = dict(await (await db.execute(query)).fetchall())
+        alice = next(car for car, user in members.items() if user == t.alice.id)
+        people = {t.alice.id: "alice", t.bob.id: "bob"}
+        names = {car: f"AI {colour}" for car, (_, colour) in races[0].items()}
+        names |= {car: people[user] for car, user in members.items()}
+        rows, lines = expected_table(races, names, {alice: (BONUS, "fastest lap")})
+
+        final = next(m for m in t.public() if f"Race 3 of **{LEAGUE}** is scored." in m.content)
+        assert final.content.splitlines()[2:] == lines, "the text agrees with the count"
+        expected = Standings(f"{LEAGUE}: standings", rows, ["R1", "R2", "R3"])
+        picture = png_bytes(standings_image(expected))
+        assert final.attachments[0].data == picture, "the picture agrees with the count"
+        asked = answer(await t.slash(t.cleo, "league standings"))
+        assert asked.content.splitlines()[1:] == lines and asked.attachments[0].data == picture
+
+        champion = next(m for m in t.public() if "is the champion of" in m.content)
+        assert rows[0].name == "alice", "the correction makes Alice champion whatever the races"
+        crowned = f"<@{t.alice.id}> is the champion of **{LEAGUE}** with {rows[0].points} points"
+        assert crowned in champion.content
+        assert "now has the **Heat Champion** role" in champion.content
+        roles = t.guild.members[t.alice.id].roles
+        assert [role.name for role in roles] == ["Heat Champion"]
+
+        history = answer(await t.slash(t.cleo, "league history")).content.splitlines()
+        assert len(history) == 4 and history[3].startswith("Race 3 on España (race #")
+        stats = answer(await t.slash(t.cleo, "heat stats", user=t.bob))
+        bob = next(car for car, user in members.items() if user == t.bob.id)
+        places = [race[bob][0] for race in races]
+        assert stats.content.startswith(
+            f"<@{t.bob.id}> across leagues: 3 races, {places.count(1)} wins, "
+            f"{sum(1 for p in places if p <= 3)} podiums, average place {sum(places) / 3:.1f}, "
+        )
+        assert re.fullmatch(r".*, \d+ spin outs\.", stats.content)
+        assert t.bot is not None
+        store, league_id = t.bot.store, (await t.bot.leagues.league_in(t.channel.id)).id
+        log = await store.season_decisions(league_id)
+        assert [d.race_no for d in log if isinstance(d, RaceRecorded)] == [1, 2, 3], "once each"
+        first = await store.first_season(league_id)
+        assert first is not None and replay_season(first, log) == await store.season(league_id)
+        assert all(not i.failed and i.ack_type is not None for i in t.fake.interactions)

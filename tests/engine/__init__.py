@@ -1,0 +1,1 @@
+"""Tests of the rules: the race core, its scenarios (each quoting the rulebook) and properties."""

@@ -1,0 +1,1 @@
+"""Tests of the championship inside one race: events, sponsors, press corners, results."""

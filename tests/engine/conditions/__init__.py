@@ -1,0 +1,1 @@
+"""Tests of the weather and road conditions module."""

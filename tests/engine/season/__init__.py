@@ -1,0 +1,1 @@
+"""Tests of championship seasons: schedule, draft, points, notation, scenarios."""

@@ -1,0 +1,346 @@
+"""A championship season: its schedule, lineup, draft, races and notation, as the rules say."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+import data
+from engine.championship import RaceResult
+from engine.errors import IllegalDecision, NotationError, NotYourTurn, StaleDecision
+from engine.movement import position_key
+from engine.season import (
+    CancelRace,
+    DraftKeep,
+    DraftPick,
+    DraftSwap,
+    JoinSeason,
+    LeaveSeason,
+    OpenDraft,
+    RaceRecorded,
+    SeasonConfig,
+    SeasonDecision,
+    SeasonRace,
+    SeasonState,
+    StartRace,
+    apply_season,
+    log_from_texts,
+    log_to_texts,
+    new_season,
+    parse_season_decision,
+    replay_season,
+    season_ai_decision,
+    season_from_dict,
+    season_legal_decisions,
+    season_pending,
+    season_race,
+    season_to_dict,
+    season_view,
+    standings,
+)
+from engine.setup import Entrant
+from engine.state import Options
+from tests.support.paths import RULEBOOK
+
+DRIVERS = [Entrant("A", "red"), Entrant("B", "blue", "ai"), Entrant("L", "green", "legend")]
+
+
+def quoted(source: str, text: str) -> str:
+    """The rule, after checking it is in the rulebook file."""
+    assert " ".join(text.split()) in " ".join((RULEBOOK / source).read_text().split())
+    return text
+
+
+def drafted(s: SeasonState) -> SeasonState:
+    """The season after its next draft (opened if need be), every driver deciding as the AI does."""
+    if s.phase == "lineup":
+        s, _ = apply_season(s, OpenDraft(s.race_no))
+    while (waiting := season_pending(s)).step in ("draft", "swap"):
+        s, _ = apply_season(s, season_ai_decision(s, waiting.drivers[0]))
+    return s
+
+
+def recorded(s: SeasonState, places: dict[str, int]) -> SeasonState:
+    """The season after its next race, run with these places (sponsors untouched)."""
+    s, _ = apply_season(drafted(s), StartRace(s.race_no))
+    carried = {d: s.driver(d).sponsors for d in s.grid if s.driver(d).drafts}
+    result = RaceResult(
+        s.races[s.race_no - 1].event,
+        places,
+        sponsors=carried,
+        sponsor_deck=s.sponsor_deck,
+        sponsor_discard=s.sponsor_discard,
+    )
+    s, _ = apply_season(s, RaceRecorded(s.race_no, result))
+    return s
+
+
+def test_a_preset_season_races_its_printed_tracks_and_events() -> None:
+    """1961: Great Britain (event 1), USA (2), Italy (3), from the facts' seasons."""
+    quoted("rules-full-en.txt", "there are a group of races each with its own event.")
+    s = new_season(SeasonConfig.preset(1961), DRIVERS, 1)
+    expected = [(r.track, r.event) for r in data.championship().season(1961).races]
+    assert [(r.track, r.event) for r in s.races] == expected
+    assert s.preset == 1961
+
+
+def test_a_custom_season_has_three_races_or_more() -> None:
+    """A custom list of tracks needs 3 races; an unknown track or event is refused."""
+    two = (SeasonRace("usa", 7), SeasonRace("italy", 4))
+    with pytest.raises(ValueError, match="3 or more races"):
+        new_season(SeasonConfig.custom(two), DRIVERS, 1)
+    with pytest.raises(ValueError, match="unknown track"):
+        new_season(SeasonConfig.custom((*two, SeasonRace("mars", 1))), DRIVERS, 1)
+    with pytest.raises(ValueError, match="unknown event 19"):
+        new_season(SeasonConfig.custom((*two, SeasonRace("france", 19))), DRIVERS, 1)
+    with pytest.raises(ValueError, match="no season 1970"):
+        new_season(SeasonConfig.preset(1970), DRIVERS, 1)
+    s = new_season(SeasonConfig.custom((*two, SeasonRace("france", 6))), DRIVERS, 1)
+    assert len(s.races) == 3
+
+
+@pytest.mark.parametrize("expansions", [False, True])
+def test_a_random_season_never_races_the_strike_in_espana(expansions: bool) -> None:
+    """4 distinct tracks with distinct events; España never gets event 3; an expansion
+    event (11-18) only on the track its printed season races it on."""
+    rule = "random = 4 circuits + random events (never España with Drivers' Strike)"
+    quoted("modules-notes.md", rule)
+    options = Options(garage="advanced", garage_expansions=expansions)
+    events = data.championship()
+    seen_espana = False
+    for seed in range(300):
+        s = new_season(SeasonConfig.random(options), DRIVERS, seed)
+        assert len(s.races) == 4
+        assert len({r.track for r in s.races}) == 4
+        assert len({r.event for r in s.races}) == 4
+        for race in s.races:
+            assert (race.track, race.event) != ("espana", 3)
+            seen_espana |= race.track == "espana"
+            if race.event > 10:
+                assert expansions and events.event(race.event).track == race.track
+    assert seen_espana
+
+
+def test_a_championship_always_races_with_the_garage_and_the_weather() -> None:
+    """Garage off is refused; the weather is switched on whatever the options say."""
+    quoted("modules-notes.md", "forces weather and draft on; no starting upgrades")
+    with pytest.raises(ValueError, match="Garage"):
+        new_season(SeasonConfig.preset(1961, Options()), DRIVERS, 1)
+    s = new_season(SeasonConfig.preset(1961, Options(garage="both")), DRIVERS, 1)
+    assert s.options.weather
+    race, _ = season_race(drafted(s))
+    assert race.weather is not None
+    assert race.garage is None or not race.garage.order
+
+
+def test_before_the_first_race_the_back_of_the_grid_picks_first() -> None:
+    """Race 1's grid is drawn from the seed; its drivers pick from the back of it."""
+    rule = "before the first race, reverse turn order"
+    quoted("championship.json", rule)
+    drivers = [*DRIVERS, Entrant("C", "orange"), Entrant("M", "yellow", "legend")]
+    grids = set()
+    for seed in range(8):
+        s, _ = apply_season(new_season(SeasonConfig.preset(1962), drivers, seed), OpenDraft(1))
+        assert s.draft is not None
+        drafters = [d for d in s.grid if s.driver(d).drafts]
+        assert s.draft.order == tuple(drafters[::-1])
+        assert len(s.draft.market) == len(drafters) + 3
+        grids.add(s.grid)
+        s = drafted(s)
+        race, _ = season_race(s)
+        assert [c.id for c in sorted(race.cars, key=position_key)] == list(s.grid)
+    assert len(grids) > 1, "race 1's grid is random"
+
+
+def test_a_driver_who_joins_between_races_starts_on_0_points() -> None:
+    """Issue 11: "join and leave: a driver who joins between races starts on 0 points"."""
+    s = recorded(new_season(SeasonConfig.preset(1961), DRIVERS, 3), {"A": 1, "B": 2, "L": 3})
+    s, events = apply_season(s, JoinSeason("E", "orange", "human"))
+    assert [e.to_json() for e in events] == [{"car": "E", "type": "joined", "race_no": 2}]
+    line = next(line for line in standings(s) if line.driver == "E")
+    assert (line.points, line.race_points, line.places) == (0, (None,), (None,))
+    assert s.driver("E").joined == 2
+    s = drafted(s)
+    assert "E" in s.grid and len(s.driver("E").upgrades) == 1
+    assert s.grid[-1] == "E", "last in the standings starts at the back"
+
+
+def test_a_driver_who_leaves_keeps_its_points_but_races_no_more() -> None:
+    """Its upgrades leave the game, its sponsors go to the sponsorship discard pile."""
+    s = recorded(new_season(SeasonConfig.preset(1961), DRIVERS, 3), {"A": 1, "B": 2, "L": 3})
+    upgrades, sponsors = s.driver("B").upgrades, s.driver("B").sponsors
+    box, discard = s.garage_box, s.sponsor_discard
+    s, _ = apply_season(s, LeaveSeason("B"))
+    assert s.garage_box == box + upgrades and s.sponsor_discard == discard + sponsors
+    assert next(line for line in standings(s) if line.driver == "B").points == 6
+    s = drafted(s)
+    assert "B" not in s.grid
+    with pytest.raises(IllegalDecision, match="lineup"):
+        apply_season(s, LeaveSeason("A"))
+
+
+def test_join_refuses_a_bad_driver_and_changes_nothing() -> None:
+    """A taken id or colour, a season word, a Legend colour the deck lacks, a 7th car."""
+    s = new_season(SeasonConfig.preset(1961), DRIVERS, 3)
+    for bad, reason in [
+        (JoinSeason("A", "orange", "human"), "already takes part"),
+        (JoinSeason("E", "red", "human"), "colour red is taken"),
+        (JoinSeason("draft", "orange", "human"), "season word"),
+        (JoinSeason("E", "pink", "legend"), "no colour 'pink'"),
+    ]:
+        with pytest.raises(IllegalDecision, match=reason):
+            apply_season(s, bad)
+    for n, colour in enumerate(["orange", "white", "yellow"]):
+        s, _ = apply_season(s, JoinSeason(f"X{n}", colour, "ai"))
+    with pytest.raises(IllegalDecision, match="at most 6 cars"):
+        apply_season(s, JoinSeason("X9", "purple", "ai"))
+
+
+def test_the_draft_refuses_what_the_rules_do_not_allow() -> None:
+    """Out of turn, a card not in the market, a swap of a card not owned: typed errors."""
+    s, _ = apply_season(new_season(SeasonConfig.preset(1961), DRIVERS, 5), OpenDraft(1))
+    first = season_pending(s).drivers[0]
+    other = next(d for d in ("A", "B") if d != first)
+    assert s.draft is not None
+    with pytest.raises(NotYourTurn, match=f"car {other}, step draft"):
+        apply_season(s, DraftPick(other, s.draft.market[0]))
+    with pytest.raises(IllegalDecision, match="market holds"):
+        apply_season(s, DraftPick(first, "turbo-8"))
+    with pytest.raises(IllegalDecision, match="'start' needs the ready phase"):
+        apply_season(s, StartRace(1))
+    s, _ = apply_season(s, season_ai_decision(s, first))
+    s, _ = apply_season(s, season_ai_decision(s, other))
+    assert season_pending(s).drivers == (first,)
+    assert DraftKeep(first) in season_legal_decisions(s, first)
+    assert season_legal_decisions(s, other) == []
+    assert s.draft is not None
+    with pytest.raises(IllegalDecision, match="owns no"):
+        apply_season(s, DraftSwap(first, "rpm-3", s.draft.market[0]))
+
+
+def test_stale_decisions_and_wrong_race_numbers_are_refused() -> None:
+    """A decision made on an older version, or for another race, changes nothing."""
+    s = new_season(SeasonConfig.preset(1961), DRIVERS, 5)
+    with pytest.raises(StaleDecision, match="version 3, season is at 0"):
+        apply_season(s, OpenDraft(1), expected_version=3)
+    with pytest.raises(IllegalDecision, match="race 1 is next, not 2"):
+        apply_season(s, OpenDraft(2))
+
+
+def test_a_cancelled_race_scores_nothing_and_starts_again_the_same() -> None:
+    """Cancel puts the race back to ready; the race built again is the same race."""
+    s = drafted(new_season(SeasonConfig.preset(1961), DRIVERS, 5))
+    s, _ = apply_season(s, StartRace(1))
+    before, _ = season_race(s)
+    s, _ = apply_season(s, CancelRace(1))
+    assert s.phase == "ready" and s.results == []
+    again, _ = season_race(s)
+    assert again == before
+
+
+def test_decisions_have_a_text_form_that_parses_back() -> None:
+    """Every kind of season decision, and a bad text names itself."""
+    result = RaceResult(1, {"A": 1, "B": 2}, gave_up=frozenset({"B"}), sponsors={"A": ("sp-rpm",)})
+    decisions: list[SeasonDecision] = [
+        DraftPick("A", "turbo-8"),
+        DraftSwap("A", "turbo-8", "body-3"),
+        DraftKeep("A"),
+        JoinSeason("E", "red", "human"),
+        LeaveSeason("E"),
+        OpenDraft(2),
+        StartRace(2),
+        CancelRace(2),
+        RaceRecorded(2, result),
+    ]
+    texts = log_to_texts(decisions)
+    assert texts[:3] == ["A pick turbo-8", "A swap turbo-8 body-3", "A keep"]
+    assert texts[3:5] == ["join E red human", "leave E"]
+    assert log_from_texts(texts) == decisions
+    for bad in ["A pick", "join E red robot", "record x {}", "record 2 {", "A fly"]:
+        with pytest.raises(ValueError, match="decision"):
+            parse_season_decision(bad)
+    with pytest.raises(NotationError, match=r"log\.1"):
+        log_from_texts(["draft 1", "A"])
+
+
+def test_the_notation_refuses_an_unknown_field_and_bad_figures() -> None:
+    """Exact round trip; an unknown field, an unknown card or an inconsistent phase is an error."""
+    s = drafted(new_season(SeasonConfig.preset(1964), DRIVERS, 9))
+    document = season_to_dict(s)
+    assert season_from_dict(json.loads(json.dumps(document))) == s
+    changes: list[tuple[dict[str, Any], str]] = [
+        ({"colour": "red"}, "colour: Extra inputs are not permitted"),
+        ({"garage_deck": ["no-such-card"]}, "unknown card"),
+        ({"phase": "over"}, "the season is over once every race"),
+        ({"options": {"garage": "off", "weather": True}}, "Garage and the weather"),
+        ({"grid": ["Z"]}, "grid"),
+        ({"races": [{"track": "usa", "event": 19}] * 3}, "unknown event 19"),
+        ({"results": [{"event": 1, "places": {"Z": 1}}]}, "no driver 'Z'"),
+        (
+            {"drivers": [{"id": "L", "color": "green", "kind": "legend", "upgrades": ["H"]}]},
+            "Legend",
+        ),
+    ]
+    for change, message in changes:
+        with pytest.raises(NotationError, match=message):
+            season_from_dict(document | change)
+
+
+def test_replay_of_the_log_gives_the_season() -> None:
+    """Initial season + decision log == state, through the text forms."""
+    initial = new_season(SeasonConfig.preset(1961), DRIVERS, 11)
+    log: list[SeasonDecision] = []
+    s = initial
+    for places in ({"A": 1, "B": 2, "L": 3}, {"B": 1, "L": 2, "A": 3}):
+        s, _ = apply_season(s, OpenDraft(s.race_no))
+        log.append(OpenDraft(s.race_no))
+        while (waiting := season_pending(s)).step in ("draft", "swap"):
+            pick = season_ai_decision(s, waiting.drivers[0])
+            s, _ = apply_season(s, pick)
+            log.append(pick)
+        ending: tuple[SeasonDecision, ...] = (
+            StartRace(s.race_no),
+            RaceRecorded(
+                s.race_no,
+                RaceResult(
+                    s.races[s.race_no - 1].event,
+                    places,
+                    sponsors={d: s.driver(d).sponsors for d in ("A", "B")},
+                    sponsor_deck=s.sponsor_deck,
+                ),
+            ),
+        )
+        for decision in ending:
+            s, _ = apply_season(s, decision)
+            log.append(decision)
+    assert replay_season(initial, log_from_texts(log_to_texts(log))) == s
+
+
+def test_the_season_view_hides_the_decks_and_counts_the_sponsors() -> None:
+    """The view names no card of the Garage or sponsorship decks and no carried sponsor."""
+    s = recorded(new_season(SeasonConfig.preset(1961), DRIVERS, 3), {"A": 1, "B": 2, "L": 3})
+    s = replace(s, drivers=[replace(s.driver("A"), sponsors=("sp-turbo",)), *s.drivers[1:]])
+    s, _ = apply_season(s, OpenDraft(2))
+    view = season_view(s)
+    shown = repr(view)
+    assert "sp-" not in shown
+    assert view.garage_deck == len(s.garage_deck) and view.sponsor_deck == len(s.sponsor_deck)
+    assert [d.sponsors for d in view.drivers] == [1, 0, 0]
+    assert s.draft is not None
+    assert view.pending == season_pending(s) and view.market == s.draft.market
+    assert [line.driver for line in view.standings] == ["A", "B", "L"]
+
+
+def test_admin_corrections_count_in_the_standings() -> None:
+    """A correction adds to the total and can change the order; the season keeps none."""
+    s = recorded(new_season(SeasonConfig.preset(1961), DRIVERS, 3), {"A": 1, "B": 2, "L": 3})
+    lines = standings(s, {"A": -5})
+    assert [(line.driver, line.points, line.correction) for line in lines] == [
+        ("B", 6, 0),
+        ("A", 4, -5),
+        ("L", 4, 0),
+    ]
+    assert [line.driver for line in standings(s)] == ["A", "B", "L"]

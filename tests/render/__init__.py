@@ -1,0 +1,1 @@
+"""Tests of the pictures: boards, hands, summaries, standings, text."""

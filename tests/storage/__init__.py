@@ -1,0 +1,1 @@
+"""Tests of the stores (SQLite and PostgreSQL): races, leagues, migrations, claims, copies."""

@@ -1,0 +1,101 @@
+"""A PostgreSQL database gets the SQLite store's migrations, version for version (leagues: 4)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+import engine
+from bot.storage import LeagueRace, RaceConfig, RaceStatus
+from bot.storage.postgres import MIGRATIONS, PostgresStore
+from bot.storage.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
+from engine.notation import compact_state
+from tests.support.leagues import league_with_season, podium
+
+CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
+
+
+async def test_a_new_database_gets_every_migration_once_even_opened_twice_at_once(
+    pg_url: str,
+) -> None:
+    """Two processes starting together: one migrates, the other waits and applies nothing."""
+    first, second = await asyncio.gather(PostgresStore.open(pg_url), PostgresStore.open(pg_url))
+    try:
+        assert await first.schema_version() == len(SQLITE_MIGRATIONS) == len(MIGRATIONS)
+        assert await second.schema_version() == len(MIGRATIONS)
+    finally:
+        await first.close()
+        await second.close()
+    again = await PostgresStore.open(pg_url)
+    try:
+        assert await again.schema_version() == len(MIGRATIONS)
+    finally:
+        await again.close()
+
+
+async def test_a_schema_2_database_upgrades_and_reposts_the_unannounced_race(pg_url: str) -> None:
+    """As in SQLite: a running race the channel never saw whole gets its board posted."""
+    state, _ = engine.new_race("usa", [engine.Entrant("A", "red")], 5, laps=1)
+    state.version = 3
+    text = compact_state(state)
+    db = await asyncpg.connect(pg_url)
+    try:
+        await db.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, at FLOAT)")
+        for version, script in enumerate(MIGRATIONS[:2], start=1):
+            await db.execute(script)
+            await db.execute("INSERT INTO schema_migrations VALUES ($1, 0)", version)
+        insert = (
+            "INSERT INTO races (guild_id, channel_id, host_id, status, config, initial, state,"
+            " version, announced_version, created_at, updated_at)"
+            " VALUES (1, $1, 3, $2, $3, $4, $4, $5, $6, 0, 0)"
+        )
+        config = CONFIG.model_dump_json()
+        await db.execute(insert, 2, "lobby", config, None, 0, 0)
+        await db.execute(insert, 4, "running", config, text, 3, 0)
+        await db.execute(insert, 6, "running", config, text, 3, 3)
+    finally:
+        await db.close()
+    store = await PostgresStore.open(pg_url)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        lobby, unannounced = await store.race(1), await store.race(2)
+        assert lobby is not None and lobby.status == RaceStatus.LOBBY and lobby.config == CONFIG
+        assert unannounced is not None and unannounced.state == state
+        [post] = await store.outbox()
+        assert (post.race_id, post.kind, post.state) == (2, "round", state)
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("schema", [1, 2, 3])
+async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, schema: int) -> None:
+    """Schema 4, as in SQLite: a league made after the upgrade runs a race the database holds."""
+    state, _ = engine.new_race("usa", [engine.Entrant("A", "red")], 5, laps=1)
+    db = await asyncpg.connect(pg_url)
+    try:
+        await db.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, at FLOAT)")
+        for version, script in enumerate(MIGRATIONS[:schema], start=1):
+            await db.execute(script)
+            await db.execute("INSERT INTO schema_migrations VALUES ($1, 0)", version)
+        await db.execute(
+            "INSERT INTO races (guild_id, channel_id, host_id, status, config, initial, state,"
+            " version, created_at, updated_at) VALUES (1, 4, 3, 'finished', $1, $2, $2, 0, 0, 0)",
+            CONFIG.model_dump_json(),
+            compact_state(state),
+        )
+    finally:
+        await db.close()
+    store = await PostgresStore.open(pg_url)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS) == 4
+        finished = await store.race(1)
+        assert finished is not None and finished.state == state
+        league_id, _ = await league_with_season(store)
+        await store.add_league_race(league_id, 1, 1)
+        assert await store.unrecorded_races() == [LeagueRace(league_id, 1, 1)]
+        assert await store.record_points(league_id, 1, podium())
+        assert await store.league_race_of(1) == LeagueRace(league_id, 1, 1, recorded=True)
+    finally:
+        await store.close()

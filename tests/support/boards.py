@@ -1,0 +1,72 @@
+"""Boards to look at in the render tests: a race's view, and the colours at a point."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from PIL import Image
+
+import data
+import engine
+from engine.events import Event
+from engine.notation import load_state
+from engine.view import RaceView
+from render import board_image
+from render.geometry import Point
+
+CarAt = tuple[str, str, int, int]
+
+
+def race_view(
+    track: str, cars: Sequence[CarAt], finished: dict[str, int] | None = None
+) -> RaceView:
+    """A spectator's view of a position: (id, colour, space, spot) per car."""
+    finished = finished or {}
+    doc = {
+        "notation": "heat-race/1",
+        "track": track,
+        "laps": data.track(track).laps,
+        "seed": 1,
+        "round": 4,
+        "cars": [
+            {
+                "id": car_id,
+                "color": colour,
+                "kind": "human",
+                "space": space,
+                "spot": spot,
+                "gear": 2,
+                "engine": 5,
+                "hand": ["1", "2", "3", "4", "H", "S", "1"],
+                "deck": [],
+                "discard": [],
+                "finished": finished.get(car_id),
+            }
+            for car_id, colour, space, spot in cars
+        ],
+    }
+    return engine.view_for(load_state(json.dumps(doc)), None)
+
+
+def rgb(value: object) -> tuple[int, int, int]:
+    """A pixel of an RGB image as a plain (red, green, blue) tuple."""
+    assert isinstance(value, tuple) and len(value) == 3
+    red, green, blue = value
+    return (red, green, blue)
+
+
+def pixel(image: Image.Image, point: Point) -> tuple[int, int, int]:
+    return rgb(image.getpixel((round(point[0]), round(point[1]))))
+
+
+def colours_near(image: Image.Image, centre: Point, radius: float) -> set[tuple[int, int, int]]:
+    """Every colour within ``radius`` of ``centre``."""
+    x0, y0 = round(centre[0] - radius), round(centre[1] - radius)
+    size = round(2 * radius)
+    patch = image.crop((x0, y0, x0 + size, y0 + size))
+    return {rgb(colour) for _, colour in patch.getcolors(size * size) or []}
+
+
+def rgb_board(view: RaceView, events: Sequence[Event] = ()) -> Image.Image:
+    return board_image(view, events).convert("RGB")

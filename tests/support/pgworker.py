@@ -1,0 +1,84 @@
+"""A bot process without Discord, for the cluster tests: the real race service, outbox and timers.
+
+Usage: ``python -m tests.support.pgworker URL OWNER COMMAND...``. It posts by writing
+each outbox row into the ``posted`` table (the test reads what was posted, by
+whom, in what order). Commands, run in order:
+
+- ``decide:RACE:USER``: the user confirms the engine's first plan, then the race's
+  outbox is posted;
+- ``timers:NOW``: every timer due at NOW fires (the AI plays), then posts;
+- ``flush_all``: what is left in the outbox is posted, as at start-up;
+- ``hang_on:KIND``: from now on, posting a row of KIND prints ``posting ID`` and
+  never returns (the test kills the process there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import asyncpg
+
+from bot.service.outbox import Outbox
+from bot.service.races import Driver, RaceService
+from bot.service.timers import Scheduler
+from bot.storage import OutboxRow
+from bot.storage.postgres import PostgresStore
+from tests.support.pgraces import plan
+
+POSTED = """
+CREATE TABLE IF NOT EXISTS posted (
+    seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    row_id BIGINT NOT NULL,
+    race_id BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    poster TEXT NOT NULL
+)
+"""
+
+
+async def main(url: str, owner: str, commands: list[str]) -> None:
+    store = await PostgresStore.open(url, owner)
+    races = RaceService(store)
+    recorder = await asyncpg.connect(url)
+    hang_on: set[str] = set()
+
+    async def post(row: OutboxRow, resumed: bool) -> None:
+        if row.kind in hang_on:
+            print(f"posting {row.id}", flush=True)
+            await asyncio.Event().wait()
+        await recorder.execute(
+            "INSERT INTO posted (row_id, race_id, kind, poster) VALUES ($1, $2, $3, $4)",
+            row.id,
+            row.race_id,
+            row.kind,
+            owner,
+        )
+
+    outbox = Outbox(store, post)
+    try:
+        for command in commands:
+            name, _, rest = command.partition(":")
+            if name == "decide":
+                race_id, user_id = (int(part) for part in rest.split(":"))
+                record = await store.race(race_id)
+                assert record is not None
+                await plan(races, race_id, Driver(user_id, f"user {user_id}"), record.version)
+                await outbox.flush(race_id)
+            elif name == "timers":
+                now = float(rest)
+                await Scheduler(store, races, outbox.flush, lambda at=now: at).run_due(now)
+            elif name == "flush_all":
+                await outbox.flush_all()
+            elif name == "hang_on":
+                hang_on.add(rest)
+            else:
+                raise SystemExit(f"pgworker: unknown command {command!r}")
+            print(f"done {command}", flush=True)
+    finally:
+        await recorder.close()
+        await store.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3:]))
