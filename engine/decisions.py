@@ -1,6 +1,7 @@
 """Decisions a driver makes, as frozen values with a one-line text form.
 
-``str(decision)`` gives the text form and :func:`parse_decision` reads it back:
+``str(decision)`` gives the text form and :func:`parse_decision` reads it back,
+both from the decision's fields (:mod:`engine.text_forms`):
 ``"A plan 3 1 2 4"``, ``"A boost"``, ``"A adrenaline speed cooldown"``,
 ``"A react_done"``, ``"A slipstream yes"``, ``"A discard 0 5"``. The Garage
 module adds ``"A pick turbo-8"``, ``"A give_back rpm-1"``, ``"A speed brakes-1-3 3"``,
@@ -12,13 +13,14 @@ module adds ``"A pick turbo-8"``, ``"A give_back rpm-1"``, ``"A speed brakes-1-3
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar, get_args
 
-from engine.cards import Card, canonical
+from engine.cards import Card
+from engine.text_forms import FLAG, Cards, TextForms, Worded
 
 
 @dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(Worded):
     """Steps 1-2: shift to ``gear`` and play ``cards`` face down (as many as the gear)."""
 
     do: ClassVar[str] = "plan"
@@ -26,104 +28,71 @@ class Plan:
     gear: int
     cards: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", canonical(self.cards))
-
-    def __str__(self) -> str:
-        return " ".join([self.car, self.do, str(self.gear), *self.cards])
-
 
 @dataclass(frozen=True, slots=True)
-class Boost:
+class Boost(Worded):
     """Step 5: pay 1 Heat for a + symbol."""
 
     do: ClassVar[str] = "boost"
     car: str
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do}"
-
 
 @dataclass(frozen=True, slots=True)
-class Adrenaline:
+class Adrenaline(Worded):
     """Step 5: use Adrenaline for +1 Speed and/or 1 extra Cooldown."""
 
     do: ClassVar[str] = "adrenaline"
     car: str
-    speed: bool
-    cooldown: bool
-
-    def __str__(self) -> str:
-        parts = [
-            name for name, used in (("speed", self.speed), ("cooldown", self.cooldown)) if used
-        ]
-        return " ".join([self.car, self.do, *(parts or ["none"])])
+    speed: Annotated[bool, FLAG]
+    cooldown: Annotated[bool, FLAG]
 
 
 @dataclass(frozen=True, slots=True)
-class ReactDone:
+class ReactDone(Worded):
     """Step 5 ends: the car uses none of the symbols it has left."""
 
     do: ClassVar[str] = "react_done"
     car: str
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do}"
-
 
 @dataclass(frozen=True, slots=True)
-class Slipstream:
+class Slipstream(Worded):
     """Step 6: take (or decline) the 2 extra spaces."""
 
     do: ClassVar[str] = "slipstream"
     car: str
     take: bool
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do} {'yes' if self.take else 'no'}"
-
 
 @dataclass(frozen=True, slots=True)
-class Discard:
-    """Step 8: discard these cards from the hand (possibly none)."""
+class Discard(Worded):
+    """Step 8: discard these cards from the hand (possibly none, written ``-``)."""
 
     do: ClassVar[str] = "discard"
     car: str
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", canonical(self.cards))
-
-    def __str__(self) -> str:
-        return " ".join([self.car, self.do, *(self.cards or ("-",))])
+    cards: Annotated[tuple[Card, ...], Cards(empty="-")]
 
 
 @dataclass(frozen=True, slots=True)
-class Pick:
+class Pick(Worded):
     """Garage draft: take this upgrade from the market."""
 
     do: ClassVar[str] = "pick"
     car: str
     card: Card
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do} {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
-class GiveBack:
+class GiveBack(Worded):
     """Snake draft, last round: return this upgrade to the box."""
 
     do: ClassVar[str] = "give_back"
     car: str
     card: Card
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do} {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
-class ChooseSpeed:
+class ChooseSpeed(Worded):
     """Step 3: play a revealed card with several speeds as one of them."""
 
     do: ClassVar[str] = "speed"
@@ -131,12 +100,9 @@ class ChooseSpeed:
     card: Card
     speed: int
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do} {self.card} {self.speed}"
-
 
 @dataclass(frozen=True, slots=True)
-class DirectPlay:
+class DirectPlay(Worded):
     """Step 5: play a Direct Play card from the hand as if revealed, at this speed."""
 
     do: ClassVar[str] = "direct"
@@ -144,91 +110,64 @@ class DirectPlay:
     card: Card
     speed: int
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do} {self.card} {self.speed}"
-
 
 @dataclass(frozen=True, slots=True)
-class Accelerate:
+class Accelerate(Worded):
     """Step 5: +1 Speed for every + symbol used this turn (all of them, or none)."""
 
     do: ClassVar[str] = "accelerate"
     car: str
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do}"
-
 
 @dataclass(frozen=True, slots=True)
-class Reduce:
+class Reduce(Worded):
     """Step 5: Reduce Stress, discarding ``count`` Stress cards from the hand."""
 
     do: ClassVar[str] = "reduce"
     car: str
     count: int
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do} {self.count}"
-
 
 @dataclass(frozen=True, slots=True)
-class Salvage:
+class Salvage(Worded):
     """Step 5: shuffle these cards from the discard pile into the draw deck."""
 
     do: ClassVar[str] = "salvage"
     car: str
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", canonical(self.cards))
-
-    def __str__(self) -> str:
-        return " ".join([self.car, self.do, *self.cards])
+    cards: Annotated[tuple[Card, ...], Cards(at_least=1)]
 
 
 @dataclass(frozen=True, slots=True)
-class DraftMove:
+class DraftMove(Worded):
     """Step 5: Draft (Tunnel Vision), to right behind the first car ahead."""
 
     do: ClassVar[str] = "draft_move"
     car: str
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do}"
-
 
 @dataclass(frozen=True, slots=True)
-class SuperCool:
+class SuperCool(Worded):
     """Step 5: Super Cool, Heat from the discard pile back to the Engine (in full)."""
 
     do: ClassVar[str] = "super_cool"
     car: str
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do}"
-
 
 @dataclass(frozen=True, slots=True)
-class Refresh:
+class Refresh(Worded):
     """Step 8: put this played card on top of the draw deck in step 9, not on the discard pile."""
 
     do: ClassVar[str] = "refresh"
     car: str
     card: Card
 
-    def __str__(self) -> str:
-        return f"{self.car} {self.do} {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
-class GiveUp:
+class GiveUp(Worded):
     """The driver gives up: the car leaves the race and takes the last free place."""
 
     do: ClassVar[str] = "give_up"
     car: str
-
-    def __str__(self) -> str:
-        return f"{self.car} {self.do}"
 
 
 Decision = (
@@ -251,67 +190,10 @@ Decision = (
     | GiveUp
 )
 
-DECISION_TYPES: dict[str, type[Decision]] = {
-    cls.do: cls
-    for cls in (
-        Plan,
-        Boost,
-        Adrenaline,
-        ReactDone,
-        Slipstream,
-        Discard,
-        Pick,
-        GiveBack,
-        ChooseSpeed,
-        DirectPlay,
-        Accelerate,
-        Reduce,
-        Salvage,
-        SuperCool,
-        DraftMove,
-        Refresh,
-        GiveUp,
-    )
-}
-_NO_FIGURES: dict[str, type[Boost | ReactDone | Accelerate | SuperCool | DraftMove | GiveUp]] = {
-    "give_up": GiveUp,
-    "draft_move": DraftMove,
-    "boost": Boost,
-    "react_done": ReactDone,
-    "accelerate": Accelerate,
-    "super_cool": SuperCool,
-}
-_ONE_CARD: dict[str, type[Pick | GiveBack | Refresh]] = {
-    "pick": Pick,
-    "give_back": GiveBack,
-    "refresh": Refresh,
-}
+DECISIONS: TextForms[Decision] = TextForms(get_args(Decision))
+DECISION_TYPES = DECISIONS.kinds
 
 
 def parse_decision(text: str) -> Decision:
     """Read a decision back from its text form; ValueError says what is wrong."""
-    words = text.split()
-    if len(words) < 2:
-        raise ValueError(f"decision {text!r}: expected '<car> <do> ...'")
-    car, do, rest = words[0], words[1], words[2:]
-    if do == "plan":
-        if not rest or not rest[0].isdigit():
-            raise ValueError(f"decision {text!r}: plan needs a gear then cards")
-        return Plan(car, int(rest[0]), tuple(rest[1:]))
-    if do in _NO_FIGURES and not rest:
-        return _NO_FIGURES[do](car)
-    if do in _ONE_CARD and len(rest) == 1:
-        return _ONE_CARD[do](car, rest[0])
-    if do in ("speed", "direct") and len(rest) == 2 and rest[1].isdigit():
-        return (ChooseSpeed if do == "speed" else DirectPlay)(car, rest[0], int(rest[1]))
-    if do == "reduce" and len(rest) == 1 and rest[0].isdigit():
-        return Reduce(car, int(rest[0]))
-    if do == "salvage" and rest:
-        return Salvage(car, tuple(rest))
-    if do == "adrenaline" and set(rest) <= {"speed", "cooldown", "none"} and rest:
-        return Adrenaline(car, "speed" in rest, "cooldown" in rest)
-    if do == "slipstream" and rest in (["yes"], ["no"]):
-        return Slipstream(car, rest == ["yes"])
-    if do == "discard":
-        return Discard(car, tuple(card for card in rest if card != "-"))
-    raise ValueError(f"decision {text!r}: cannot read {do!r} with {' '.join(rest) or 'nothing'}")
+    return DECISIONS.read(text)

@@ -18,10 +18,23 @@ SponsorReason = Literal["start", "press", "grandstand", "speed_record", "passing
 HeatPile = Literal["engine", "hand", "discard", "deck"]
 
 
+EVENT_TYPES: dict[str, type[Event]] = {}
+"""Every kind of event by its ``type`` word (race and season events), filled as each is declared."""
+
+
 @dataclass(slots=True)
 class Event:
     type: ClassVar[str] = "event"
     car: str | None
+
+    def __init_subclass__(cls) -> None:
+        # A slotted dataclass is built twice; the second class, the one kept, registers last.
+        known = EVENT_TYPES.get(cls.type)
+        if known is not None and known.__qualname__ != cls.__qualname__:
+            raise TypeError(
+                f"{cls.__qualname__} takes the type {cls.type!r} of {known.__qualname__}"
+            )
+        EVENT_TYPES[cls.type] = cls
 
     def to_json(self) -> dict[str, Any]:
         """The event as the race notation prints it: car, type, then its figures."""
@@ -310,50 +323,6 @@ class Eliminated(Event):
 
     type: ClassVar[str] = "eliminated"
     place: int
-
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls
-    for cls in (
-        RoundStarted,
-        PlanMade,
-        GearShifted,
-        CardsRevealed,
-        CardsFlipped,
-        CarMoved,
-        HeatPaid,
-        CooledDown,
-        AdrenalineUsed,
-        CornerChecked,
-        SpunOut,
-        HandCluttered,
-        CardsDiscarded,
-        DeckReshuffled,
-        HandReplenished,
-        LegendCardRevealed,
-        Finished,
-        RaceEnded,
-        TurnEnded,
-        DraftMarket,
-        UpgradeDrafted,
-        UpgradeReturned,
-        SpeedChosen,
-        HeatUnpaid,
-        CardsScrapped,
-        StressReduced,
-        CardsSalvaged,
-        SuperCooled,
-        Accelerated,
-        DirectPlayed,
-        CardRefreshed,
-        SponsorGained,
-        SponsorsSpent,
-        SponsorsReshuffled,
-        HeatRemoved,
-        GaveUp,
-        Eliminated,
-    )
-}
 
 
 def event_from_json(document: dict[str, Any]) -> Event:

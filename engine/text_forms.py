@@ -1,0 +1,323 @@
+"""One text form for every kind of decision, derived from its fields: printed and read by one table.
+
+A decision is a frozen dataclass with a ``do`` word. Its text form is its
+fields in order, one after the other, with ``do`` right after the subject (the
+car or driver who decides: ``"A plan 3 1 2 4"``), or first for a kind whose
+class sets ``do_first`` (the league's own decisions: ``"join E red human"``).
+Each field is written and read by the codec its annotation names:
+
+- a word (``str``, a card): itself; a number (``int``): its digits; a ``bool``: yes or no;
+- a ``Literal``: one of its words;
+- a tuple of cards: every word left (``Cards``: the words of an empty tuple, and
+  how few it may hold); the cards are a multiset, kept in one order;
+- bools annotated ``FLAG``, side by side: the names of those that are true, or ``none``;
+- a value with ``to_dict``/``from_dict``: compact JSON, the rest of the line.
+
+So a new decision kind needs its dataclass and a place in its family's
+:class:`TextForms`, never a printer or a parser branch of its own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    Protocol,
+    TypeVar,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
+
+from engine.cards import canonical
+
+SHOWN = 60
+"""How much of a text an error quotes: enough to recognise it, never a flood."""
+
+
+def _first_word(text: str) -> tuple[str | None, str]:
+    """The first word of ``text`` and what follows it; None when no word is left."""
+    parts = text.split(None, 1)
+    if not parts:
+        return None, ""
+    return parts[0], parts[1] if len(parts) > 1 else ""
+
+
+class Codec(Protocol):
+    """How one slot of a text form (one field, or a group of flags) is written and read."""
+
+    def write(self, values: tuple[Any, ...]) -> list[str]: ...
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        """The slot's values from the front of ``text``, and the text left; ValueError."""
+        ...
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        """What the slot looks like, for an error message."""
+        ...
+
+
+class Word:
+    """One word, as it is."""
+
+    def write(self, values: tuple[Any, ...]) -> list[str]:
+        return [str(values[0])]
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        word, rest = _first_word(text)
+        if word is None:
+            raise ValueError("a word is missing")
+        return (word,), rest
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        return f"<{names[0]}>"
+
+
+class Number(Word):
+    """A whole number of digits."""
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        (word,), rest = super().read(text)
+        if not word.isdigit():
+            raise ValueError(f"{word!r} is not a number")
+        return (int(word),), rest
+
+
+class YesNo(Word):
+    """A bool as ``yes`` or ``no``."""
+
+    def write(self, values: tuple[Any, ...]) -> list[str]:
+        return ["yes" if values[0] else "no"]
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        (word,), rest = super().read(text)
+        if word not in ("yes", "no"):
+            raise ValueError(f"{word!r} is neither yes nor no")
+        return (word == "yes",), rest
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        return "yes|no"
+
+
+@dataclass(frozen=True)
+class OneOf(Word):
+    """One of a fixed set of words (a ``Literal``)."""
+
+    words: tuple[str, ...]
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        (word,), rest = super().read(text)
+        if word not in self.words:
+            raise ValueError(f"{word!r} is not one of {', '.join(self.words)}")
+        return (word,), rest
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        return "|".join(self.words)
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Every word left, as a multiset of cards; ``empty`` is written for none."""
+
+    empty: str | None = None
+    at_least: int = 0
+
+    def write(self, values: tuple[Any, ...]) -> list[str]:
+        cards: tuple[str, ...] = values[0]
+        return list(cards) or ([self.empty] if self.empty else [])
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        cards = tuple(word for word in text.split() if word != self.empty)
+        if len(cards) < self.at_least:
+            raise ValueError(f"at least {self.at_least} card(s) are needed")
+        return (cards,), ""
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        return f"<{names[0]}>..." + (f" (or {self.empty})" if self.empty else "")
+
+
+@dataclass(frozen=True)
+class Flags:
+    """Bools side by side: the names of those that are true, or ``none``."""
+
+    NONE: ClassVar[str] = "none"
+    names: tuple[str, ...]
+
+    def write(self, values: tuple[Any, ...]) -> list[str]:
+        return [name for name, on in zip(self.names, values, strict=True) if on] or [self.NONE]
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        words = text.split()
+        if not words:
+            raise ValueError("a word is missing")
+        strange = [word for word in words if word not in {*self.names, self.NONE}]
+        if strange:
+            raise ValueError(f"{strange[0]!r} is not one of {', '.join(self.names)}, {self.NONE}")
+        return tuple(name in words for name in self.names), ""
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        return f"[{' '.join(self.names)}] or {self.NONE}"
+
+
+@dataclass(frozen=True)
+class Document:
+    """A value with ``to_dict``/``from_dict``, as compact JSON to the end of the line."""
+
+    kind: Any
+
+    def write(self, values: tuple[Any, ...]) -> list[str]:
+        return [json.dumps(values[0].to_dict(), separators=(",", ":"), sort_keys=True)]
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        document = text.strip()
+        if not document:
+            raise ValueError(f"the {self.kind.__name__} JSON is missing")
+        try:
+            return (self.kind.from_dict(json.loads(document)),), ""
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ValueError(f"bad {self.kind.__name__}: {exc}") from None
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        return f"<{names[0]} JSON>"
+
+
+FLAG = "flag"
+"""Annotate bool fields ``Annotated[bool, FLAG]`` to write them together as :class:`Flags`."""
+
+_BY_TYPE: dict[Any, Codec] = {str: Word(), int: Number(), bool: YesNo(), tuple: Cards()}
+
+
+def _codec(hint: Any) -> Codec | str:
+    """The codec a field's annotation names (FLAG for a flag, grouped by the caller)."""
+    if get_origin(hint) is Annotated:
+        base, *extras = get_args(hint)
+        if FLAG in extras:
+            return FLAG
+        given = [extra for extra in extras if hasattr(extra, "read")]
+        return given[0] if given else _codec(base)
+    if get_origin(hint) is Literal:
+        return OneOf(tuple(map(str, get_args(hint))))
+    if hasattr(hint, "from_dict"):
+        return Document(hint)
+    return _BY_TYPE[get_origin(hint) or hint]
+
+
+class Worded:
+    """A decision: a frozen dataclass whose ``str`` is its text form (see the module)."""
+
+    __slots__ = ()
+    do: ClassVar[str]
+    do_first: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:
+        for name in text_form(type(self)).multisets:
+            object.__setattr__(self, name, canonical(getattr(self, name)))
+
+    def __str__(self) -> str:
+        return text_form(type(self)).write(self)
+
+
+W = TypeVar("W", bound=Worded)
+
+
+class TextForm(Generic[W]):
+    """One kind's row of the table: its word and its slots, each a field (or flags) and codec."""
+
+    def __init__(self, kind: type[W]) -> None:
+        self.kind = kind
+        hints = get_type_hints(kind, include_extras=True)
+        self.slots: list[tuple[tuple[str, ...], Codec]] = []
+        flags: list[str] = []
+        for field in fields(kind):  # type: ignore[arg-type]
+            codec = _codec(hints[field.name])
+            if codec == FLAG:
+                flags.append(field.name)
+                continue
+            if flags:
+                self.slots.append((tuple(flags), Flags(tuple(flags))))
+                flags = []
+            assert not isinstance(codec, str)
+            self.slots.append(((field.name,), codec))
+        if flags:
+            self.slots.append((tuple(flags), Flags(tuple(flags))))
+        self.multisets = tuple(names[0] for names, codec in self.slots if isinstance(codec, Cards))
+
+    def write(self, value: W) -> str:
+        words = [
+            word
+            for names, codec in self.slots
+            for word in codec.write(tuple(getattr(value, name) for name in names))
+        ]
+        words.insert(0 if self.kind.do_first else 1, self.kind.do)
+        return " ".join(words)
+
+    def read(self, subject: str | None, text: str, whole: str) -> W:
+        """The decision from the words after ``do`` (and its subject, which came first)."""
+        values: dict[str, Any] = {}
+        slots = self.slots
+        if subject is not None:
+            values[slots[0][0][0]] = subject
+            slots = slots[1:]
+        rest = text
+        try:
+            for names, codec in slots:
+                read, rest = codec.read(rest)
+                values.update(zip(names, read, strict=True))
+        except ValueError as exc:
+            raise ValueError(f"decision {whole[:SHOWN]!r}: {exc}; {self.expected()}") from None
+        if rest.strip():
+            raise ValueError(f"decision {whole[:SHOWN]!r}: too many words; {self.expected()}")
+        return self.kind(**values)
+
+    def expected(self) -> str:
+        """What the kind's text looks like, for an error message."""
+        parts = [codec.shape(names) for names, codec in self.slots]
+        parts.insert(0 if self.kind.do_first else 1, self.kind.do)
+        return f"expected {' '.join(parts)!r}"
+
+
+_FORMS: dict[type[Worded], TextForm[Any]] = {}
+
+
+def text_form(kind: type[W]) -> TextForm[W]:
+    """The kind's text form, built from its fields the first time it is asked for."""
+    form = _FORMS.get(kind)
+    if form is None:
+        form = _FORMS[kind] = TextForm(kind)
+    return form
+
+
+class TextForms(Generic[W]):
+    """A family of decision kinds, read back from text by their ``do`` words."""
+
+    def __init__(self, kinds: Iterable[type[W]]) -> None:
+        self.kinds: dict[str, type[W]] = {}
+        for kind in kinds:
+            if kind.do in self.kinds:
+                raise TypeError(
+                    f"{kind.__name__} and {self.kinds[kind.do].__name__} share {kind.do!r}"
+                )
+            self.kinds[kind.do] = kind
+        self.first_words = frozenset(do for do, kind in self.kinds.items() if kind.do_first)
+        """The words that open a ``do_first`` decision, which no subject may take."""
+
+    def read(self, text: str) -> W:
+        """Read a decision back from its text form; ValueError says what is wrong."""
+        head, rest = _first_word(text)
+        if head in self.first_words:
+            return text_form(self.kinds[head]).read(None, rest, text)
+        do, rest = _first_word(rest)
+        kind = self.kinds.get(do or "")
+        if head is None or kind is None or kind.do_first:
+            known = ", ".join(sorted(self.kinds))
+            what = "a word is missing" if do is None else f"{do!r} is not a decision"
+            raise ValueError(
+                f"decision {text[:SHOWN]!r}: {what}; expected '<who> <do> ...', <do> one of {known}"
+            )
+        return text_form(kind).read(head, rest, text)
