@@ -9,7 +9,7 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 
-from bot.service.races import COLOURS
+from bot.service.race_seats import COLOURS
 from bot.storage import LeagueSettings, Member, RaceConfig, Seat
 from engine import RaceState
 from engine.season import JoinSeason, LeaveSeason, SeasonDecision, SeasonState

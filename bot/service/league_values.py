@@ -75,14 +75,6 @@ class LeagueChange:
 
 
 @dataclass(frozen=True, slots=True)
-class DraftWait:
-    """A person's draft decision being waited for: on which season version, until when."""
-
-    version: int
-    due: float
-
-
-@dataclass(frozen=True, slots=True)
 class ScheduledRace:
     """One race of the season as ``/league schedule`` tells it."""
 

@@ -2,8 +2,9 @@
 
 A change loads the race, asks the engine, lets the AI and standing orders play
 on, and stores the new state with the decisions, standing orders, timers and
-what must be posted (the outbox) in one transaction. Nothing here imports
-discord: bad input is a :class:`Refused` with a text key.
+what must be posted (the outbox) in one transaction. Who sits in which car is
+worked out in :mod:`bot.service.race_seats`. Nothing here imports discord: bad
+input is a :class:`Refused` with a text key.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
 
 import engine
 from bot.service import cpu
 from bot.service.autoplay import ai_decision, play_on
+from bot.service.race_seats import person_seat, seat_of, with_fill
 from bot.service.raced import read_again_if_raced
 from bot.service.refusals import Refused, refusal
 from bot.service.waits import Deadlines, draft_over, split_rounds, wait_of, waiting_humans
@@ -41,8 +43,6 @@ from engine.events import Event
 
 log = logging.getLogger("heat.race")
 
-COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
-CAR_IDS = ("A", "B", "C", "D", "E", "F")
 NEVER = 1e300  # a due time that never comes
 
 
@@ -86,14 +86,7 @@ class RaceService:
     async def new_race(
         self, guild_id: int, channel_id: int, host: Driver, config: RaceConfig
     ) -> RaceRecord:
-        seat = Seat(
-            car_id=CAR_IDS[0],
-            user_id=host.user_id,
-            kind="human",
-            name=host.name,
-            color=COLOURS[0],
-            locale=host.locale,
-        )
+        seat = person_seat([], host.user_id, host.name, host.locale)
         try:
             race_id = await self.store.create_race(guild_id, channel_id, host.user_id, config, seat)
         except ChannelBusy:
@@ -111,15 +104,7 @@ class RaceService:
                 raise Refused("already_joined")
             if len(seats) >= record.config.seats:
                 raise Refused("lobby_full")
-            taken = {seat.car_id for seat in seats}
-            seat = Seat(
-                car_id=next(c for c in CAR_IDS if c not in taken),
-                user_id=driver.user_id,
-                kind="human",
-                name=driver.name,
-                color=next(c for c in COLOURS if c not in {seat.color for seat in seats}),
-                locale=driver.locale,
-            )
+            seat = person_seat(seats, driver.user_id, driver.name, driver.locale)
             try:
                 await self.store.add_seat(race_id, seat)
             except SeatTaken:
@@ -142,7 +127,7 @@ class RaceService:
             record = await self._record(race_id, RaceStatus.LOBBY)
             if user_id != record.host_id:
                 raise Refused("not_host")
-            seats = _with_fill(await self.store.seats(race_id), record.config)
+            seats = with_fill(await self.store.seats(race_id), record.config)
             if len(seats) < 2:
                 raise Refused("need_rival")
             entrants = [Entrant(seat.car_id, seat.color, seat.kind) for seat in seats]
@@ -241,7 +226,7 @@ class RaceService:
             seats = [s.model_copy(update={"autopilot": True}) if s is seat else s for s in seats]
             notice = OutboxRow(record.id, "say", text="kicked", values={"user": target_user_id})
             change = await self._play(record, seats, state, [], [], [notice])
-            change = _with(change, autopilot=[seat.car_id])
+            change = replace(change, autopilot=[seat.car_id])
             await self.store.commit(change)
             log.info("driver kicked race=%s guild=%s car=%s", race_id, record.guild_id, seat.car_id)
             return await self._changed(record, seats, change)
@@ -410,40 +395,3 @@ class RaceService:
             record.created_at,
         )
         return Change(after, seats, change.state, waiting=waiting_humans(change.state, seats))
-
-
-def _with(change: RaceChange, *, autopilot: Sequence[str]) -> RaceChange:
-    return RaceChange(
-        change.race_id,
-        change.seen_version,
-        change.state,
-        change.status,
-        change.decisions,
-        change.orders,
-        autopilot,
-        change.timers,
-        change.round_events,
-        change.outbox,
-    )
-
-
-def seat_of(seats: Sequence[Seat], user_id: int, missing: str = "not_your_race") -> Seat:
-    for seat in seats:
-        if seat.user_id == user_id:
-            return seat
-    raise Refused(missing)
-
-
-def _with_fill(seats: list[Seat], config: RaceConfig) -> list[Seat]:
-    """The lobby's drivers plus Legends or AI cars up to the seat count, as the host chose."""
-    if config.fill == "none":
-        return seats
-    filled = list(seats)
-    kind = "legend" if config.fill == "legends" else "ai"
-    for car_id in CAR_IDS[: config.seats]:
-        if any(seat.car_id == car_id for seat in filled):
-            continue
-        colour = next(c for c in COLOURS if c not in {seat.color for seat in filled})
-        name = f"{'Legend' if kind == 'legend' else 'AI'} {colour}"
-        filled.append(Seat(car_id=car_id, user_id=None, kind=kind, name=name, color=colour))
-    return sorted(filled, key=lambda seat: seat.car_id)
