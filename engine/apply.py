@@ -6,16 +6,11 @@ from collections.abc import Iterable
 
 from engine.cards import HEAT, remove_cards
 from engine.championship import discard_limit, may_discard_card, race_event
-from engine.conditions import boost_is_free, may_cool_down
-from engine.course import course
 from engine.decisions import (
-    Adrenaline,
-    Boost,
     Decision,
     Discard,
     GiveUp,
     Plan,
-    ReactDone,
     Slipstream,
 )
 from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
@@ -24,14 +19,12 @@ from engine.flow import advance, end_slipstream, end_turn, must_plan, withdraw
 from engine.garage import GARAGE_STEP, resolve_garage
 from engine.map_spots import on_flooded_spot, shift_heat
 from engine.pending import is_cluttered, reachable_gears
+from engine.react import resolve_react
 from engine.state import Car, PlannedMove, RaceState
 from engine.steps import (
-    boost,
-    can_add_adrenaline_speed,
-    can_boost,
     slipstream,
+    slipstream_distances,
     speed,
-    use_adrenaline,
 )
 
 GEAR_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
@@ -130,28 +123,18 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         car.plan = PlannedMove(decision.gear, decision.cards)
         events.append(PlanMade(car.id))
         return
+    if STEP_OF.get(decision.do) == "react":
+        assert turn is not None, "a React choice comes in a car's turn"
+        resolve_react(state, car, turn, decision, events)
+        return
     if resolve_garage(state, car, decision, events):
         return
     assert turn is not None, "only plans are made outside a car's turn"
-    if isinstance(decision, Boost):
-        if not can_boost(car, turn, boost_is_free(state, car)):
-            reason = "already boosted this turn" if turn.boosted else "no Heat in the Engine"
-            raise IllegalDecision(car.id, "boost", reason)
-        boost(state, car, turn, events)
-    elif isinstance(decision, Adrenaline):
-        if not turn.adrenaline:
-            raise IllegalDecision(car.id, "adrenaline", "no Adrenaline left this round")
-        if decision.speed and not can_add_adrenaline_speed(state, car):
-            raise IllegalDecision(car.id, "adrenaline", "the space ahead is full: no +1 Speed")
-        here = course(state.track, state.laps)
-        if decision.cooldown and not may_cool_down(state.weather, here, car.space):
-            raise IllegalDecision(car.id, "adrenaline", "no Cooldown may be used in this sector")
-        use_adrenaline(state, car, turn, decision.speed, decision.cooldown, events)
-    elif isinstance(decision, ReactDone):
-        turn.step = "slipstream"
-    elif isinstance(decision, Slipstream):
+    if isinstance(decision, Slipstream):
         if decision.take:
-            slipstream(state, car, turn, events)
+            slipstream(state, car, turn, _slipstream_spaces(state, car, decision), events)
+        elif decision.spaces is not None:
+            raise IllegalDecision(car.id, "slipstream", "a declined Slipstream names no spaces")
         end_slipstream(state, car, turn, events)
     elif isinstance(decision, Discard):
         _check_discard(state, car, decision)
@@ -160,6 +143,22 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         if decision.cards:
             events.append(CardsDiscarded(car.id, decision.cards))
         end_turn(state, car, speed(car, turn), events)
+
+
+def _slipstream_spaces(state: RaceState, car: Car, decision: Slipstream) -> int:
+    """How far the Slipstream goes: as far as it may ("yes"), or a shorter distance named."""
+    distances = slipstream_distances(state, car)
+    if decision.spaces is None:
+        return distances[-1]
+    if decision.spaces not in distances[:-1]:
+        shorter = ", ".join(map(str, distances[:-1])) or "none"
+        raise IllegalDecision(
+            car.id,
+            "slipstream",
+            f"{decision.spaces} spaces is no shorter Slipstream (shorter: {shorter};"
+            f" 'yes' goes {distances[-1]})",
+        )
+    return decision.spaces
 
 
 def _check_plan(car: Car, plan: Plan, flooded: bool) -> None:

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from engine.cards import Card, canonical, remove_cards
 from engine.championship import race_event
-from engine.decisions import Decision, Discard, Plan, Salvage
+from engine.decisions import Decision, Discard, Plan, Salvage, Slipstream
 from engine.map_spots import shift_heat
 from engine.pending import discard_options
 from engine.state import RaceState
-from engine.steps import GEAR_COOLDOWN
+from engine.steps import GEAR_COOLDOWN, slipstream_distances
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,3 +98,13 @@ def discardable_after(state: RaceState, plan: Plan) -> tuple[Card, ...]:
     race's championship event rule, if any: Heat or Stress may be discardable)."""
     rest = remove_cards(state.car(plan.car).hand, plan.cards) or ()
     return discard_choices(discard_options(plan.car, rest, race_event(state)))
+
+
+def slipstream_spaces(state: RaceState, decision: Slipstream) -> int:
+    """How far a Slipstream decision would take its car: the distance it names, or (for a
+    plain "yes") as far as the Slipstream may go now; 0 for a declined one."""
+    if not decision.take:
+        return 0
+    if decision.spaces is not None:
+        return decision.spaces
+    return slipstream_distances(state, state.car(decision.car))[-1]

@@ -3,7 +3,8 @@
 ``str(decision)`` gives the text form and :func:`parse_decision` reads it back,
 both from the decision's fields (:mod:`engine.text_forms`):
 ``"A plan 3 1 2 4"``, ``"A boost"``, ``"A adrenaline speed cooldown"``,
-``"A react_done"``, ``"A slipstream yes"``, ``"A discard 0 5"``. The Garage
+``"A react_done"``, ``"A slipstream yes"`` (``"A slipstream yes 2"`` for a shorter
+one), ``"A discard 0 5"``. The Garage
 module adds ``"A pick turbo-8"``, ``"A give_back rpm-1"``, ``"A speed brakes-1-3 3"``,
 ``"A direct gas-pedal-2 2"``, ``"A accelerate"``, ``"A reduce 2"``,
 ``"A salvage 3 4"``, ``"A super_cool"``, ``"A draft_move"`` and
@@ -57,11 +58,13 @@ class ReactDone(Worded):
 
 @dataclass(frozen=True, slots=True)
 class Slipstream(Worded):
-    """Step 6: take (or decline) the 2 extra spaces."""
+    """Step 6: take (or decline) the Slipstream: as far as it goes, or ``spaces`` when the
+    car's Slipstream boosts let it choose a shorter one ("may be increased")."""
 
     do: ClassVar[str] = "slipstream"
     car: str
     take: bool
+    spaces: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

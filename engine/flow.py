@@ -26,6 +26,7 @@ from engine.garage import unchosen
 from engine.legends import drive_legend
 from engine.movement import position_key, turn_order
 from engine.piles import replenish
+from engine.react import end_react, settle
 from engine.state import Car, RaceState, Turn
 from engine.steps import (
     can_slipstream,
@@ -66,9 +67,10 @@ def advance(state: RaceState, events: list[Event]) -> None:
             turn.step = "react"
             drive(state, car, turn, events)
         if turn.step == "react":
-            if has_react_options(state, car, turn):
+            settle(state, car, turn, events)
+            if turn.unpaid or has_react_options(state, car, turn):
                 return
-            turn.step = "slipstream"
+            end_react(turn)
         elif turn.step == "slipstream":
             if can_slipstream(state, car):
                 return

@@ -24,9 +24,11 @@ round, next first, and ``box`` = cards out of the race); in ``turn``, ``step`` =
 ``[card, speed]`` pairs chosen), ``plus`` (+ symbols used this turn), ``adjust``
 (the summed Adjust), ``accelerated`` (Speed added by Accelerate), the unused
 optional symbols ``accelerate``, ``reduce``, ``salvage``, ``super_cool``, the
-``slipstream_boost``, ``draft`` (Tunnel Vision's unused Draft), and ``refreshed``
-(played cards going back on the deck). ``options.garage_expansions`` adds the
-Heavy Rain and Tunnel Vision upgrades to the advanced deck.
+``slipstream_boost``, ``draft`` (Tunnel Vision's unused Draft), ``refreshed``
+(played cards going back on the deck), ``unpaid`` (revealed cards whose Heat is
+still to pay) and ``cooldown`` (Cooldown held where it may not be used).
+``options.garage_expansions`` adds the Heavy Rain and Tunnel Vision upgrades to
+the advanced deck.
 The full description is in docs/garage-notation.md.
 
 Championship mode adds ``championship`` (the event card, the shared sponsorship
@@ -165,6 +167,8 @@ class TurnDoc(_Strict):
     draft: int = Field(default=0, ge=0)
     refreshed: list[CardId] = []
     slipstream_start: int | None = None
+    unpaid: list[CardId] = Field(default=[], max_length=limits.MAX_PILE)
+    cooldown: int = Field(default=0, ge=0, le=limits.MAX_PILE)
 
 
 class OptionsDoc(_Strict):
@@ -418,6 +422,7 @@ def _turn(doc: TurnDoc) -> Turn:
     figures = doc.model_dump()
     figures["chosen"] = tuple(tuple(pair) for pair in doc.chosen)
     figures["refreshed"] = tuple(doc.refreshed)
+    figures["unpaid"] = tuple(doc.unpaid)
     return Turn(**figures)
 
 
@@ -529,6 +534,7 @@ _GARAGE_TURN = (
     "super_cool",
     "slipstream_boost",
     "draft",
+    "cooldown",
 )
 
 
@@ -549,15 +555,18 @@ def turn_json(turn: Turn) -> dict[str, Any]:
         out["refreshed"] = list(turn.refreshed)
     if turn.slipstream_start is not None:
         out["slipstream_start"] = turn.slipstream_start
+    if turn.unpaid:
+        out["unpaid"] = list(turn.unpaid)
     return out
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:
-    """A decision as a scenario file lists it: car, do, then its own fields."""
+    """A decision as a scenario file lists it: car, do, then its own fields (those left
+    out, such as a Slipstream's distance when it goes as far as it may, are not written)."""
     out: dict[str, Any] = {"car": decision.car, "do": decision.do}
     for name in decision.__slots__:
-        if name != "car":
-            value = getattr(decision, name)
+        value = getattr(decision, name)
+        if name != "car" and value is not None:
             out[name] = list(value) if isinstance(value, tuple) else value
     return out
 

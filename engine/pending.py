@@ -14,26 +14,22 @@ from typing import Literal
 from data.models import ChampionshipEvent
 from engine.cards import HEAT, Card, canonical, is_playable, speed_choices
 from engine.championship import discard_limit, may_discard_card, race_event
-from engine.conditions import boost_is_free, may_cool_down
-from engine.course import course
 from engine.decisions import (
-    Adrenaline,
-    Boost,
     ChooseSpeed,
     Decision,
     Discard,
     GiveBack,
     Pick,
     Plan,
-    ReactDone,
     Refresh,
     Slipstream,
 )
 from engine.flow import must_plan
-from engine.garage import giving_back, react_options, refreshable, unchosen
+from engine.garage import giving_back, refreshable, unchosen
 from engine.map_spots import on_flooded_spot, shift_heat
+from engine.react import react_decisions
 from engine.state import RaceState
-from engine.steps import can_add_adrenaline_speed, can_boost
+from engine.steps import slipstream_distances
 
 Step = Literal["draft", "plan", "reveal", "react", "slipstream", "discard"]
 
@@ -147,19 +143,12 @@ def _step_options(state: RaceState, car_id: str, step: Step) -> list[Decision]:
         card = unchosen(car, turn)[0]
         return [ChooseSpeed(car_id, card, speed) for speed in speed_choices(card)]
     if step == "react":
-        options: list[Decision] = []
-        if can_boost(car, turn, boost_is_free(state, car)):
-            options.append(Boost(car_id))
-        if turn.adrenaline:
-            here = course(state.track, state.laps)
-            speeds = (True, False) if can_add_adrenaline_speed(state, car) else (False,)
-            cool = (True, False) if may_cool_down(state.weather, here, car.space) else (False,)
-            options += [Adrenaline(car_id, s, c) for s in speeds for c in cool]
-        options += react_options(state, car, turn)
-        options.append(ReactDone(car_id))
-        return options
+        return react_decisions(state, car, turn)
     if step == "slipstream":
-        return [Slipstream(car_id, True), Slipstream(car_id, False)]
+        farthest, *shorter = reversed(slipstream_distances(state, car))
+        assert farthest, "the Slipstream step comes only with a distance to take"
+        taken = [Slipstream(car_id, True, spaces) for spaces in shorter]
+        return [Slipstream(car_id, True), *taken, Slipstream(car_id, False)]
     refresh = sorted(set(refreshable(car, turn)))
     discards = discard_options(car_id, car.hand, race_event(state))
     return [Refresh(car_id, card) for card in refresh] + discards

@@ -93,6 +93,10 @@ class Turn:
     refreshed: tuple[Card, ...] = ()
     # Where the Slipstream move started (Championship: a press corner crossed in it pays).
     slipstream_start: int | None = None
+    # The revealed cards whose Heat symbols are still to pay, and the Cooldown the car
+    # holds but may not use where it stands (both settled in the React step).
+    unpaid: tuple[Card, ...] = ()
+    cooldown: int = 0
 
     def copy(self) -> Turn:
         return Turn(
@@ -114,6 +118,8 @@ class Turn:
             self.draft,
             self.refreshed,
             self.slipstream_start,
+            self.unpaid,
+            self.cooldown,
         )
 
 

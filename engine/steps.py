@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards import HEAT, STRESS, speed_value
+from engine.cards import HEAT, STRESS, speed_value, symbols
 from engine.championship import (
     gives_adrenaline,
     keep_unplayed,
@@ -19,6 +19,7 @@ from engine.championship import (
 )
 from engine.conditions import (
     boost_is_free,
+    cooldown_bonus,
     corner_heat,
     corner_limit,
     may_start_slipstream,
@@ -34,7 +35,15 @@ from engine.events import (
     HandCluttered,
     SpunOut,
 )
-from engine.garage import after_move, flip_plus, has_options, pay_card_heat, refreshable, unchosen
+from engine.garage import (
+    after_move,
+    card_heat,
+    flip_plus,
+    has_options,
+    pay_owed_heat,
+    refreshable,
+    unchosen,
+)
 from engine.map_spots import in_tunnel, on_flooded_spot, shift_heat
 from engine.movement import cars_around, landing, move_forward, spaces_gained
 from engine.piles import cool_down, pay_heat, resolve_plus
@@ -79,13 +88,15 @@ def reveal_and_move(state: RaceState, car: Car, events: list[Event]) -> Turn | N
 
 
 def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    """Step 4, then the revealed cards' Heat, Scrap, Adjust and Cooldown with the gear's."""
-    start = (car.space, car.spot)
+    """Step 4, then the revealed cards' symbols: their Heat owed, their Cooldown held with
+    the gear's (1 more in a Snow or Rain sector), for the React step to settle."""
     revealed = car.play_area
     move_forward(state, car, speed(car, turn), "cards", events)
-    if not pay_card_heat(state, car, turn, start, events):
-        move_forward(state, car, speed(car, turn), "cards", events)
-    after_move(state, car, turn, revealed, GEAR_COOLDOWN.get(car.gear, 0), events)
+    turn.unpaid = tuple(card for card in revealed if card_heat((card,)))
+    pay_owed_heat(car, turn, events)
+    here = course(state.track, state.laps)
+    turn.cooldown += GEAR_COOLDOWN.get(car.gear, 0) + cooldown_bonus(state.weather, here, car.space)
+    after_move(state, car, turn, revealed, events)
 
 
 def clutter(state: RaceState, car: Car, events: list[Event]) -> None:
@@ -171,35 +182,63 @@ def use_adrenaline(
 
 
 def can_slipstream(state: RaceState, car: Car) -> bool:
-    """Next to or directly behind another car, and the 2 spaces stay before the line.
+    """Whether the car may slipstream now (see :func:`slipstream_distances`)."""
+    return bool(slipstream_distances(state, car))
 
-    "Slipstreaming can never be used to cross the finish line nor after having
-    crossed the finish line."
+
+def slipstream_distances(state: RaceState, car: Car) -> tuple[int, ...]:
+    """How far the car may slipstream now, nearest first; empty when it may not.
+
+    Next to or directly behind another car, 2 spaces, each Slipstream boost (a
+    card's symbol, the sector's extra spaces) added or not: "your typical 2
+    Spaces may be increased" (BGA offers 2, and 2 + n for each boost). "Slipstreaming
+    can never be used to cross the finish line nor after having crossed the finish
+    line"; BGA does not offer a distance that gains no space at all.
     """
     here = course(state.track, state.laps)
     if car.space + SLIPSTREAM_SPACES > here.finish:
-        return False
+        return ()
     if not may_start_slipstream(state.weather, here, car.space):
-        return False
+        return ()
     if not may_slipstream_in(state, car.gear):
-        return False
+        return ()
     if not cars_around(state.cars, car, (car.space, car.space + 1), here.lap_length):
-        return False
-    # Board Game Arena does not offer a Slipstream that would gain no space at all.
-    boost = state.turn.slipstream_boost if state.turn is not None else 0
-    return spaces_gained(state, car, slipstream_spaces(state.weather, here, car.space, boost)) > 0
+        return ()
+    reach = {SLIPSTREAM_SPACES}
+    for boost in slipstream_boosts(state, car):
+        reach |= {spaces + boost for spaces in reach}
+    return tuple(
+        sorted(
+            {
+                spaces
+                for spaces in (min(spaces, here.finish - car.space) for spaces in reach)
+                if spaces_gained(state, car, spaces) > 0
+            }
+        )
+    )
+
+
+def slipstream_boosts(state: RaceState, car: Car) -> tuple[int, ...]:
+    """Each boost a Slipstream may take or leave: the played cards' Slipstream symbols (the
+    turn's sum, for a position written by hand), then the sector's extra spaces."""
+    turn = state.turn
+    pooled = turn.slipstream_boost if turn is not None else 0
+    cards = tuple(n for card in car.play_area if (n := symbols(card).get("slipstream", 0)))
+    if sum(cards) != pooled:
+        cards = (pooled,) if pooled else ()
+    here = course(state.track, state.laps)
+    extra = slipstream_extra(state.weather, here, car.space)
+    return cards + ((extra,) if extra else ())
 
 
 def slipstream_spaces(weather: Weather | None, here: Course, space: int, boost: int = 0) -> int:
-    """2 spaces, plus the cards' Slipstream boost and the sector's extra ones, as far as
-    they stay before the finish line."""
+    """The farthest a Slipstream from ``space`` goes with every boost taken (the AI's
+    estimate for a move not made yet), as far as it stays before the finish line."""
     extra = boost + slipstream_extra(weather, here, space)
     return min(SLIPSTREAM_SPACES + extra, here.finish - space)
 
 
-def slipstream(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    here = course(state.track, state.laps)
-    spaces = slipstream_spaces(state.weather, here, car.space, turn.slipstream_boost)
+def slipstream(state: RaceState, car: Car, turn: Turn, spaces: int, events: list[Event]) -> None:
     turn.slipstream_start = car.space
     move_forward(state, car, spaces, "slipstream", events)
 

@@ -7,6 +7,7 @@ class sets ``do_first`` (the league's own decisions: ``"join E red human"``).
 Each field is written and read by the codec its annotation names:
 
 - a word (``str``, a card): itself; a number (``int``): its digits; a ``bool``: yes or no;
+- an ``int | None`` at the end: its digits, or nothing for None;
 - a ``Literal``: one of its words;
 - a tuple of cards: every word left (``Cards``: the words of an empty tuple, and
   how few it may hold); the cards are a multiset, kept in one order;
@@ -87,6 +88,21 @@ class Number(Word):
         if not word.isdigit():
             raise ValueError(f"{word!r} is not a number")
         return (int(word),), rest
+
+
+class MaybeNumber(Number):
+    """A number that may be left out (None), at the end of a text form."""
+
+    def write(self, values: tuple[Any, ...]) -> list[str]:
+        return [] if values[0] is None else [str(values[0])]
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        if not text.strip():
+            return (None,), ""
+        return super().read(text)
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        return f"[<{names[0]}>]"
 
 
 class YesNo(Word):
@@ -201,6 +217,8 @@ def _codec(hint: Any) -> Codec | str:
             return FLAG
         given = [extra for extra in extras if hasattr(extra, "read")]
         return given[0] if given else _codec(base)
+    if hint == int | None:
+        return MaybeNumber()
     if get_origin(hint) is Literal:
         return OneOf(tuple(map(str, get_args(hint))))
     if hasattr(hint, "from_dict"):

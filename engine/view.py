@@ -15,7 +15,7 @@ from engine.garage import draft_target, giving_back, refreshable, unchosen
 from engine.map_spots import on_flooded_spot
 from engine.pending import Pending, pending
 from engine.state import GarageDecks, PlannedMove, RaceState, Turn, TurnStep, Weather
-from engine.steps import adrenaline_cars, speed
+from engine.steps import adrenaline_cars, slipstream_distances, speed
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,9 @@ class TurnView:
     slipstream_boost: int = 0
     draft_to: int | None = None
     refreshable: tuple[Card, ...] = ()
+    unpaid: tuple[Card, ...] = ()
+    cooldown: int = 0
+    slipstream_distances: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,4 +191,9 @@ def _turn_view(state: RaceState, turn: Turn) -> TurnView:
         slipstream_boost=turn.slipstream_boost,
         draft_to=draft_target(state, car, turn),
         refreshable=tuple(refreshable(car, turn)),
+        unpaid=turn.unpaid,
+        cooldown=turn.cooldown,
+        slipstream_distances=(
+            slipstream_distances(state, car) if turn.step == "slipstream" else ()
+        ),
     )

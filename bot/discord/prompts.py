@@ -18,7 +18,7 @@ from bot.discord.ids import button, decision_button, select
 from bot.discord.texts import t
 from engine import Adrenaline, Boost, Decision, Discard, RaceState, ReactDone, Slipstream
 from engine.cards import STRESS, Card, speed_value
-from engine.choices import discard_choices, salvage_choices
+from engine.choices import discard_choices, salvage_choices, slipstream_spaces
 from engine.decisions import (
     Accelerate,
     ChooseSpeed,
@@ -70,8 +70,9 @@ def label_key(decision: Decision) -> str | None:
     return None
 
 
-def label(decision: Decision, locale: str) -> str | None:
-    """A decision's button label with its figures (card, speed, count), in the driver's language."""
+def label(decision: Decision, locale: str, spaces: int = 0) -> str | None:
+    """A decision's button label with its figures (card, speed, count, a Slipstream's
+    ``spaces``), in the driver's language."""
     key = label_key(decision)
     if key is None:
         return None
@@ -82,6 +83,7 @@ def label(decision: Decision, locale: str) -> str | None:
         card=card_name(card, locale) if card else "",
         speed=getattr(decision, "speed", ""),
         count=getattr(decision, "count", ""),
+        spaces=spaces,
     )
 
 
@@ -150,7 +152,8 @@ def prompt_message(
         most = max(len(d.cards) for d in legal if isinstance(d, Salvage))
         items.append(card_select("sv", race_id, state, car_id, salvageable, most, locale))
     for decision in legal:
-        text = label(decision, locale)
+        spaces = slipstream_spaces(state, decision) if isinstance(decision, Slipstream) else 0
+        text = label(decision, locale, spaces)
         if text is not None:
             style = STYLES.get(label_key(decision) or "", discord.ButtonStyle.secondary)
             items.append(HeatButton(decision_button(race_id, state.version, decision), text, style))

@@ -291,7 +291,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "<@{user}> — Choose the speed of your card with several speeds.",
         "<@{user}> — Scegli la velocità della tua carta a più velocità.",
     ),
-    "prompt_slipstream": ("<@{user}> — Slipstream 2 spaces?", "<@{user}> — Scia di 2 caselle?"),
+    "prompt_slipstream": ("<@{user}> — Slipstream?", "<@{user}> — Scia?"),
     "prompt_discard": (
         "<@{user}> — Discard step: pick cards to discard, or keep all.",
         "<@{user}> — Fase di scarto: scegli le carte da scartare, o tienile tutte.",
@@ -301,7 +301,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "adrenaline_cooldown": ("Adrenaline cooldown", "Adrenalina raffreddamento"),
     "adrenaline_both": ("Adrenaline both", "Adrenalina entrambe"),
     "react_done": ("Done", "Fatto"),
-    "slipstream_yes": ("Slipstream +2", "Scia +2"),
+    "slipstream_yes": ("Slipstream +{spaces}", "Scia +{spaces}"),
     "slipstream_no": ("No", "No"),
     "keep_all": ("Keep all", "Tieni tutto"),
     "open_market": ("See the market", "Guarda il mercato"),

@@ -121,7 +121,13 @@ def _react(view: RaceView, me: CarView, judge: Judge) -> Decision:
     turn = view.turn
     now = Situation(me.space, _speed(view, me), me.gear, me.engine, me.hand.count(HEAT))
     can_boost = not turn.boosted and judge.may_boost(now)
-    options: list[tuple[float, Decision]] = [(judge.settle(now), ReactDone(me.id))]
+    if turn.unpaid and turn.adrenaline and now.hand_heat and judge.may_cool_down(now.space):
+        # The cards' Heat is owed: a Cooldown that fills the Engine comes before any move.
+        return Adrenaline(me.id, False, True)
+    # React cannot end while the cards' Heat is owed.
+    options: list[tuple[float, Decision]] = []
+    if not turn.unpaid:
+        options.append((judge.settle(now), ReactDone(me.id)))
     options += ai_garage.react_moves(view, me, judge, now)
     if turn.adrenaline:
         for faster, cooler in judge.adrenaline_uses(now.space):
@@ -134,10 +140,16 @@ def _react(view: RaceView, me: CarView, judge: Judge) -> Decision:
 
 
 def _slipstream(view: RaceView, me: CarView, judge: Judge) -> Decision:
-    """Step 6: take the 2 spaces when they are worth more after the corner check than without."""
-    assert me.hand is not None
+    """Step 6: the distance worth most after the corner check, or none if staying is."""
+    assert me.hand is not None and view.turn is not None
     now = Situation(me.space, _speed(view, me), me.gear, me.engine, me.hand.count(HEAT))
-    return Slipstream(me.id, judge.corner_check(judge.slipstreamed(now)) > judge.corner_check(now))
+    best: tuple[float, Decision] = (judge.corner_check(now), Slipstream(me.id, False))
+    farthest, *shorter = reversed(view.turn.slipstream_distances)
+    for spaces in (farthest, *shorter):
+        value = judge.corner_check(judge.slipstreamed(now, spaces))
+        if value > best[0]:
+            best = (value, Slipstream(me.id, True, None if spaces == farthest else spaces))
+    return best[1]
 
 
 def _speed(view: RaceView, me: CarView) -> int:

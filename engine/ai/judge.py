@@ -205,8 +205,11 @@ class Judge:
             best = max(best, self.corner_check(self.slipstreamed(now)))
         return best
 
-    def slipstreamed(self, now: Situation) -> Situation:
-        space = self.land(now.space + self.slipstream_spaces(now.space))
+    def slipstreamed(self, now: Situation, spaces: int | None = None) -> Situation:
+        """After a Slipstream of ``spaces`` (as far as it goes, when not named)."""
+        if spaces is None:
+            spaces = self.slipstream_spaces(now.space)
+        space = self.land(now.space + spaces)
         return Situation(space, now.speed, now.gear, now.engine, now.hand_heat)
 
     def corner_check(self, now: Situation) -> float:

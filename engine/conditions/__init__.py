@@ -10,6 +10,7 @@ module), so one set of answers serves every caller.
 
 from engine.conditions.road import (
     boost_is_free,
+    cooldown_bonus,
     corner_heat,
     corner_limit,
     free_boost,
@@ -25,6 +26,7 @@ from engine.conditions.weather import StartingPiles, draw_weather, starting_pile
 __all__ = [
     "StartingPiles",
     "boost_is_free",
+    "cooldown_bonus",
     "corner_heat",
     "corner_limit",
     "draw_weather",

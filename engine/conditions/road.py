@@ -68,16 +68,17 @@ def may_cool_down(weather: Weather | None, here: Course, space: int) -> bool:
     return sector_effect(weather, here, space) != "no_cooldown"
 
 
-def sector_cooldown(weather: Weather | None, here: Course, space: int, cooldown: int) -> int:
-    """The Cooldown a car on ``space`` gets in the React step, from ``cooldown`` it has.
+def cooldown_bonus(weather: Weather | None, here: Course, space: int) -> int:
+    """ "+1 Cooldown for a car in this sector during the React step" (Snow, Rain): 1 or 0."""
+    return 1 if sector_effect(weather, here, space) == "cooldown_plus_1" else 0
 
-    None in a no-Cooldown sector; "+1 Cooldown for a car in this sector during
-    the React step" in a Snow or Rain one.
-    """
-    effect = sector_effect(weather, here, space)
-    if effect == "no_cooldown":
+
+def sector_cooldown(weather: Weather | None, here: Course, space: int, cooldown: int) -> int:
+    """The Cooldown a car on ``space`` gets in the React step, from ``cooldown`` it has:
+    none in a no-Cooldown sector, 1 more in a Snow or Rain one."""
+    if not may_cool_down(weather, here, space):
         return 0
-    return cooldown + 1 if effect == "cooldown_plus_1" else cooldown
+    return cooldown + cooldown_bonus(weather, here, space)
 
 
 def may_start_slipstream(weather: Weather | None, here: Course, space: int) -> bool:

@@ -33,7 +33,7 @@ def direct_play(
     found = flip_plus(state, car, turn, (card,), events)
     move_forward(state, car, chosen + found, "direct", events)
     pay_heat(car, card_heat((card,)), "card", events)
-    after_move(state, car, turn, (card,), None, events)
+    after_move(state, car, turn, (card,), events)
 
 
 def draft_move(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:

@@ -2,10 +2,10 @@
 
 At the reveal (step 3): every "+" (Stress, and the upgrades' + symbols) is
 flipped, and a card with several speeds waits for its speed to be chosen.
-After the move: the mandatory Heat is paid (an Engine that cannot pay follows
-BGA's procedure in :func:`pay_card_heat`), then Scrap, Adjust, Cooldown and
-the pools of the optional symbols the React step offers. A card played
-directly in the React step goes through the same path.
+After the move: Scrap at once; the mandatory Heat is owed and the Cooldown
+held, both settled by the React step (:mod:`engine.react`) in the order the
+driver's choices allow; Adjust and the optional symbols go into the turn's
+pools. A card played directly in the React step goes through the same path.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from engine.cards import (
     speed_choices,
     symbols,
 )
-from engine.conditions import may_cool_down, sector_cooldown
-from engine.course import course
 from engine.decisions import (
     Accelerate,
     Decision,
@@ -37,13 +35,12 @@ from engine.events import (
     CardsSalvaged,
     CardsScrapped,
     Event,
-    HeatUnpaid,
     SpeedChosen,
     StressReduced,
     SuperCooled,
 )
 from engine.map_spots import in_tunnel
-from engine.piles import cool_down, pay_heat, reshuffle_discard, resolve_plus
+from engine.piles import pay_heat, reshuffle_discard, resolve_plus
 from engine.rng import shuffled
 from engine.state import Car, RaceState, Turn
 
@@ -86,43 +83,12 @@ def card_heat(cards: tuple[Card, ...]) -> int:
     return sum(symbols(card).get("heat", 0) for card in cards)
 
 
-def pay_card_heat(
-    state: RaceState, car: Car, turn: Turn, start: tuple[int, int], events: list[Event]
-) -> bool:
-    """Pay the Heat symbols of the cards revealed; False if the car must move again.
-
-    BGA's procedure when the Engine cannot pay them all: the car goes back to
-    where it started the move, pays for as many of those cards as it can (the
-    cheapest first), and each unpaid card is discarded and replaced by one +
-    flip; then the car moves again.
-    """
-    due = card_heat(car.play_area)
-    if due <= car.engine:
+def pay_owed_heat(car: Car, turn: Turn, events: list[Event]) -> None:
+    """Pay the Heat the revealed cards still owe, once the Engine holds all of it."""
+    due = card_heat(turn.unpaid)
+    if turn.unpaid and due <= car.engine:
         pay_heat(car, due, "card", events)
-        return True
-    car.space, car.spot = start
-    unpaid = []
-    costly = [card for card in car.play_area if card_heat((card,))]
-    for card in sorted(costly, key=lambda card: card_heat((card,))):
-        heat = card_heat((card,))
-        if heat <= car.engine:
-            pay_heat(car, heat, "card", events)
-        else:
-            unpaid.append(card)
-    car.play_area = remove_cards(car.play_area, unpaid) or ()
-    car.discard = car.discard + tuple(unpaid)
-    chosen = list(turn.chosen)
-    for card in unpaid:
-        for pair in chosen:
-            if pair[0] == card:
-                chosen.remove(pair)
-                break
-    turn.chosen = tuple(chosen)
-    events.append(HeatUnpaid(car.id, tuple(unpaid), car.space, car.spot))
-    for _ in unpaid:
-        resolve_plus(state, car, events)
-        turn.plus += 1
-    return False
+        turn.unpaid = ()
 
 
 def scrap(state: RaceState, car: Car, times: int, events: list[Event]) -> None:
@@ -141,40 +107,43 @@ def scrap(state: RaceState, car: Car, times: int, events: list[Event]) -> None:
 
 
 def after_move(
-    state: RaceState,
-    car: Car,
-    turn: Turn,
-    cards: tuple[Card, ...],
-    gear_cooldown: int | None,
-    events: list[Event],
+    state: RaceState, car: Car, turn: Turn, cards: tuple[Card, ...], events: list[Event]
 ) -> None:
-    """Scrap, Adjust, Cooldown and the optional symbols of the cards still in play.
+    """The symbols of the cards still in play after their move: Scrap at once, the rest into
+    the turn's pools (Adjust, Cooldown and the optional ones the React step offers).
 
-    ``gear_cooldown`` is the gear's Cooldown after the step-4 move, None for a card
-    played directly in the React step. The weather's sector decides what Cooldown
-    the car may take: none where it is banned, 1 more once in a Snow or Rain sector.
+    The Cooldown is held (``turn.cooldown``) for the React step to use where the
+    car then stands; the Heat is the caller's (owed for revealed cards, paid at
+    once for a card played directly).
     """
     kept = [card for card in cards if symbols(card) and card in car.play_area]
     total: Counter[str] = Counter()
     for card in kept:
         total.update(symbols(card))
-    if kept:
-        scrap(state, car, total["scrap"], events)
-        turn.adjust += total["adjust"]
-        turn.slipstream_boost += total["slipstream"]
-        turn.accelerate += total["accelerate"]
-        turn.reduce += total["reduce"]
-        turn.salvage += total["salvage"]
-        turn.super_cool += total["super_cool"]
-        turn.draft += total["draft"]
-    here = course(state.track, state.laps)
-    if gear_cooldown is None:
-        cooldown = total["cooldown"] if may_cool_down(state.weather, here, car.space) else 0
-    else:
-        cooldown = sector_cooldown(
-            state.weather, here, car.space, gear_cooldown + total["cooldown"]
-        )
-    cool_down(car, cooldown, events)
+    scrap(state, car, total["scrap"], events)
+    turn.cooldown += total["cooldown"]
+    turn.adjust += total["adjust"]
+    turn.slipstream_boost += total["slipstream"]
+    turn.accelerate += total["accelerate"]
+    turn.reduce += total["reduce"]
+    turn.salvage += total["salvage"]
+    turn.super_cool += total["super_cool"]
+    turn.draft += total["draft"]
+
+
+def forget_symbols(turn: Turn, cards: tuple[Card, ...]) -> None:
+    """Unpaid cards leave the Play Area: their symbols not used yet go with them."""
+    total: Counter[str] = Counter()
+    for card in cards:
+        total.update(symbols(card))
+    turn.cooldown = max(0, turn.cooldown - total["cooldown"])
+    turn.slipstream_boost = max(0, turn.slipstream_boost - total["slipstream"])
+    turn.accelerate = max(0, turn.accelerate - total["accelerate"])
+    turn.reduce = max(0, turn.reduce - total["reduce"])
+    turn.salvage = max(0, turn.salvage - total["salvage"])
+    turn.super_cool = max(0, turn.super_cool - total["super_cool"])
+    turn.draft = max(0, turn.draft - total["draft"])
+    turn.adjust -= total["adjust"]
 
 
 def can_direct_play(car: Car, card: Card) -> bool:

@@ -75,7 +75,7 @@ def test_cards_are_a_multiset_in_one_order() -> None:
         ("A", "a word is missing"),
         ("A fly", "'fly' is not a decision"),
         ("A adrenaline maybe", "'maybe' is not one of speed, cooldown, none"),
-        ("A slipstream yes please", "too many words; expected '<car> slipstream yes|no'"),
+        ("A slipstream yes 2 no", "too many words; expected '<car> slipstream yes|no [<spaces>]'"),
         ("A salvage", "at least 1 card(s)"),
         ("A boost now", "too many words"),
     ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import get_args
 
@@ -22,7 +23,9 @@ from engine import Adrenaline, Decision, Discard, Entrant, RaceState
 from engine.ai import decide
 from engine.cards import KNOWN_CARDS, SPONSOR_CARDS
 from engine.decisions import ChooseSpeed, GiveBack, Pick, Salvage
+from engine.notation import load_scenario
 from engine.state import DraftVariant, GarageDecks, Options
+from tests.support.paths import SCENARIO_FOLDER
 
 ALL_CARDS = sorted(KNOWN_CARDS)
 
@@ -142,3 +145,18 @@ def test_the_hand_says_what_each_upgrade_does_this_round() -> None:
     ]
     italian = upgrade_lines(("air-intake-0b",), "it")
     assert italian[0].startswith("`air-intake-0b` velocità 0: limiti delle curve -1")
+
+
+def test_each_slipstream_distance_gets_a_button_that_says_how_far() -> None:
+    """A Slipstream boost gives one button per distance, each labelled with its spaces."""
+    scenario = json.loads((SCENARIO_FOLDER / "g105-garage-slipstream-boost.json").read_text())
+    state, decisions = load_scenario(json.dumps(scenario["scenario"]))
+    for decision in decisions[:-1]:
+        state, _ = engine.apply(state, decision)
+    view = prompt_message(7, state, "B", 42, "en")["view"]
+    buttons = {decision_of(item.target): item.label for item in view.children}  # type: ignore[attr-defined]
+    assert buttons == {
+        engine.Slipstream("B", True): "Slipstream +4",
+        engine.Slipstream("B", True, 2): "Slipstream +2",
+        engine.Slipstream("B", False): "No",
+    }

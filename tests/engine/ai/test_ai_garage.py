@@ -71,3 +71,49 @@ def test_ai_reduces_all_the_stress_it_may() -> None:
     car["plan"] = {"gear": 1, "cards": ["body-3"]}
     state = position([car], turn_order=["A"])
     assert decide(view_for(state, "A"), "A") == Reduce("A", 2)
+
+
+def owing_heat(adrenaline: int, discard: list[str], sector: str) -> engine.RaceState:
+    """A car that revealed turbo-8 (1 Heat) with an empty Engine and no Cooldown to use:
+    in 2nd gear in a Cloud sector, or in 3rd gear (no gear Cooldown)."""
+    cloud = sector == "cloud"
+    document = {
+        "notation": "heat-race/1",
+        "track": "usa",
+        "laps": 1,
+        "seed": 3,
+        "round": 1,
+        "cars": [
+            driver(
+                "A",
+                15,
+                gear=2,
+                engine=0,
+                hand=["turbo-8", "air-intake-0", "4", "H", "1", "2", "3"],
+                deck=["1", "2", "3", "4", "1", "2", "3", "4"],
+                discard=discard,
+            )
+        ],
+        "options": {"adrenaline_cars": adrenaline, "garage": "both", "weather": True},
+        "weather": {
+            "card": "cloud",
+            "tokens": ["weather" if cloud else "overheat", "overheat"] + ["speed_limit_plus_1"] * 2,
+        },
+    }
+    cards = ("air-intake-0", "turbo-8") if cloud else ("1", "air-intake-0", "turbo-8")
+    state, _ = engine.apply(load_state(json.dumps(document)), engine.Plan("A", len(cards), cards))
+    return state
+
+
+def test_the_ai_pays_the_cards_heat_before_it_ends_react() -> None:
+    """With the cards' Heat owed, the AI takes what fills the Engine, never ends React."""
+    cases = ((0, ["H"], "cloud", engine.SuperCool), (1, [], "dry", engine.Adrenaline))
+    for adrenaline, discard, sector, wanted in cases:
+        state = owing_heat(adrenaline, discard, sector)
+        assert state.turn is not None and state.turn.unpaid == ("turbo-8",)
+        legal = engine.legal_decisions(state, "A")
+        assert engine.ReactDone("A") not in legal
+        choice = decide(view_for(state, "A"), "A")
+        assert isinstance(choice, wanted) and choice in legal
+        after, _ = engine.apply(state, choice)
+        assert after.turn is not None and after.turn.unpaid == ()

@@ -240,3 +240,22 @@ def test_base_game_files_load_replay_and_write_back_without_garage_fields() -> N
             assert all("upgrades" not in car for car in document_state["cars"])
         checked += 1
     assert checked >= 60
+
+
+def test_each_slipstream_distance_is_a_decision_of_its_own() -> None:
+    """With a Slipstream boost the car may stop short: one decision per distance, each
+    named in the view, and each moves the car that far (R:152 "may be increased")."""
+    scenario = json.loads((SCENARIO_FOLDER / "g105-garage-slipstream-boost.json").read_text())
+    state, decisions = load_scenario(json.dumps(scenario["scenario"]))
+    for decision in decisions[:-1]:
+        state, _ = engine.apply(state, decision)
+    legal = engine.legal_decisions(state, "B")
+    assert legal == [
+        engine.Slipstream("B", True),
+        engine.Slipstream("B", True, 2),
+        engine.Slipstream("B", False),
+    ]
+    view = view_for(state, "B")
+    assert view.turn is not None and view.turn.slipstream_distances == (2, 4)
+    landed = {str(d): engine.apply(state, d)[0].car("B").space for d in legal}
+    assert landed == {"B slipstream yes": 5, "B slipstream yes 2": 3, "B slipstream no": 1}

@@ -1,0 +1,173 @@
+"""The React step (5): its choices, each applied, and what needs no choice settled after each.
+
+"You may activate symbols you have access to in ANY order." After the move a
+car owes the Heat symbols of its revealed cards and holds its Cooldown (the
+gear's and the cards'). Neither is a choice, but when each can be used is: the
+held Cooldown is used as soon as the car stands where Cooldown is allowed (a
+Boost may carry it out of a Cloud sector), and the Heat is paid as soon as the
+Engine holds enough (after a Cooldown or a Super Cool has filled it). React
+cannot end while the Heat is owed; Board Game Arena's procedure for Heat the
+Engine cannot pay (:func:`pay_what_it_can`) applies only once no order of the
+options the car still has could pay it. Sectors are judged where the car is
+when it uses a symbol: a React move that enters a Snow or Rain sector brings
+its 1 more Cooldown there (as BGA does after bugs 103496, 102781 and 101232).
+"""
+
+from __future__ import annotations
+
+from engine.cards import remove_cards
+from engine.conditions import boost_is_free, cooldown_bonus, may_cool_down, sector_effect
+from engine.course import course
+from engine.decisions import (
+    Adrenaline,
+    Boost,
+    Decision,
+    ReactDone,
+    Reduce,
+    Refresh,
+    Salvage,
+)
+from engine.errors import IllegalDecision
+from engine.events import Event, HeatUnpaid
+from engine.garage import (
+    card_heat,
+    forget_symbols,
+    pay_owed_heat,
+    react_options,
+    resolve_garage,
+)
+from engine.movement import landing, move_forward
+from engine.piles import cool_down, pay_heat, resolve_plus
+from engine.state import Car, RaceState, Turn
+from engine.steps import boost, can_add_adrenaline_speed, can_boost, speed, use_adrenaline
+
+# Choices that never bring Heat back to the Engine nor move the car: no help to pay.
+NO_HELP = (ReactDone, Reduce, Salvage, Refresh)
+
+
+def react_decisions(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
+    """Every choice the car has in the React step (ending it only once its Heat is paid)."""
+    options: list[Decision] = []
+    if can_boost(car, turn, boost_is_free(state, car)):
+        options.append(Boost(car.id))
+    if turn.adrenaline:
+        here = course(state.track, state.laps)
+        speeds = (True, False) if can_add_adrenaline_speed(state, car) else (False,)
+        cool = (True, False) if may_cool_down(state.weather, here, car.space) else (False,)
+        options += [Adrenaline(car.id, s, c) for s in speeds for c in cool]
+    options += react_options(state, car, turn)
+    if not turn.unpaid:
+        options.append(ReactDone(car.id))
+    return options
+
+
+def resolve_react(
+    state: RaceState, car: Car, turn: Turn, decision: Decision, events: list[Event]
+) -> None:
+    """Apply one React choice; IllegalDecision when the rules do not allow it now.
+
+    A move that carries the car into a Snow or Rain sector adds that sector's Cooldown.
+    """
+    here = course(state.track, state.laps)
+    sector = sector_effect(state.weather, here, car.space)
+    if isinstance(decision, Boost):
+        if not can_boost(car, turn, boost_is_free(state, car)):
+            reason = "already boosted this turn" if turn.boosted else "no Heat in the Engine"
+            raise IllegalDecision(car.id, "boost", reason)
+        boost(state, car, turn, events)
+    elif isinstance(decision, Adrenaline):
+        if not turn.adrenaline:
+            raise IllegalDecision(car.id, "adrenaline", "no Adrenaline left this round")
+        if decision.speed and not can_add_adrenaline_speed(state, car):
+            raise IllegalDecision(car.id, "adrenaline", "the space ahead is full: no +1 Speed")
+        if decision.cooldown and not may_cool_down(state.weather, here, car.space):
+            raise IllegalDecision(car.id, "adrenaline", "no Cooldown may be used in this sector")
+        use_adrenaline(state, car, turn, decision.speed, decision.cooldown, events)
+    elif isinstance(decision, ReactDone):
+        if turn.unpaid:
+            heat = card_heat(turn.unpaid)
+            raise IllegalDecision(car.id, "react_done", f"the cards' {heat} Heat is still to pay")
+        end_react(turn)
+    elif not resolve_garage(state, car, decision, events):
+        raise IllegalDecision(car.id, decision.do, "not a React choice")
+    if sector_effect(state.weather, here, car.space) != sector:
+        turn.cooldown += cooldown_bonus(state.weather, here, car.space)
+
+
+def end_react(turn: Turn) -> None:
+    """React is over: the Slipstream step comes, and Cooldown still held is lost."""
+    turn.step = "slipstream"
+    turn.cooldown = 0
+
+
+def settle(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    """Use what needs no choice: the held Cooldown where allowed, then the owed Heat; when
+    no order of the options left could pay that Heat, BGA's procedure."""
+    _use_cooldown_and_pay(state, car, turn, events)
+    if turn.unpaid and not heat_payable(state, car, turn):
+        pay_what_it_can(state, car, turn, events)
+        _use_cooldown_and_pay(state, car, turn, events)
+
+
+def _use_cooldown_and_pay(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    here = course(state.track, state.laps)
+    if turn.cooldown and may_cool_down(state.weather, here, car.space):
+        cool_down(car, turn.cooldown, events)
+        turn.cooldown = 0
+    pay_owed_heat(car, turn, events)
+
+
+def heat_payable(state: RaceState, car: Car, turn: Turn) -> bool:
+    """Whether some order of the React choices left pays the revealed cards' Heat.
+
+    Each choice is tried on a copy, the held Cooldown used where allowed after it;
+    every choice spends something (a Boost, Adrenaline, a symbol, a card), so the
+    search ends.
+    """
+    if card_heat(turn.unpaid) <= car.engine:
+        return True
+    for decision in react_decisions(state, car, turn):
+        if isinstance(decision, NO_HELP):
+            continue
+        trial = state.copy()
+        trial_car, trial_turn = trial.edit_car(car.id), trial.turn
+        assert trial_turn is not None
+        resolve_react(trial, trial_car, trial_turn, decision, [])
+        _use_cooldown_and_pay(trial, trial_car, trial_turn, [])
+        if not trial_turn.unpaid or heat_payable(trial, trial_car, trial_turn):
+            return True
+    return False
+
+
+def pay_what_it_can(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    """BGA's procedure when the Engine cannot pay the revealed cards' Heat.
+
+    The car goes back to where it started its move, pays for as many of those
+    cards as it can (the cheapest first), and each unpaid card is discarded
+    (its unused symbols with it) and replaced by one + flip; then the car moves
+    again.
+    """
+    car.space, car.spot = landing(state, car, turn.start_space)
+    unpaid = []
+    for card in sorted(turn.unpaid, key=lambda card: card_heat((card,))):
+        heat = card_heat((card,))
+        if heat <= car.engine:
+            pay_heat(car, heat, "card", events)
+        else:
+            unpaid.append(card)
+    turn.unpaid = ()
+    car.play_area = remove_cards(car.play_area, unpaid) or ()
+    car.discard = car.discard + tuple(unpaid)
+    forget_symbols(turn, tuple(unpaid))
+    chosen = list(turn.chosen)
+    for card in unpaid:
+        for pair in chosen:
+            if pair[0] == card:
+                chosen.remove(pair)
+                break
+    turn.chosen = tuple(chosen)
+    events.append(HeatUnpaid(car.id, tuple(unpaid), car.space, car.spot))
+    for _ in unpaid:
+        resolve_plus(state, car, events)
+        turn.plus += 1
+    move_forward(state, car, speed(car, turn), "cards", events)
