@@ -35,6 +35,10 @@ same notation), "pending" (null, or the car and the decision the race waits for:
 plan, react, slipstream or discard) and "events" (what happened, in order). Cars
 of kind "ai" decide for themselves whenever the file does not speak for them.
 
+A test scenario of tests/engine/scenarios, which wraps a race in "scenario"
+beside "rule", "source" and "expect", runs its race (the test suite checks
+"expect"; this command prints what happens).
+
 Exit status: 0 when every decision applied; 2, with one line on stderr, for a
 file that cannot be read, is not a valid race (a value out of its range, see
 engine/notation.py), or lists a decision the rules do not allow."""
@@ -133,7 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one ``heat`` command; returns its exit status."""
-    args, unknown = build_parser().parse_known_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if len(argv) > 1 and _asks_version(argv[0]):
+        # argparse prints the version and exits 0 before it reads the rest of the line.
+        parser.error(f"--version stands alone, not with: {' '.join(argv[1:])}")
+    args, unknown = parser.parse_known_args(argv)
     if unknown:
         extra = " ".join(unknown)
         return refuse(
@@ -147,6 +156,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return READER_GONE
     return code
+
+
+def _asks_version(argument: str) -> bool:
+    """``--version``, or an abbreviation argparse would take for it (``--vers``)."""
+    return len(argument) > 2 and "--version".startswith(argument)
 
 
 if __name__ == "__main__":
