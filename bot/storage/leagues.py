@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 import time
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.league_export import checked, export_document, import_rows, keep_export
+from bot.storage.league_check import checked
+from bot.storage.league_export import export_document, import_rows, keep_export
 from bot.storage.league_sql import (
     RACES,
     add_member,
@@ -277,13 +278,10 @@ class LeagueTables(Tables):
         async with self._transaction_db() as db:
             return await export_document(db, league_id)
 
-    async def import_league(self, document: Mapping[str, Any]) -> int:
+    async def import_league(self, document: Any, guild_id: int, channel_id: int) -> int:
         imported = checked(document)
         async with self._transaction_db() as db:
-            league_id = await import_rows(db, imported)
-            if imported.document.status == LeagueStatus.ENDED.value:
-                await keep_export(db, league_id)
-        return league_id
+            return await import_rows(db, imported, guild_id, channel_id)
 
     async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
         query = (
