@@ -15,7 +15,7 @@ from importlib.metadata import version
 
 from pydantic import ValidationError
 
-from bot import db_command, offline
+from bot import db_command, league_command, offline
 from bot.cli_input import BadInput, Parser, read_race_file, refuse
 
 DESCRIPTION = """\
@@ -25,6 +25,8 @@ Race Heat: Pedal to the Metal on Discord, or offline.
   heat scenario FILE.json       apply a race file's decisions and print the result
   heat render FILE.json -o PNG  draw a race file as a board image
   heat simulate --out FOLDER    race AI drivers and draw every round
+  heat league check FILE        check a league export as /league import would
+  heat db copy --to URL         copy the SQLite database into PostgreSQL
 
 Every command exits 0 on success, and 2 with one line on stderr for bad input.
 Run heat COMMAND --help for what each accepts."""
@@ -132,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.set_defaults(func=scenario_command)
     offline.register(commands)
     db_command.register(commands)
+    league_command.register(commands)
     return parser
 
 

@@ -124,6 +124,36 @@ class LeagueController:
         await self._say(interaction, created)
         await interaction.followup.send("✅", ephemeral=True)
 
+    async def import_league(
+        self, interaction: discord.Interaction[Any], file: discord.Attachment
+    ) -> None:
+        """``/league import``: the league of an export file, recreated in this channel."""
+        await think_privately(interaction)
+        if not await self.controller.allowed_here(interaction):
+            return
+        try:
+            league = await self.leagues.import_league(
+                interaction.guild_id or 0,
+                interaction.channel_id or 0,
+                interaction.user.id,
+                interaction.permissions.manage_guild,
+                file.size,
+                file.read,
+            )
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        imported = t(
+            "league_imported",
+            public_locale(interaction),
+            name=league.record.name,
+            user=interaction.user.id,
+            scored=len(league.season.results),
+            races=len(league.season.races),
+        )
+        await self._say(interaction, imported)
+        await interaction.followup.send("✅", ephemeral=True)
+
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await self._membership(interaction, joining=True)
 

@@ -6,24 +6,24 @@ databases and is what an ended league keeps (docs/league-export.md). The models
 below are its exact shape, every field with its range; what an import checks
 beyond the shape (the season replayed from a start the rules give, every row
 derived from that replay) is :mod:`bot.storage.league_check`, which hands
-:func:`import_rows` an :class:`Imported` league to write.
+:func:`import_rows` an :class:`bot.storage.models.Imported` league to write.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from bot.storage.league_sql import RACES, append_decisions, insert_member, insert_points
-from bot.storage.models import LeagueSettings, LeagueStatus, Member, RacePoints
+from bot.storage.models import Imported, LeagueSettings, LeagueStatus
 from bot.storage.rows import league_of, member_of, race_points_of, season_of, season_text
 from bot.storage.sql import Db, UniqueViolation
 from bot.storage.store import LeagueExists, NoSuchLeague
-from engine.season import SeasonDecision, SeasonState, season_to_dict
+from engine.season import season_to_dict
 
 FORMAT = "heat-league"
 VERSION: Literal[1] = 1
@@ -128,36 +128,6 @@ class LeagueExport(_Part):
     races: list[ExportedRace]
     results: list[ExportedResult]
     corrections: list[ExportedCorrection]
-
-
-@dataclass(frozen=True, slots=True)
-class ImportedCorrection:
-    driver_id: str
-    delta: int
-    reason: str
-    admin_id: int
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class Imported:
-    """A league checked whole (:func:`bot.storage.league_check.checked`), ready to be written.
-
-    The seasons and decisions are engine values, the members, points and race
-    numbers those the replay of the season gives.
-    """
-
-    name: str
-    settings: LeagueSettings
-    created_by: int
-    created_at: float
-    initial: SeasonState
-    current: SeasonState
-    decisions: list[tuple[SeasonDecision, str, float]]
-    members: list[Member]
-    races: list[int]
-    results: list[tuple[int, float, list[RacePoints]]]
-    corrections: list[ImportedCorrection]
 
 
 async def export_document(db: Db, league_id: int) -> dict[str, Any]:

@@ -16,7 +16,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.league_check import checked
 from bot.storage.league_export import export_document, import_rows, keep_export
 from bot.storage.league_sql import (
     RACES,
@@ -30,6 +29,7 @@ from bot.storage.league_sql import (
 )
 from bot.storage.models import (
     Correction,
+    Imported,
     LeaguePoints,
     LeagueRace,
     LeagueRecord,
@@ -278,8 +278,7 @@ class LeagueTables(Tables):
         async with self._transaction_db() as db:
             return await export_document(db, league_id)
 
-    async def import_league(self, document: Any, guild_id: int, channel_id: int) -> int:
-        imported = checked(document)
+    async def import_league(self, imported: Imported, guild_id: int, channel_id: int) -> int:
         async with self._transaction_db() as db:
             return await import_rows(db, imported, guild_id, channel_id)
 

@@ -412,3 +412,35 @@ class PlayerStats:
     average_place: float | None
     spin_outs: int
     leagues: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedCorrection:
+    """A correction of an imported league, as its audit log kept it."""
+
+    driver_id: str
+    delta: int
+    reason: str
+    admin_id: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A league checked whole (``bot.storage.league_check``), ready to be written.
+
+    The seasons and decisions are engine values, the members, points and race
+    numbers those the replay of the season gives.
+    """
+
+    name: str
+    settings: LeagueSettings
+    created_by: int
+    created_at: float
+    initial: SeasonState
+    current: SeasonState
+    decisions: list[tuple[SeasonDecision, str, float]]
+    members: list[Member]
+    races: list[int]
+    results: list[tuple[int, float, list[RacePoints]]]
+    corrections: list[ImportedCorrection]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.storage.models import (
     Correction,
     GuildSettings,
+    Imported,
     LeaguePoints,
     LeagueRace,
     LeagueRecord,
@@ -326,14 +327,14 @@ class Store(Protocol):
     async def export_league(self, league_id: int) -> dict[str, Any]:
         """The league as a JSON document (``format``, ``version`` and every row); NoSuchLeague."""
 
-    async def import_league(self, document: Any, guild_id: int, channel_id: int) -> int:
+    async def import_league(self, imported: Imported, guild_id: int, channel_id: int) -> int:
         """One transaction: an exported league, active in ``channel_id`` of ``guild_id``; its id.
 
-        The document is checked whole first (:func:`bot.storage.league_check.checked`:
-        its season replayed from a start the rules give, every row derived from that
-        replay): BadLeagueExport with a one-line reason, LeagueExists if the channel
-        has an active league, and nothing is stored. The document's own server,
-        channel, status and race ids are not kept.
+        ``imported`` is what :func:`bot.storage.league_check.checked_file` (or
+        ``checked_export``) made of the document: its season replayed from a start the
+        rules give, every row derived from that replay. LeagueExists if the channel has
+        an active league, and nothing is stored. The document's own server, channel,
+        status and race ids are not kept.
         """
 
     async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
