@@ -148,9 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(argv)
     if unknown:
         extra = " ".join(unknown)
-        return refuse(
-            args.command, f"unrecognized arguments: {extra} (see heat {args.command} --help)"
-        )
+        # ``heat db copy``, ``heat league check``: the command and its action.
+        command = " ".join(filter(None, (args.command, getattr(args, "action", None))))
+        return refuse(command, f"unrecognized arguments: {extra} (see heat {command} --help)")
     try:
         code: int = args.func(args)
         sys.stdout.flush()

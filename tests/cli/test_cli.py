@@ -380,6 +380,13 @@ def test_mistyped_command_lines_are_one_line_too(argv: list[str]) -> None:
     assert f"(see heat {argv[0]} --help)" in refused(argv[0], code, err)
 
 
+@pytest.mark.parametrize("argv", [["league", "check"], ["league", "check", "a.json", "b.json"]])
+def test_a_mistyped_action_names_the_command_and_its_action(argv: list[str]) -> None:
+    """``heat league check a b`` pointed to ``heat league --help``, which lists no file."""
+    code, _, err = heat(*argv)
+    assert "(see heat league check --help)" in refused("league check", code, err)
+
+
 def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
     """``heat scenario F | head``: a 5-lap AI race prints about 240 KB, more than a pipe holds."""
     start, _ = engine.new_race("great_britain", entrants(["ai"] * 6), seed=1, laps=5)
@@ -441,7 +448,9 @@ def help_text(*argv: str) -> str:
     return out
 
 
-@pytest.mark.parametrize("argv", [[], ["run"], ["scenario"], ["render"], ["simulate"]])
+@pytest.mark.parametrize(
+    "argv", [[], ["run"], ["scenario"], ["render"], ["simulate"], ["league", "check"]]
+)
 def test_help_has_no_rest_markup(argv: list[str]) -> None:
     text = help_text(*argv)
     assert not re.search(r"``|:(func|mod|class):`", text), text
