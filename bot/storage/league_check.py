@@ -73,11 +73,11 @@ def read_export(data: bytes) -> Any:
     try:
         return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except UnicodeDecodeError as error:
-        raise BadLeagueExport(f"bad league export: not UTF-8 (byte {error.start})") from None
+        raise _bad(f"not UTF-8 (byte {error.start})") from None
     except RecursionError:
-        raise BadLeagueExport(f"bad league export: nested deeper than {MAX_DEPTH}") from None
+        raise _bad(f"nested deeper than {MAX_DEPTH}") from None
     except ValueError as error:
-        raise BadLeagueExport(f"bad league export: not JSON ({_line(error)})") from None
+        raise _bad(f"not JSON ({_line(error)})") from None
 
 
 def _no_constant(name: str) -> Any:
