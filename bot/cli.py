@@ -15,7 +15,7 @@ from importlib.metadata import version
 
 from pydantic import ValidationError
 
-from bot import db_command, offline
+from bot import db_command, league_command, offline
 from bot.cli_input import BadInput, Parser, read_race_file, refuse
 
 DESCRIPTION = """\
@@ -25,6 +25,8 @@ Race Heat: Pedal to the Metal on Discord, or offline.
   heat scenario FILE.json       apply a race file's decisions and print the result
   heat render FILE.json -o PNG  draw a race file as a board image
   heat simulate --out FOLDER    race AI drivers and draw every round
+  heat league check FILE        check a league export as /league import would
+  heat db copy --to URL         copy the SQLite database into PostgreSQL
 
 Every command exits 0 on success, and 2 with one line on stderr for bad input.
 Run heat COMMAND --help for what each accepts."""
@@ -34,6 +36,10 @@ Prints, as JSON on stdout: "state" (the race after the file's decisions, in the
 same notation), "pending" (null, or the car and the decision the race waits for:
 plan, react, slipstream or discard) and "events" (what happened, in order). Cars
 of kind "ai" decide for themselves whenever the file does not speak for them.
+
+A test scenario of tests/engine/scenarios, which wraps a race in "scenario"
+beside "rule", "source" and "expect", runs its race (the test suite checks
+"expect"; this command prints what happens).
 
 Exit status: 0 when every decision applied; 2, with one line on stderr, for a
 file that cannot be read, is not a valid race (a value out of its range, see
@@ -128,17 +134,23 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.set_defaults(func=scenario_command)
     offline.register(commands)
     db_command.register(commands)
+    league_command.register(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one ``heat`` command; returns its exit status."""
-    args, unknown = build_parser().parse_known_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if len(argv) > 1 and _asks_version(argv[0]):
+        # argparse prints the version and exits 0 before it reads the rest of the line.
+        parser.error(f"--version stands alone, not with: {' '.join(argv[1:])}")
+    args, unknown = parser.parse_known_args(argv)
     if unknown:
         extra = " ".join(unknown)
-        return refuse(
-            args.command, f"unrecognized arguments: {extra} (see heat {args.command} --help)"
-        )
+        # ``heat db copy``, ``heat league check``: the command and its action.
+        command = " ".join(filter(None, (args.command, getattr(args, "action", None))))
+        return refuse(command, f"unrecognized arguments: {extra} (see heat {command} --help)")
     try:
         code: int = args.func(args)
         sys.stdout.flush()
@@ -147,6 +159,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return READER_GONE
     return code
+
+
+def _asks_version(argument: str) -> bool:
+    """``--version``, or an abbreviation argparse would take for it (``--vers``)."""
+    return len(argument) > 2 and "--version".startswith(argument)
 
 
 if __name__ == "__main__":

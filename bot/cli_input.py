@@ -7,6 +7,7 @@ and exit status 2, and leaves every file as it was.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
@@ -50,15 +51,38 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
 
 
 def read_race_file(path: str) -> str:
-    """The text of a race notation file, which must be UTF-8."""
+    """The race notation text of a file, which must be UTF-8.
+
+    A test scenario (tests/engine/scenarios: the race wrapped in ``scenario``, beside
+    ``rule``, ``source`` and ``expect``) gives its race; a season scenario is refused.
+    """
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
         raise BadInput(f"{path}: {exc.strerror}") from None
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BadInput(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    return _unwrapped(path, text)
+
+
+def _unwrapped(path: str, text: str) -> str:
+    """The race inside a test scenario, or the text as it is (the notation judges it)."""
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    if not isinstance(document, dict) or "notation" in document:
+        return text
+    if "scenario" in document:
+        return json.dumps(document["scenario"])
+    if "season" in document:
+        raise BadInput(
+            f'{path}: a season scenario (it wraps a season in "season"), not a race;'
+            " the test suite runs it (tests/engine/season)"
+        )
+    return text
 
 
 def image_file(path: str) -> tuple[Path, str]:
@@ -75,11 +99,25 @@ def image_file(path: str) -> tuple[Path, str]:
     return target, image_format
 
 
-def output_folder(path: str) -> Path:
-    """A folder to write into, created if missing; an existing file is never replaced."""
+RACE_FILES = ("round-*.png", "finish.png", "race.gif")
+"""What ``heat simulate`` writes into its folder: a folder holding any of them holds a race."""
+
+
+def race_folder(path: str) -> Path:
+    """A folder for one race's images, created if missing; one that holds a race is refused.
+
+    A second race in the same folder would replace the first one's images and leave
+    its later rounds beside the new ones, so an existing file is never replaced.
+    """
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
         raise BadInput(f"{path}: is a file, not a folder")
+    held = sorted(found.name for pattern in RACE_FILES for found in folder.glob(pattern))
+    if held:
+        raise BadInput(
+            f"{path}: already holds a race ({held[0]}); name a new folder"
+            " (an existing file is never replaced)"
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

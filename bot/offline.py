@@ -25,7 +25,7 @@ from bot.cli_input import (
     bounded_int,
     driver_names,
     image_file,
-    output_folder,
+    race_folder,
     read_race_file,
     refuse,
 )
@@ -142,7 +142,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     entrants = [engine.Entrant(chr(ord("A") + i), COLOURS[i], "ai") for i in range(args.cars)]
     names = {entrant.id: DRIVERS[i] for i, entrant in enumerate(entrants)}
     try:
-        out = output_folder(args.out)
+        out = race_folder(args.out)
         state, events = engine.new_race(args.track, entrants, args.seed, laps=args.laps)
         rounds = _race(state, events, _driver(args.driver, args.seed), names, out)
     except BadInput as exc:
@@ -169,12 +169,12 @@ def _race(
             view = engine.view_for(state, None)
             rounds += 1
             board = board_image(view, round_events, names=names)
-            _write(out / f"round-{rounds:03d}.png", png_bytes(board))
+            _write(out / f"round-{rounds:03d}.png", png_bytes(board), replace=False)
             frames.append(board_image(view, round_events, names=names, size=GIF_SIZE))
             round_events = []
     finish = finish_image(engine.view_for(state, None), names=names)
-    _write(out / "finish.png", png_bytes(finish))
-    _write(out / "race.gif", _animation(frames))
+    _write(out / "finish.png", png_bytes(finish), replace=False)
+    _write(out / "race.gif", _animation(frames), replace=False)
     return rounds
 
 
@@ -200,16 +200,23 @@ def _animation(frames: Sequence[Image.Image]) -> bytes:
 def _write_image(image: Image.Image, target: Path, image_format: str) -> None:
     """Write the board in the format the file's extension asks for."""
     if image_format == "PNG":
-        _write(target, png_bytes(image))
+        _write(target, png_bytes(image), replace=True)
         return
     out = io.BytesIO()
     image.convert("RGB").save(out, image_format, quality=JPEG_QUALITY)
-    _write(target, out.getvalue())
+    _write(target, out.getvalue(), replace=True)
 
 
-def _write(path: Path, content: bytes) -> None:
-    """Write a file, or refuse in one line when the system will not let us."""
+def _write(path: Path, content: bytes, *, replace: bool) -> None:
+    """Write a file, or refuse in one line when the system will not let us.
+
+    ``heat render -o`` replaces the image it is told to write; a race's images never
+    replace a file (another run writing into the same folder at the same moment).
+    """
     try:
-        path.write_bytes(content)
+        with path.open("wb" if replace else "xb") as file:
+            file.write(content)
+    except FileExistsError:
+        raise BadInput(f"{path}: already exists (an existing file is never replaced)") from None
     except OSError as exc:
         raise BadInput(f"{path}: cannot write ({exc.strerror})") from None

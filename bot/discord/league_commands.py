@@ -96,6 +96,16 @@ class LeagueCommands(app_commands.Group):
         await self.controller.ask_end(interaction)
 
     @app_commands.command(
+        name="import",
+        description=_("Recreate a league here from its export file (Manage Server)"),
+    )
+    @app_commands.describe(file=_("The JSON file /league end posted"))
+    async def import_league(
+        self, interaction: discord.Interaction[Any], file: discord.Attachment
+    ) -> None:
+        await self.controller.import_league(interaction, file)
+
+    @app_commands.command(
         name="correct", description=_("Correct a driver's points (Manage Server)")
     )
     @app_commands.describe(

@@ -121,8 +121,36 @@ class LeagueController:
             fill=t(f"fill_{fill}", locale),
             timer=f"{minutes} min",
         )
-        await self._say(interaction, created)
-        await interaction.followup.send("✅", ephemeral=True)
+        await self._announce(interaction, created)
+
+    async def import_league(
+        self, interaction: discord.Interaction[Any], file: discord.Attachment
+    ) -> None:
+        """``/league import``: the league of an export file, recreated in this channel."""
+        await think_privately(interaction)
+        if not await self.controller.allowed_here(interaction):
+            return
+        try:
+            league = await self.leagues.import_league(
+                interaction.guild_id or 0,
+                interaction.channel_id or 0,
+                interaction.user.id,
+                interaction.permissions.manage_guild,
+                file.size,
+                file.read,
+            )
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        imported = t(
+            "league_imported",
+            public_locale(interaction),
+            name=league.record.name,
+            user=interaction.user.id,
+            scored=len(league.season.results),
+            races=len(league.season.races),
+        )
+        await self._announce(interaction, imported)
 
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await self._membership(interaction, joining=True)
@@ -301,8 +329,7 @@ class LeagueController:
             reason=reason,
             admin=interaction.user.id,
         )
-        await self._say(interaction, text)
-        await interaction.followup.send("✅", ephemeral=True)
+        await self._announce(interaction, text)
 
     async def stats(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
         await think_privately(interaction)
@@ -325,8 +352,10 @@ class LeagueController:
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    async def _say(self, interaction: discord.Interaction[Any], text: str) -> None:
-        """A public line in the league's channel, mentioning nobody."""
+    async def _announce(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """A change made: a public line in the league's channel (mentioning nobody), and a
+        private confirmation to its author."""
         channel = interaction.channel
         if isinstance(channel, discord.abc.Messageable):
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send("✅", ephemeral=True)

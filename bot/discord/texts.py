@@ -443,6 +443,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "League **{name}** ended by <@{user}>. Its export is attached.",
         "Campionato **{name}** chiuso da <@{user}>. In allegato l'esportazione.",
     ),
+    "league_imported": (
+        "League **{name}** imported by <@{user}>: {scored} of {races} races scored."
+        " `/league standings` shows the table.",
+        "Campionato **{name}** importato da <@{user}>: {scored} gare su {races} già disputate."
+        " `/league standings` mostra la classifica.",
+    ),
+    "league_bad_import": (
+        "This file is not a league export the bot can import ({detail}).",
+        "Questo file non è un'esportazione di campionato importabile ({detail}).",
+    ),
     "league_corrected": (
         "Points correction for <@{user}>: {points:+d} ({reason}), by <@{admin}>.",
         "Correzione punti per <@{user}>: {points:+d} ({reason}), da <@{admin}>.",
@@ -562,6 +572,10 @@ COMMAND_TEXTS: dict[str, str] = {
     "End the league (Manage Server), keeping an export": (
         "Chiudi il campionato (gestione server), con un'esportazione"
     ),
+    "Recreate a league here from its export file (Manage Server)": (
+        "Ricrea qui un campionato dal suo file di esportazione (gestione server)"
+    ),
+    "The JSON file /league end posted": "Il file JSON pubblicato da /league end",
     "Correct a driver's points (Manage Server)": "Correggi i punti di un pilota (gestione server)",
     "The driver": "Il pilota",
     "Points to add (negative to take away)": "Punti da aggiungere (negativi per toglierli)",

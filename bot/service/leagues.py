@@ -16,9 +16,10 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot.service import cpu
 from bot.service.league_draft import Drafts
 from bot.service.league_races import LeagueRaces
 from bot.service.league_seasons import LeagueSeasons, season_after
@@ -29,6 +30,7 @@ from bot.service.refusals import Refused
 from bot.storage import (
     AlreadyMember,
     BadCorrection,
+    BadLeagueExport,
     Correction,
     LeagueExists,
     LeagueRace,
@@ -42,6 +44,8 @@ from bot.storage import (
     SeasonChange,
     StaleWrite,
     Store,
+    check_export_size,
+    checked_file,
     recorded_points,
 )
 from engine import RulesError
@@ -102,6 +106,33 @@ class LeagueService:
         )
         league = await self.load(league_id)
         return await self._join(league, creator)
+
+    async def import_league(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        can_manage: bool,
+        size: int,
+        read: Callable[[], Awaitable[bytes]],
+    ) -> League:
+        """An admin recreates an exported league in this channel, from its file of ``size`` bytes.
+
+        The file is read (``read``) only for an admin and a size an export can have, then
+        checked whole (its season replayed) in a worker process before anything is written.
+        """
+        if not can_manage:
+            raise Refused("league_not_admin")
+        try:
+            check_export_size(size)
+            imported = await cpu.run(checked_file, await read())
+            league_id = await self.store.import_league(imported, guild_id, channel_id)
+        except BadLeagueExport as error:
+            raise Refused("league_bad_import", detail=str(error)) from None
+        except LeagueExists:
+            raise Refused("league_busy") from None
+        log.info("league imported league=%s guild=%s by=%s", league_id, guild_id, user_id)
+        return await self.load(league_id)
 
     async def join(self, league_id: int, driver: Driver) -> League:
         """A person drives in the league from the next race, on 0 points."""

@@ -1,5 +1,11 @@
 """Storage for the race and league services: the :class:`Store` interface, its typed values."""
 
+from bot.storage.league_check import (
+    MAX_EXPORT_BYTES,
+    check_export_size,
+    checked_export,
+    checked_file,
+)
 from bot.storage.models import (
     Correction,
     GuildSettings,
@@ -39,6 +45,7 @@ from bot.storage.store import (
 )
 
 __all__ = [
+    "MAX_EXPORT_BYTES",
     "AlreadyMember",
     "BadCorrection",
     "BadLeagueExport",
@@ -71,5 +78,8 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "Timer",
+    "check_export_size",
+    "checked_export",
+    "checked_file",
     "recorded_points",
 ]

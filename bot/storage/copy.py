@@ -1,6 +1,8 @@
 """Moving a server's data: a SQLite file copied into an empty PostgreSQL database, then checked.
 
-Both ends are first brought to the latest schema by their stores. The rows
+The source is never written: it is read through a snapshot (a temporary copy,
+see :mod:`bot.storage.snapshot`), and both the snapshot and the target are
+brought to the latest schema by their stores. The rows
 are copied table by table in one PostgreSQL transaction (all or nothing), with
 their ids, so buttons already posted in Discord still name the right race.
 The copy is then checked: every race's export (its record, seats, first
@@ -22,6 +24,7 @@ import asyncpg
 from bot.storage.models import OutboxRow
 from bot.storage.postgres import PostgresStore
 from bot.storage.rows import post_of
+from bot.storage.snapshot import snapshot
 from bot.storage.sqlite import SQLiteStore
 from bot.storage.store import StorageError, Store
 
@@ -47,7 +50,7 @@ IDENTITIES = ("races", "outbox", "leagues", "league_members", "league_correction
 
 
 class CopyRefused(StorageError):
-    """The copy cannot start (no source file, a target that already holds races or leagues)."""
+    """The copy cannot start: the target already holds races or leagues."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +63,15 @@ class Copied:
 
 
 async def copy_to_postgres(source: Path, target: str) -> Copied:
-    """Copy the SQLite file ``source`` into the PostgreSQL database ``target`` and check it."""
-    if not source.is_file():
-        raise CopyRefused(f"{source}: no such SQLite file")
+    """Copy the SQLite file ``source`` into the PostgreSQL database ``target`` and check it.
+
+    NotADatabase (nothing read, nothing written) unless ``source`` is the bot's database.
+    """
+    with snapshot(source) as copy:
+        return await _copy_and_check(copy, target)
+
+
+async def _copy_and_check(source: Path, target: str) -> Copied:
     async with contextlib.AsyncExitStack() as opened:
         sqlite = await SQLiteStore.open(source)
         opened.push_async_callback(sqlite.close)

@@ -1,39 +1,61 @@
-"""A league as one JSON document (``heat-league`` version 1): written, checked, read back.
+"""A league as one JSON document (``heat-league`` version 1): its shape, written and imported.
 
 The document holds every row a league has, each season in the season notation
-and each decision in its text form, so it moves a league between databases
-and is what an ended league keeps (docs/league-export.md). An import trusts
-nothing: the JSON shape, the version, the seasons and decisions must all read
-back and the log must lead from the first season to the current one, or the
-import is refused with a one-line reason; a row given twice is refused by the
-database's own keys, and the import's transaction leaves nothing behind.
+and each decision in its text form, so it moves a league between servers and
+databases and is what an ended league keeps (docs/league-export.md). The models
+below are its exact shape, every field with its range; what an import checks
+beyond the shape (the season replayed from a start the rules give, every row
+derived from that replay) is :mod:`bot.storage.league_check`, which hands
+:func:`import_rows` an :class:`bot.storage.models.Imported` league to write.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
+import re
+from dataclasses import asdict
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from bot.storage.league_sql import RACES, append_decisions, insert_member, insert_points
-from bot.storage.models import LeagueSettings, Member, RacePoints
+from bot.storage.models import Imported, LeagueSettings, LeagueStatus
 from bot.storage.rows import league_of, member_of, race_points_of, season_of, season_text
 from bot.storage.sql import Db, UniqueViolation
-from bot.storage.store import BadLeagueExport, LeagueExists, NoSuchLeague
-from engine.season import (
-    SeasonDecision,
-    SeasonState,
-    parse_season_decision,
-    replay_season,
-    season_from_dict,
-    season_to_dict,
-)
+from bot.storage.store import LeagueExists, NoSuchLeague
+from engine.season import season_to_dict
 
 FORMAT = "heat-league"
 VERSION: Literal[1] = 1
+MAX_ID = 2**63 - 1
+"""Discord ids (snowflakes) and race ids are stored as 64-bit integers."""
+MAX_RACES = 99
+"""The longest season (docs/season-notation.md)."""
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _one_line(text: str) -> str:
+    if CONTROL.search(text):
+        raise ValueError("one line of text, without control characters")
+    return text
+
+
+Id = Annotated[int, Field(ge=0, le=MAX_ID)]
+Moment = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+"""A time, in seconds since 1970."""
+RaceNo = Annotated[int, Field(ge=1, le=MAX_RACES)]
+JoinedAt = Annotated[int, Field(ge=1, le=MAX_RACES + 1)]
+"""A race number, or one past the last race (a driver who joined after it)."""
+DriverId = Annotated[str, Field(min_length=1, max_length=16)]
+
+
+LeagueName = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(_one_line)]
+"""As ``/league create`` takes it; every text is one line (no control characters)."""
+PersonName = Annotated[str, Field(min_length=1, max_length=100), AfterValidator(_one_line)]
+DecidedBy = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_one_line)]
+Reason = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_one_line)]
+"""As ``/league correct`` takes it."""
+Locale = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,3})?$")]
 
 
 class _Part(BaseModel):
@@ -41,18 +63,18 @@ class _Part(BaseModel):
 
 
 class ExportedMember(_Part):
-    user_id: int
-    driver_id: str = Field(min_length=1)
-    name: str
-    locale: str
-    joined_at: int = Field(ge=1)
-    left_at: int | None
+    user_id: Id
+    driver_id: DriverId
+    name: PersonName
+    locale: Locale
+    joined_at: JoinedAt
+    left_at: JoinedAt | None
 
 
 class ExportedDecision(_Part):
     decision: str
-    by: str
-    at: float
+    by: DecidedBy
+    at: Moment
 
 
 class ExportedSeason(_Part):
@@ -62,30 +84,30 @@ class ExportedSeason(_Part):
 
 
 class ExportedRace(_Part):
-    race_no: int = Field(ge=1)
-    race_id: int | None
+    race_no: RaceNo
+    race_id: Id | None
 
 
 class ExportedPoints(_Part):
-    driver_id: str = Field(min_length=1)
-    user_id: int | None
-    place: int = Field(ge=1)
-    points: int
-    spin_outs: int = Field(ge=0)
+    driver_id: DriverId
+    user_id: Id | None
+    place: int = Field(ge=1, le=6)
+    points: int = Field(ge=0, le=12)
+    spin_outs: int = Field(ge=0, le=999)
 
 
 class ExportedResult(_Part):
-    race_no: int = Field(ge=1)
-    at: float
+    race_no: RaceNo
+    at: Moment
     points: list[ExportedPoints]
 
 
 class ExportedCorrection(_Part):
-    driver_id: str = Field(min_length=1)
-    delta: int
-    reason: str = Field(min_length=1)
-    admin_id: int
-    at: float
+    driver_id: DriverId
+    delta: int = Field(ge=-100, le=100)
+    reason: Reason
+    admin_id: Id
+    at: Moment
 
 
 class LeagueExport(_Part):
@@ -93,14 +115,14 @@ class LeagueExport(_Part):
 
     format: Literal["heat-league"]
     version: Literal[1]
-    guild_id: int
-    channel_id: int
-    name: str
+    guild_id: Id
+    channel_id: Id
+    name: LeagueName
     status: Literal["active", "ended"]
     settings: LeagueSettings
-    created_by: int
-    created_at: float
-    ended_at: float | None
+    created_by: Id
+    created_at: Moment
+    ended_at: Moment | None
     members: list[ExportedMember]
     season: ExportedSeason | None
     races: list[ExportedRace]
@@ -108,79 +130,12 @@ class LeagueExport(_Part):
     corrections: list[ExportedCorrection]
 
 
-@dataclass(frozen=True, slots=True)
-class Imported:
-    """A checked document with its seasons and decisions read into engine values."""
-
-    document: LeagueExport
-    initial: SeasonState | None
-    current: SeasonState | None
-    decisions: list[SeasonDecision]
-
-
-def checked(document: Mapping[str, Any]) -> Imported:
-    """The document, validated whole; BadLeagueExport with the first problem found."""
-    if not isinstance(document, Mapping):
-        raise BadLeagueExport(f"a league export is a JSON object, not {type(document).__name__}")
-    if document.get("format") != FORMAT:
-        raise BadLeagueExport(f"not a league export: format is {document.get('format')!r}")
-    if document.get("version") != VERSION:
-        raise BadLeagueExport(
-            f"league export version {document.get('version')!r} is not one this bot reads"
-            f" ({VERSION})"
-        )
-    try:
-        parsed = LeagueExport.model_validate_json(json.dumps(document))
-    except (TypeError, ValueError) as error:  # ValidationError is a ValueError
-        raise BadLeagueExport(f"bad league export: {_first_problem(error)}") from None
-    if parsed.season is None:
-        return Imported(parsed, None, None, [])
-    season = parsed.season
-    initial = _season(season.initial, "season.initial")
-    current = _season(season.current, "season.current")
-    decisions = [_decision(d.decision) for d in season.decisions]
-    try:
-        replayed = replay_season(initial, decisions)
-    except ValueError as error:  # the engine's RulesError
-        raise BadLeagueExport(f"bad league export: season log: {_line(error)}") from None
-    if replayed != current:
-        raise BadLeagueExport(
-            "bad league export: the season log does not lead from season.initial to season.current"
-        )
-    return Imported(parsed, initial, current, decisions)
-
-
-def _first_problem(error: Exception) -> str:
-    """One line for a whole validation error: where the first problem is and what it is."""
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "document"
-        return f"{where}: {first['msg']}"
-    return _line(error)
-
-
-def _season(notation: dict[str, Any], where: str) -> SeasonState:
-    try:
-        return season_from_dict(notation)
-    except (ValueError, TypeError, KeyError) as error:
-        raise BadLeagueExport(f"bad league export: {where}: {_line(error)}") from None
-
-
-def _decision(text: str) -> SeasonDecision:
-    try:
-        return parse_season_decision(text)
-    except ValueError as error:
-        raise BadLeagueExport(f"bad league export: {_line(error)}") from None
-
-
-def _line(error: Exception) -> str:
-    """An error's message on one line (the name of its kind if it has none)."""
-    lines = str(error).splitlines()
-    return lines[0] if lines else type(error).__name__
-
-
 async def export_document(db: Db, league_id: int) -> dict[str, Any]:
-    """The league's document (see :mod:`bot.storage.league_export`), read through ``db``."""
+    """The league's document (see :mod:`bot.storage.league_export`), read through ``db``.
+
+    Built without validation (``model_construct``): the rows were checked on the way in,
+    and an export must never stop a league from ending.
+    """
     league = await db.fetchrow("SELECT * FROM leagues WHERE id = $1", league_id)
     if league is None:
         raise NoSuchLeague(f"no league {league_id}")
@@ -199,7 +154,7 @@ async def export_document(db: Db, league_id: int) -> dict[str, Any]:
     corrections = await db.fetch(
         "SELECT * FROM league_corrections WHERE league_id = $1 ORDER BY id", league_id
     )
-    document = LeagueExport(
+    document = LeagueExport.model_construct(
         format="heat-league",
         version=VERSION,
         guild_id=record.guild_id,
@@ -210,15 +165,18 @@ async def export_document(db: Db, league_id: int) -> dict[str, Any]:
         created_by=record.created_by,
         created_at=record.created_at,
         ended_at=record.ended_at,
-        members=[ExportedMember(**asdict(member_of(row))) for row in members],
+        members=[ExportedMember.model_construct(**asdict(member_of(row))) for row in members],
         season=await _exported_season(db, league),
-        races=[ExportedRace(race_no=row["race_no"], race_id=row["race_id"]) for row in races],
+        races=[
+            ExportedRace.model_construct(race_no=row["race_no"], race_id=row["race_id"])
+            for row in races
+        ],
         results=[
-            ExportedResult(
+            ExportedResult.model_construct(
                 race_no=result["race_no"],
                 at=result["at"],
                 points=[
-                    ExportedPoints(**asdict(race_points_of(row)))
+                    ExportedPoints.model_construct(**asdict(race_points_of(row)))
                     for row in points
                     if row["race_no"] == result["race_no"]
                 ],
@@ -226,7 +184,7 @@ async def export_document(db: Db, league_id: int) -> dict[str, Any]:
             for result in results
         ],
         corrections=[
-            ExportedCorrection(
+            ExportedCorrection.model_construct(
                 driver_id=row["driver_id"],
                 delta=row["delta"],
                 reason=row["reason"],
@@ -255,78 +213,63 @@ async def _exported_season(db: Db, league: Any) -> ExportedSeason | None:
         "SELECT decision, decided_by, at FROM season_decisions WHERE league_id = $1 ORDER BY seq",
         league["id"],
     )
-    return ExportedSeason(
+    return ExportedSeason.model_construct(
         initial=season_to_dict(season_of(league["initial"])),
         current=season_to_dict(season_of(league["season"])),
-        decisions=[ExportedDecision(decision=d[0], by=d[1], at=d[2]) for d in decisions],
+        decisions=[
+            ExportedDecision.model_construct(decision=d[0], by=d[1], at=d[2]) for d in decisions
+        ],
     )
 
 
-async def import_rows(db: Db, imported: Imported) -> int:
-    """The checked document's league and every row of it, in the caller's transaction.
+async def import_rows(db: Db, imported: Imported, guild_id: int, channel_id: int) -> int:
+    """A checked league, active in ``channel_id`` of ``guild_id``, in the caller's transaction.
 
-    LeagueExists if its channel has an active league. A row the document holds
-    twice (a member, a race, a driver's points) breaks a unique key: the
-    document is refused.
+    LeagueExists if the channel has an active league. The league's races ran in
+    another database: none of them is linked to a race here (``race_id`` NULL).
     """
-    league = imported.document
     try:
         row = await db.fetchrow(
             "INSERT INTO leagues (guild_id, channel_id, name, status, settings,"
-            " created_by, created_at, ended_at, initial, season, season_version)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
-            league.guild_id,
-            league.channel_id,
-            league.name,
-            league.status,
-            league.settings.model_dump_json(),
-            league.created_by,
-            league.created_at,
-            league.ended_at,
-            None if imported.initial is None else season_text(imported.initial),
-            None if imported.current is None else season_text(imported.current),
-            0 if imported.current is None else imported.current.version,
+            " created_by, created_at, initial, season, season_version)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+            guild_id,
+            channel_id,
+            imported.name,
+            LeagueStatus.ACTIVE.value,
+            imported.settings.model_dump_json(),
+            imported.created_by,
+            imported.created_at,
+            season_text(imported.initial),
+            season_text(imported.current),
+            imported.current.version,
         )
     except UniqueViolation:
-        raise LeagueExists(f"channel {league.channel_id} has an active league") from None
+        raise LeagueExists(f"channel {channel_id} has an active league") from None
     league_id: int = row["id"]
-    try:
-        await _insert_rows(db, league_id, imported)
-    except UniqueViolation as error:
-        raise BadLeagueExport(f"bad league export: a row appears twice ({error})") from None
-    return league_id
-
-
-async def _insert_rows(db: Db, league_id: int, imported: Imported) -> None:
-    league = imported.document
-    for member in league.members:
-        await insert_member(db, league_id, Member(**member.model_dump()))
-    if league.season is not None:
-        await append_decisions(
-            db,
-            league_id,
-            [
-                (str(decision), exported.by, exported.at)
-                for decision, exported in zip(
-                    imported.decisions, league.season.decisions, strict=True
-                )
-            ],
-        )
+    for member in imported.members:
+        await insert_member(db, league_id, member)
+    await append_decisions(
+        db, league_id, [(str(decision), by, at) for decision, by, at in imported.decisions]
+    )
     await db.executemany(
         "INSERT INTO league_races (league_id, race_no, race_id) VALUES ($1, $2, NULL)",
-        [(league_id, race.race_no) for race in league.races],
+        [(league_id, race_no) for race_no in imported.races],
     )
-    for result in league.results:
+    for race_no, at, points in imported.results:
         await db.execute(
             "INSERT INTO league_results (league_id, race_no, at) VALUES ($1, $2, $3)",
             league_id,
-            result.race_no,
-            result.at,
+            race_no,
+            at,
         )
-        rows = [RacePoints(**points.model_dump()) for points in result.points]
-        await insert_points(db, league_id, result.race_no, rows)
+        await insert_points(db, league_id, race_no, points)
     await db.executemany(
         "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id, at)"
         " VALUES ($1, $2, $3, $4, $5, $6)",
-        [(league_id, c.driver_id, c.delta, c.reason, c.admin_id, c.at) for c in league.corrections],
+        [
+            (league_id, c.driver_id, c.delta, c.reason, c.admin_id, c.at)
+            for c in imported.corrections
+        ],
     )
+    return league_id

@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import time
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.league_export import checked, export_document, import_rows, keep_export
+from bot.storage.league_export import export_document, import_rows, keep_export
 from bot.storage.league_sql import (
     RACES,
     add_member,
@@ -29,6 +29,7 @@ from bot.storage.league_sql import (
 )
 from bot.storage.models import (
     Correction,
+    Imported,
     LeaguePoints,
     LeagueRace,
     LeagueRecord,
@@ -277,13 +278,9 @@ class LeagueTables(Tables):
         async with self._transaction_db() as db:
             return await export_document(db, league_id)
 
-    async def import_league(self, document: Mapping[str, Any]) -> int:
-        imported = checked(document)
+    async def import_league(self, imported: Imported, guild_id: int, channel_id: int) -> int:
         async with self._transaction_db() as db:
-            league_id = await import_rows(db, imported)
-            if imported.document.status == LeagueStatus.ENDED.value:
-                await keep_export(db, league_id)
-        return league_id
+            return await import_rows(db, imported, guild_id, channel_id)
 
     async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
         query = (

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from bot.storage.card_codes import decode_cards, encode_cards
 from engine import Decision, RaceState
+from engine.ai import LEVELS
 from engine.cards import Card
 from engine.championship import RaceResult
 from engine.events import Event
@@ -29,6 +30,18 @@ Mode = Literal["live", "async"]
 OrdersMode = Literal["ai", "orders", "live"]
 TimerKind = Literal["deadline", "reminder", "reminded"]
 PostKind = Literal["start", "round", "prompt", "say"]
+MAX_TIMER_SECONDS = 7 * 24 * 3600
+"""The longest turn timer: the 10,080 minutes ``/heat new`` and ``/league create`` offer."""
+
+
+def _known_level(level: str) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    return level
+
+
+AiLevel = Annotated[str, AfterValidator(_known_level)]
+"""A level the AI drives at (``engine.ai.LEVELS``): any other would fail every AI move."""
 
 
 class RaceStatus(StrEnum):
@@ -47,7 +60,7 @@ class RaceConfig(BaseModel):
     laps: int = Field(ge=1, le=5)
     seats: int = Field(ge=1, le=6)
     fill: Fill = "legends"
-    ai_level: str = "pro"
+    ai_level: AiLevel = "pro"
     timer_seconds: int = Field(ge=30)
     mode: Mode = "live"
     garage: GarageDecks = "off"
@@ -239,9 +252,9 @@ class LeagueSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    timer_seconds: int = Field(ge=30)
+    timer_seconds: int = Field(ge=30, le=MAX_TIMER_SECONDS)
     fill: Fill = "ai"
-    ai_level: str = "pro"
+    ai_level: AiLevel = "pro"
     mode: Mode = "async"
     seats: int = Field(default=6, ge=2, le=6)
 
@@ -399,3 +412,35 @@ class PlayerStats:
     average_place: float | None
     spin_outs: int
     leagues: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedCorrection:
+    """A correction of an imported league, as its audit log kept it."""
+
+    driver_id: str
+    delta: int
+    reason: str
+    admin_id: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A league checked whole (``bot.storage.league_check``), ready to be written.
+
+    The seasons and decisions are engine values, the members, points and race
+    numbers those the replay of the season gives.
+    """
+
+    name: str
+    settings: LeagueSettings
+    created_by: int
+    created_at: float
+    initial: SeasonState
+    current: SeasonState
+    decisions: list[tuple[SeasonDecision, str, float]]
+    members: list[Member]
+    races: list[int]
+    results: list[tuple[int, float, list[RacePoints]]]
+    corrections: list[ImportedCorrection]

@@ -7,12 +7,13 @@ embedded default) and :mod:`bot.storage.postgres` (shared by several processes).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.storage.models import (
     Correction,
     GuildSettings,
+    Imported,
     LeaguePoints,
     LeagueRace,
     LeagueRecord,
@@ -326,14 +327,14 @@ class Store(Protocol):
     async def export_league(self, league_id: int) -> dict[str, Any]:
         """The league as a JSON document (``format``, ``version`` and every row); NoSuchLeague."""
 
-    async def import_league(self, document: Mapping[str, Any]) -> int:
-        """One transaction: a league from an export; returns its new id.
+    async def import_league(self, imported: Imported, guild_id: int, channel_id: int) -> int:
+        """One transaction: an exported league, active in ``channel_id`` of ``guild_id``; its id.
 
-        The document is validated first (its version, every field, the seasons
-        and decisions in their notation): BadLeagueExport with a one-line reason
-        if it is malformed, LeagueExists if its channel has an active league, and
-        nothing is stored. Race ids are not imported (they name races of the
-        database the league came from).
+        ``imported`` is what :func:`bot.storage.league_check.checked_file` (or
+        ``checked_export``) made of the document: its season replayed from a start the
+        rules give, every row derived from that replay. LeagueExists if the channel has
+        an active league, and nothing is stored. The document's own server, channel,
+        status and race ids are not kept.
         """
 
     async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:

@@ -24,7 +24,7 @@ from engine.championship import ChampionshipSetup, RaceResult, sponsorship_deck
 from engine.errors import IllegalDecision, NotYourTurn, StaleDecision
 from engine.events import Event
 from engine.garage import upgrade_deck
-from engine.limits import MAX_CARS, MAX_NAME, MAX_SEED, in_range
+from engine.limits import MAX_CARS, MAX_NAME, MAX_ROUND, MAX_SEED, in_range
 from engine.rng import shuffled
 from engine.season.decisions import (
     LEAGUE_WORDS,
@@ -314,6 +314,10 @@ def result_problem(s: SeasonState, result: RaceResult) -> str | None:
         return f"the places must be 1 to {len(s.grid)}, each once"
     if not result.gave_up | result.eliminated <= set(s.grid):
         return "gave_up and eliminated name cars of the grid only"
+    if not set(result.spin_outs) <= set(s.grid):
+        return "spin_outs name cars of the grid only"
+    if any(not 0 <= count <= MAX_ROUND for count in result.spin_outs.values()):
+        return f"a car spins out 0 to {MAX_ROUND} times in a race"
     carriers = {car for car in s.grid if s.driver(car).drafts}
     if not set(result.sponsors) <= carriers:
         return "only drivers of the race carry sponsorship cards"

@@ -25,7 +25,7 @@ from engine import limits
 from engine.errors import NotationError
 from engine.notation import dump_state, load_scenario, load_state
 from tests.support.heatcli import heat, refused
-from tests.support.paths import ROOT
+from tests.support.paths import ROOT, SCENARIO_FOLDER, SEASON_SCENARIO_FOLDER
 from tests.support.playout import entrants
 from tests.support.scenarios import SPEC_EXAMPLE
 
@@ -235,11 +235,37 @@ def test_simulate_never_replaces_a_file_and_says_when_it_cannot_write(tmp_path: 
     assert existing.read_text() == "mine"
     code, _, err = heat("simulate", "--cars", "1", "--out", str(existing / "demo"))
     assert "cannot create the folder" in refused("simulate", code, err)
-    blocked = tmp_path / "demo"
-    (blocked / "round-001.png").mkdir(parents=True)
-    argv = ("simulate", "--cars", "1", "--laps", "1", "--out", str(blocked))
-    code, _, err = heat(*argv)
-    assert "round-001.png: cannot write" in refused("simulate", code, err)
+
+
+def test_simulate_refuses_a_folder_that_holds_a_race_and_leaves_it_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """A second run overwrote round-001.png and race.gif and left the older race's later rounds."""
+    demo = tmp_path / "demo"
+    code, _, err = heat("simulate", "--cars", "2", "--laps", "1", "--seed", "1", "--out", str(demo))
+    assert code == 0, err
+    before = {path.name: path.read_bytes() for path in demo.iterdir()}
+    assert {"round-001.png", "finish.png", "race.gif"} <= set(before)
+    argv = ("simulate", "--cars", "1", "--laps", "1", "--seed", "2", "--out", str(demo))
+    code, out, err = heat(*argv)
+    line = refused("simulate", code, err)
+    assert f"{demo}: already holds a race (finish.png); name a new folder" in line
+    assert out == ""
+    assert {path.name: path.read_bytes() for path in demo.iterdir()} == before
+    for held in ("race.gif", "round-007.png"):
+        alone = tmp_path / f"with-{held}"
+        alone.mkdir()
+        (alone / held).write_bytes(b"kept")
+        code, _, err = heat("simulate", "--cars", "1", "--laps", "1", "--out", str(alone))
+        assert f"already holds a race ({held})" in refused("simulate", code, err)
+        assert [path.name for path in alone.iterdir()] == [held]
+        assert (alone / held).read_bytes() == b"kept"
+    notes = tmp_path / "with-notes"
+    notes.mkdir()
+    (notes / "notes.txt").write_text("mine")
+    code, _, err = heat("simulate", "--cars", "1", "--laps", "1", "--out", str(notes))
+    assert code == 0, err
+    assert (notes / "notes.txt").read_text() == "mine", "a folder without a race is written into"
 
 
 @pytest.mark.parametrize(
@@ -354,6 +380,13 @@ def test_mistyped_command_lines_are_one_line_too(argv: list[str]) -> None:
     assert f"(see heat {argv[0]} --help)" in refused(argv[0], code, err)
 
 
+@pytest.mark.parametrize("argv", [["league", "check"], ["league", "check", "a.json", "b.json"]])
+def test_a_mistyped_action_names_the_command_and_its_action(argv: list[str]) -> None:
+    """``heat league check a b`` pointed to ``heat league --help``, which lists no file."""
+    code, _, err = heat(*argv)
+    assert "(see heat league check --help)" in refused("league check", code, err)
+
+
 def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
     """``heat scenario F | head``: a 5-lap AI race prints about 240 KB, more than a pipe holds."""
     start, _ = engine.new_race("great_britain", entrants(["ai"] * 6), seed=1, laps=5)
@@ -380,13 +413,44 @@ def test_version_names_the_installed_package() -> None:
     assert out == f"heat {version('heat-discord')}\n"
 
 
+@pytest.mark.parametrize("argv", [["--version", "extra"], ["--vers", "scenario", "x.json"]])
+def test_version_with_anything_after_it_is_refused(argv: list[str]) -> None:
+    """``heat --version extra`` printed the version and exited 0, ignoring ``extra``."""
+    code, out, err = heat(*argv)
+    assert code == 2 and out == ""
+    rest = " ".join(argv[1:])
+    assert err == f"heat: --version stands alone, not with: {rest} (see heat --help)\n"
+
+
+def test_scenario_runs_the_race_a_test_scenario_wraps(tmp_path: Path) -> None:
+    """A file of tests/engine/scenarios said "notation: Field required"; it runs its race now."""
+    wrapped = SCENARIO_FOLDER / "02-shift-one-gear-is-free.json"
+    race = tmp_path / "race.json"
+    race.write_text(json.dumps(json.loads(wrapped.read_text())["scenario"]))
+    code, out, err = heat("scenario", str(wrapped))
+    assert code == 0, err
+    assert json.loads(out) == json.loads(heat("scenario", str(race))[1])
+    assert json.loads(out)["state"]["cars"][0]["gear"] == 3
+
+
+def test_scenario_says_a_season_scenario_is_not_a_race() -> None:
+    """A season scenario wraps a season in "season": one line says so, not a missing field."""
+    season = sorted(SEASON_SCENARIO_FOLDER.glob("*.json"))[0]
+    code, out, err = heat("scenario", str(season))
+    line = refused("scenario", code, err)
+    assert 'a season scenario (it wraps a season in "season"), not a race' in line
+    assert out == ""
+
+
 def help_text(*argv: str) -> str:
     code, out, _ = heat(*argv, "--help")
     assert code == 0
     return out
 
 
-@pytest.mark.parametrize("argv", [[], ["run"], ["scenario"], ["render"], ["simulate"]])
+@pytest.mark.parametrize(
+    "argv", [[], ["run"], ["scenario"], ["render"], ["simulate"], ["league", "check"]]
+)
 def test_help_has_no_rest_markup(argv: list[str]) -> None:
     text = help_text(*argv)
     assert not re.search(r"``|:(func|mod|class):`", text), text

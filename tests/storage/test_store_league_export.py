@@ -1,4 +1,5 @@
-"""A league's export reads back equal through an import; a malformed one stores nothing."""
+"""A league's export imports into another channel as it was; a malformed or forged one stores
+nothing and is refused in one line."""
 
 from __future__ import annotations
 
@@ -9,149 +10,115 @@ from typing import Any
 import pytest
 
 from bot.storage import (
+    MAX_EXPORT_BYTES,
     BadLeagueExport,
-    Correction,
     LeagueExists,
     LeagueStatus,
-    Member,
     Store,
-    recorded_points,
+    checked_export,
+    checked_file,
 )
-from tests.support.leagues import (
-    CHANNEL,
-    GUILD,
-    finished_race,
-    league_with_season,
-    moved,
-    podium,
-    race_1_recorded,
-    to_the_race,
-)
+from tests.support.league_forgeries import FORGED, MALFORMED
+from tests.support.leagues import CHANNEL, GUILD, league_with_history
+
+THEIR_GUILD, THEIR_CHANNEL = 77, 88
+"""Where a league is imported: another server's channel."""
 
 
-async def a_league_with_history(store: Store) -> int:
-    """A league two races in: its draft, a linked race recorded, a leaver and a correction."""
-    league_id, initial = await league_with_season(store)
-    racing = to_the_race(league_id, initial)
-    await store.commit_season(racing)
-    await store.add_league_race(league_id, 1, await finished_race(store))
-    recorded, result = race_1_recorded(league_id, racing.season)
-    assert await store.record_points(league_id, 1, recorded_points(result, {"A": 1}), recorded)
-    assert await store.record_points(league_id, 2, podium("C"), moved(league_id, recorded.season))
-    await store.leave_league(league_id, 2, at_race=3)
-    await store.add_member(league_id, Member(user_id=3, driver_id="D", name="Dan", joined_at=3))
-    await store.correct_points(Correction(league_id, "B", -1, "blocked the pit lane", 99))
-    return league_id
-
-
-def without_race_ids(document: dict[str, Any]) -> dict[str, Any]:
-    """The document as an import keeps it: race ids name races of the database it came from."""
+def as_imported(document: dict[str, Any], guild_id: int, channel_id: int) -> dict[str, Any]:
+    """The document as the import keeps it: in its new channel, active, its races run elsewhere."""
     kept = copy.deepcopy(document)
+    kept.update(guild_id=guild_id, channel_id=channel_id, status="active", ended_at=None)
     for race in kept["races"]:
         race["race_id"] = None
     return kept
 
 
-async def test_an_export_imports_back_to_the_same_document(store: Store) -> None:
-    league_id = await a_league_with_history(store)
-    exported = await store.export_league(league_id)
-    assert exported["format"] == "heat-league" and exported["version"] == 1
-    assert exported["races"][0]["race_id"] is not None
+async def test_an_ended_league_imports_into_another_channel_as_it_was(store: Store) -> None:
+    """The season, log, members, points and corrections read back; the place is the new one."""
+    league_id = await league_with_history(store)
     with pytest.raises(LeagueExists):
-        await store.import_league(exported)  # the channel still has the league
-    await store.end_league(league_id)
-    imported = await store.import_league(exported)
-    assert imported != league_id
-    assert await store.export_league(imported) == without_race_ids(exported)
+        await store.import_league(
+            checked_export(await store.export_league(league_id)), GUILD, CHANNEL
+        )
+    exported = await store.end_league(league_id)
+    imported = await store.import_league(checked_export(exported), THEIR_GUILD, THEIR_CHANNEL)
+    record = await store.league(imported)
+    assert record is not None and record.status == LeagueStatus.ACTIVE
+    assert (record.guild_id, record.channel_id) == (THEIR_GUILD, THEIR_CHANNEL)
+    assert await store.export_league(imported) == as_imported(exported, THEIR_GUILD, THEIR_CHANNEL)
     assert await store.members(imported) == await store.members(league_id)
     points, original = await store.league_points(imported), await store.league_points(league_id)
     assert points.races == original.races and points.totals() == original.totals()
     assert await store.season(imported) == await store.season(league_id)
     assert await store.first_season(imported) == await store.first_season(league_id)
     assert await store.season_decisions(imported) == await store.season_decisions(league_id)
-    [race_1] = await store.league_races(imported)
-    assert race_1.race_id is None and race_1.recorded
-    await store.add_league_race(imported, 3, await finished_race(store, 33))
-    assert await store.unrecorded_races() == [(await store.league_races(imported))[1]]
+    assert [race.race_id for race in await store.league_races(imported)] == [None, None]
+    assert await store.player_stats(1, THEIR_GUILD) == await store.player_stats(1, GUILD)
 
 
-async def test_an_ended_league_imports_ended_with_its_export_kept(store: Store) -> None:
-    league_id = await a_league_with_history(store)
-    kept = await store.end_league(league_id)
-    imported = await store.import_league(kept)
-    record = await store.league(imported)
-    assert record is not None and record.status == LeagueStatus.ENDED
-    assert await store.kept_export(imported) == without_race_ids(kept)
-
-
-def set_at(path: str, value: Any) -> Callable[[dict[str, Any]], Any]:
-    """A change to one field of the document, named by its path (``season.current.phase``)."""
-
-    def change(document: dict[str, Any]) -> dict[str, Any]:
-        *parents, last = path.split(".")
-        place: Any = document
-        for key in parents:
-            place = place[int(key)] if isinstance(place, list) else place[key]
-        if value is DELETE:
-            del place[last]
-        elif isinstance(place, list):
-            place[int(last)] = value
-        else:
-            place[last] = value
-        return document
-
-    return change
-
-
-DELETE = object()
-
-
-def twice(key: str) -> Callable[[dict[str, Any]], Any]:
-    def change(document: dict[str, Any]) -> dict[str, Any]:
-        document[key].append(document[key][0])
-        return document
-
-    return change
-
-
-def log_cut(document: dict[str, Any]) -> dict[str, Any]:
-    document["season"]["decisions"].pop()
-    return document
-
-
-MALFORMED: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "not an object": lambda document: [document],
-    "another format": set_at("format", "heat-race"),
-    "a later version": set_at("version", 2),
-    "no version": set_at("version", DELETE),
-    "a field missing": set_at("members", DELETE),
-    "an unknown field": set_at("owner", 1),
-    "a place as text": set_at("results.0.points.0.place", "1"),
-    "a timer too short": set_at("settings.timer_seconds", 5),
-    "not JSON": set_at("name", {1, 2}),
-    "a bad season": set_at("season.current.phase", "halftime"),
-    "a bad decision": set_at("season.decisions.0.decision", "A fly away"),
-    "a log that does not replay": log_cut,
-    "a member twice": twice("members"),
-    "a race twice": twice("races"),
-    "a result twice": twice("results"),
-}
+async def good_document(store: Store) -> dict[str, Any]:
+    """The export ``/league end`` posts for a league two races in."""
+    return await store.end_league(await league_with_history(store))
 
 
 @pytest.mark.parametrize("spoil", MALFORMED.values(), ids=MALFORMED.keys())
 async def test_a_malformed_export_is_refused_in_one_line_and_stores_nothing(
     store: Store, spoil: Callable[[dict[str, Any]], Any]
 ) -> None:
-    league_id = await a_league_with_history(store)
-    await store.end_league(league_id)
-    good = await store.kept_export(league_id)
-    assert good is not None
-    before = await store.leagues(GUILD)
+    """Each way a document can be broken is one line, and the good one still imports after."""
+    await refused_and_nothing_stored(store, spoil)
+
+
+@pytest.mark.parametrize("forge", FORGED.values(), ids=FORGED.keys())
+async def test_a_forged_export_is_refused_in_one_line_and_stores_nothing(
+    store: Store, forge: Callable[[dict[str, Any]], Any]
+) -> None:
+    """Each forgery the import once took (or crashed on) is refused before anything is stored."""
+    await refused_and_nothing_stored(store, forge)
+
+
+async def refused_and_nothing_stored(store: Store, spoil: Callable[[dict[str, Any]], Any]) -> None:
+    good = await good_document(store)
+    before = await store.leagues(THEIR_GUILD)
+    stats = await store.player_stats(1)
     with pytest.raises(BadLeagueExport) as refused:
-        await store.import_league(spoil(copy.deepcopy(good)))
+        imported = checked_export(spoil(copy.deepcopy(good)))
+        await store.import_league(imported, THEIR_GUILD, THEIR_CHANNEL)
     assert len(str(refused.value).splitlines()) == 1
-    assert await store.leagues(GUILD) == before
-    assert await store.active_league_in(CHANNEL) is None
+    assert len(str(refused.value)) < 300
+    assert await store.leagues(THEIR_GUILD) == before == []
+    assert await store.active_league_in(THEIR_CHANNEL) is None
+    assert await store.player_stats(1) == stats
     # The good document still imports: the refusal left no half-written league behind.
-    imported = await store.import_league(good)
-    assert [league.id for league in await store.leagues(GUILD)] == [league_id, imported]
+    imported = await store.import_league(checked_export(good), THEIR_GUILD, THEIR_CHANNEL)
+    assert [league.id for league in await store.leagues(THEIR_GUILD)] == [imported]
+
+
+async def test_the_documents_own_server_and_channel_are_never_used(store: Store) -> None:
+    """A document naming another server's channel lands where it is imported, and only there."""
+    good = await good_document(store)
+    forged = {**good, "guild_id": THEIR_GUILD, "channel_id": THEIR_CHANNEL}
+    imported = await store.import_league(checked_export(forged), GUILD, CHANNEL + 5)
+    record = await store.league(imported)
+    assert record is not None and (record.guild_id, record.channel_id) == (GUILD, CHANNEL + 5)
+    assert await store.leagues(THEIR_GUILD) == []
+    assert await store.active_league_in(THEIR_CHANNEL) is None
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nested deeper than"),
+        (b'{"format": "heat-league", "created_at": NaN}', "NaN is not a number a league has"),
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b"{", "not JSON"),
+        (b" " * (MAX_EXPORT_BYTES + 1), "more than the 4,194,304 allowed"),
+    ],
+    ids=["deep", "nan", "not-utf8", "not-json", "too-big"],
+)
+def test_a_file_that_is_not_an_export_is_one_line(content: bytes, problem: str) -> None:
+    """The file's bytes are bounded and parsed before any check reads them."""
+    with pytest.raises(BadLeagueExport, match=problem) as refused:
+        checked_file(content)
+    assert len(str(refused.value).splitlines()) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.storage import (
+    Correction,
     LeagueSettings,
     Member,
     RaceConfig,
@@ -11,10 +12,13 @@ from bot.storage import (
     SeasonChange,
     Seat,
     Store,
+    recorded_points,
 )
 from engine import Entrant
 from engine.championship import RaceResult
 from engine.season import (
+    JoinSeason,
+    LeaveSeason,
     RaceRecorded,
     SeasonConfig,
     SeasonDecision,
@@ -67,18 +71,27 @@ def to_the_race(league_id: int, season: SeasonState) -> SeasonChange:
     return SeasonChange(league_id, season.version, after, decisions)
 
 
-def race_1_recorded(league_id: int, racing: SeasonState) -> tuple[SeasonChange, RaceResult]:
-    """Race 1 finished: Bob won, Alice second with a spin out, the AI third."""
+def race_recorded(
+    league_id: int, racing: SeasonState, order: str, spin_outs: dict[str, int] | None = None
+) -> tuple[SeasonChange, RaceResult]:
+    """The running race finished in ``order`` (car ids, winner first); no sponsorship card moved."""
+    carriers = [car for car in racing.grid if racing.driver(car).drafts]
     result = RaceResult(
-        racing.races[0].event,
-        {"B": 1, "A": 2, "C": 3},
-        spin_outs={"A": 1},
+        racing.races[racing.race_no - 1].event,
+        {car: place for place, car in enumerate(order, start=1)},
+        spin_outs=spin_outs or {},
+        sponsors={car: racing.driver(car).sponsors for car in carriers},
         sponsor_deck=racing.sponsor_deck,
         sponsor_discard=racing.sponsor_discard,
     )
-    decision = RaceRecorded(1, result)
+    decision = RaceRecorded(racing.race_no, result)
     after, _ = apply_season(racing, decision)
-    return SeasonChange(league_id, racing.version, after, [(decision, "bot")]), result
+    return SeasonChange(league_id, racing.version, after, [(decision, "race")]), result
+
+
+def race_1_recorded(league_id: int, racing: SeasonState) -> tuple[SeasonChange, RaceResult]:
+    """Race 1 finished: Bob won, Alice second with a spin out, the AI third."""
+    return race_recorded(league_id, racing, "BAC", {"A": 1})
 
 
 def podium(first: str = "A", spin_outs: int = 0) -> list[RacePoints]:
@@ -108,3 +121,35 @@ async def finished_race(store: Store, channel_id: int = 30) -> int:
     race_id = await store.create_race(GUILD, channel_id, 1, RACE, HOST)
     await store.set_status(race_id, RaceStatus.FINISHED)
     return race_id
+
+
+async def league_with_history(store: Store, channel_id: int = CHANNEL) -> int:
+    """A league two races in, every row as the league service writes it.
+
+    Race 1 (Bob won, Alice spun out once) and race 2 (the AI won) ran as bot races
+    and were recorded through the season; Bob left before race 3 and Dan joined as
+    driver D; an admin took a point from Bob.
+    """
+    league_id, season = await league_with_season(store, channel_id)
+    users = {ALICE.driver_id: ALICE.user_id, BOB.driver_id: BOB.user_id}
+    for race_no, order, spun in ((1, "BAC", {"A": 1}), (2, "CAB", {})):
+        racing = to_the_race(league_id, season)
+        await store.commit_season(racing)
+        await store.add_league_race(league_id, race_no, await finished_race(store, 30 + race_no))
+        recorded, result = race_recorded(league_id, racing.season, order, spun)
+        points = recorded_points(result, users)
+        assert await store.record_points(league_id, race_no, points, recorded)
+        season = recorded.season
+    left = LeaveSeason(BOB.driver_id)
+    after, _ = apply_season(season, left)
+    await store.commit_season(
+        SeasonChange(league_id, season.version, after, [(left, "user:2")], left_user=BOB.user_id)
+    )
+    joined = JoinSeason("D", "yellow", "human")
+    dan = Member(user_id=3, driver_id="D", name="Dan", joined_at=3)
+    last, _ = apply_season(after, joined)
+    await store.commit_season(
+        SeasonChange(league_id, after.version, last, [(joined, "user:3")], joined=dan)
+    )
+    await store.correct_points(Correction(league_id, "B", -1, "blocked the pit lane", 99))
+    return league_id

@@ -16,8 +16,9 @@ from engine.notation import load_state
 from engine.season import RaceRecorded, replay_season
 from render import png_bytes
 from render.standings import StandingRow, Standings, standings_image
-from tests.support.botdriver import Table, answer, custom_ids, table
-from tests.support.botrace import mentioned, race_to_the_flag
+from tests.support.botdriver import Table, answer, table
+from tests.support.botleague import draft
+from tests.support.botrace import race_to_the_flag
 from tests.support.fakediscord import Permission
 
 LEAGUE = "Club Cup"
@@ -62,41 +63,6 @@ async def season_version(t: Table) -> int:
         row = await (await db.execute("SELECT season_version FROM leagues")).fetchone()
     assert row is not None
     return int(row[0])
-
-
-async def draft(t: Table, *, restart: bool = False) -> int:
-    """Make every person's draft decision by its public buttons; returns how many were made.
-
-    ``restart``: the bot is restarted while the first prompt waits, then it is clicked.
-    """
-    made = 0
-    people = [t.alice, t.bob]
-    while True:
-        await t.fake.wait_for(lambda: _draft_or_race(t.public()[-1].custom_ids))
-        prompt = t.public()[-1]
-        buttons = [c for c in custom_ids(prompt) if c.startswith("heat:b:lg:")]
-        if not buttons:
-            return made
-        picker = mentioned(prompt, people)
-        assert len(picker) == 1, prompt.content
-        assert prompt.attachments, "the market is drawn"
-        if restart:
-            await t.restart()
-            assert t.bot is not None
-            await t.bot.caught_up()
-            restart = False
-        count = len(t.public())
-        choice = buttons[0]  # the first card offered, or keep (a swap offer's button)
-        click = await t.fake.click(picker[0], prompt, choice)
-        await click.done()
-        assert not click.failed
-        assert custom_ids(prompt) == [], "an answered prompt loses its buttons"
-        await t.wait_public(count + 1)
-        made += 1
-
-
-def _draft_or_race(ids: list[str]) -> bool:
-    return any(c.startswith(("heat:b:lg:", "heat:b:hand:")) for c in ids)
 
 
 async def run_race(t: Table, race_no: int, *, restart_in_draft: bool = False) -> None:

@@ -4,6 +4,7 @@ cancelled race never scores and runs again."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,7 +15,14 @@ from bot.service.league_values import League
 from bot.service.leagues import LeagueService
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
-from bot.storage import LeagueSettings, RaceStatus, SeasonChange, SQLiteStore, Store
+from bot.storage import (
+    MAX_EXPORT_BYTES,
+    LeagueSettings,
+    RaceStatus,
+    SeasonChange,
+    SQLiteStore,
+    Store,
+)
 from engine.season import DraftPick, JoinSeason, SeasonConfig, SeasonRace, apply_season
 
 ALICE = Driver(1, "Alice", "en-US")
@@ -158,3 +166,27 @@ async def test_a_persons_driver_left_without_its_person_drafts_and_races_by_the_
     seats = {seat.car_id: seat for seat in change.race.seats}
     assert seats["B"].autopilot and seats["B"].user_id is None and not seats["A"].autopilot
     assert [seat.car_id for seat in change.race.waiting] == ["A"]
+
+
+async def test_only_an_admin_imports_and_a_file_too_big_is_never_read(store: Store) -> None:
+    """The service decides who may import, and the size, before it reads a byte of the file."""
+    leagues = LeagueService(store, RaceService(store))
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, LeagueSettings(timer_seconds=600))
+    export = json.dumps(await leagues.end(league.id, 99, can_manage=True)).encode()
+    reads: list[str] = []
+
+    async def read() -> bytes:
+        reads.append("read")
+        return export
+
+    with pytest.raises(Refused) as refused:
+        await leagues.import_league(11, 21, ALICE.user_id, False, len(export), read)
+    assert refused.value.key == "league_not_admin"
+    with pytest.raises(Refused) as refused:
+        await leagues.import_league(11, 21, 99, True, MAX_EXPORT_BYTES + 1, read)
+    assert refused.value.key == "league_bad_import"
+    assert "more than the 4,194,304 allowed" in refused.value.details["detail"]
+    assert reads == [] and await store.leagues(11) == []
+    imported = await leagues.import_league(11, 21, 99, True, len(export), read)
+    assert (imported.record.guild_id, imported.record.channel_id) == (11, 21)
+    assert imported.member(ALICE.user_id) is not None and reads == ["read"]

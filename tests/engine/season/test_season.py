@@ -230,6 +230,27 @@ def test_stale_decisions_and_wrong_race_numbers_are_refused() -> None:
         apply_season(s, OpenDraft(2))
 
 
+@pytest.mark.parametrize(
+    ("spin_outs", "problem"),
+    [({"Z": 1}, "spin_outs name cars of the grid only"), ({"A": 10**29}, "0 to 999 times")],
+)
+def test_a_result_whose_spin_outs_no_race_gives_is_refused(
+    spin_outs: dict[str, int], problem: str
+) -> None:
+    """A result from an edited log: spin outs for a car not racing, or more than the rounds."""
+    s = drafted(new_season(SeasonConfig.preset(1961), DRIVERS, 5))
+    s, _ = apply_season(s, StartRace(1))
+    result = RaceResult(
+        s.races[0].event,
+        {car: place for place, car in enumerate(s.grid, start=1)},
+        spin_outs=spin_outs,
+        sponsor_deck=s.sponsor_deck,
+        sponsor_discard=s.sponsor_discard,
+    )
+    with pytest.raises(IllegalDecision, match=problem):
+        apply_season(s, RaceRecorded(1, result))
+
+
 def test_a_cancelled_race_scores_nothing_and_starts_again_the_same() -> None:
     """Cancel puts the race back to ready; the race built again is the same race."""
     s = drafted(new_season(SeasonConfig.preset(1961), DRIVERS, 5))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import DriverError
-from .models import FakeChannel, FakeMember, FakeRole, FakeUser
+from .models import FakeChannel, FakeMember, FakeRole, FakeUser, StoredAttachment
 from .resolved import Resolved
 
 Json = dict[str, Any]
@@ -18,6 +18,7 @@ Json = dict[str, Any]
 SUBCOMMAND = 1
 SUBCOMMAND_GROUP = 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+ATTACHMENT = 11
 
 
 def find_command(commands: list[Json], name: str) -> Json:
@@ -96,6 +97,8 @@ def _convert(path: str, spec: Json, value: Any, resolved: Resolved, invoker: Fak
         return resolved.add_role(value)
     elif kind == CHANNEL and isinstance(value, FakeChannel):
         return resolved.add_channel(value, invoker)
+    elif kind == ATTACHMENT and isinstance(value, StoredAttachment):
+        return resolved.add_attachment(value)
     else:
         raise DriverError(f"{where} (type {kind}) cannot take {value!r}")
     choices = spec.get("choices")

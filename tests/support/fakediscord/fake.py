@@ -34,6 +34,7 @@ from .models import (
     FakeUser,
     Json,
     Permission,
+    StoredAttachment,
 )
 from .state import DiscordState
 
@@ -270,6 +271,10 @@ class FakeDiscord:
     ) -> FakeInteraction:
         """Submit the modal the bot answered ``opened_by`` with, filled with ``values``."""
         return self._driver.submit_modal(user, opened_by, values)
+
+    def upload(self, channel: FakeChannel, filename: str, data: bytes) -> StoredAttachment:
+        """A file to pass as a slash command's attachment option, as a user's upload."""
+        return self.state.upload(channel, filename, data)
 
     # --- what users see ------------------------------------------------------------------------
 

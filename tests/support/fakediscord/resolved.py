@@ -1,12 +1,13 @@
 """The ``resolved`` map Discord attaches to interactions that reference users,
-channels or roles (slash options, user selects), so discord.py can build objects."""
+channels, roles or uploaded files (slash options, user selects), so discord.py can
+build objects."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .models import FakeChannel, FakeGuild, FakeRole, FakeUser
-from .payloads import member_payload, role_payload, user_payload
+from .models import FakeChannel, FakeGuild, FakeRole, FakeUser, StoredAttachment
+from .payloads import attachment_payload, member_payload, role_payload, user_payload
 from .state import DiscordState
 
 Json = dict[str, Any]
@@ -47,6 +48,11 @@ class Resolved:
     def add_role(self, role: FakeRole) -> str:
         key = str(role.id)
         self._data.setdefault("roles", {})[key] = role_payload(role)
+        return key
+
+    def add_attachment(self, attachment: StoredAttachment) -> str:
+        key = str(attachment.id)
+        self._data.setdefault("attachments", {})[key] = attachment_payload(attachment)
         return key
 
     def payload(self) -> Json:

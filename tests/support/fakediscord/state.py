@@ -438,6 +438,11 @@ class DiscordState:
         messages = self._ephemeral_log.get(user.id, [])
         return [m for m in messages if channel is None or m.channel_id == channel.id]
 
+    def upload(self, channel: FakeChannel, filename: str, data: bytes) -> StoredAttachment:
+        """A file a user attaches to a slash command (Discord's client uploads it first)."""
+        [stored] = self._store_uploads(channel, None, [Upload(0, filename, data)])
+        return stored
+
     def _store_uploads(
         self, channel: FakeChannel, metadata: list[Json] | None, uploads: list[Upload]
     ) -> list[StoredAttachment]:
