@@ -9,6 +9,7 @@ sector of a corner at p runs over spaces p+1 to the next corner's position.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import cache
 
 import data
 from data.models import RoadCondition, SectorEffect
@@ -53,9 +54,15 @@ def sector_effect(weather: Weather | None, here: Course, space: int) -> SectorEf
     """
     if weather is None:
         return None
-    corners = here.track.corners
-    index = bisect_left(here.track.corner_positions, here.lap_space(space)) - 1
-    if corners[index].chicane_role == "first":
+    return _sector_effect(weather, here, here.lap_space(space))
+
+
+@cache
+def _sector_effect(weather: Weather, here: Course, lap_space: int) -> SectorEffect | None:
+    """Asked on every React choice: cached per weather, course and space of the lap."""
+    track = here.track
+    index = bisect_left(track.corner_positions, lap_space) - 1
+    if track.corners[index].chicane_role == "first":
         return None
     effect = data.weather().token(weather.tokens[index]).sector_effect
     if effect == "weather":
