@@ -18,7 +18,7 @@ import discord
 import data
 import engine
 from bot.discord.components import HeatButton, view_of
-from bot.discord.errors import answer_in_public, say_privately, think_privately
+from bot.discord.errors import post_in_channel, say_privately, think_privately
 from bot.discord.hand import (
     Draft,
     Hand,
@@ -126,7 +126,7 @@ class Controller:
     # --- commands -------------------------------------------------------------------------
 
     async def new(self, interaction: discord.Interaction[Any], config: RaceConfig) -> None:
-        """Open a lobby; the command has acknowledged with ``think_in_public``."""
+        """Open a lobby, posted in the channel; the command has acknowledged privately."""
         if not await self.allowed_here(interaction):
             return
         missing = [
@@ -154,10 +154,11 @@ class Controller:
             await self.refused(interaction, refused)
             return
         seats = await self.store.seats(record.id)
-        message = await answer_in_public(
-            interaction, **self.publisher.lobby_message(record, seats, public_locale(interaction))
-        )
+        lobby = self.publisher.lobby_message(record, seats, public_locale(interaction))
+        message = await post_in_channel(interaction, **lobby)
         await self.store.set_lobby_message(record.id, message.id)
+        opened = t("lobby_opened", interaction.locale, race=record.id, link=message.jump_url)
+        await interaction.followup.send(opened, ephemeral=True)
 
     async def join(self, interaction: discord.Interaction[Any], race_id: int | None = None) -> None:
         await self._lobby_change(interaction, race_id, "join")

@@ -16,7 +16,7 @@ import discord
 import data
 from bot.discord.components import HeatButton, view_of
 from bot.discord.controller import Controller, driver_of, public_locale
-from bot.discord.errors import answer_in_public, think_in_public, think_privately
+from bot.discord.errors import post_in_channel, think_privately
 from bot.discord.ids import button
 from bot.discord.league_draft import LeagueDraft
 from bot.discord.league_posts import standings_message
@@ -121,8 +121,7 @@ class LeagueController:
             fill=t(f"fill_{fill}", locale),
             timer=f"{minutes} min",
         )
-        await self._say(interaction, created)
-        await interaction.followup.send("✅", ephemeral=True)
+        await self._say(interaction, content=created)
 
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await self._membership(interaction, joining=True)
@@ -187,15 +186,14 @@ class LeagueController:
         await self.draft.after(interaction, change)
 
     async def standings(self, interaction: discord.Interaction[Any]) -> None:
-        await think_in_public(interaction)
+        """The table, posted in the channel for everyone."""
+        await think_privately(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
         league, rows = await self.leagues.standings(league_id)
         message = await standings_message(league, rows, public_locale(interaction))
-        await answer_in_public(
-            interaction, **message, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await self._say(interaction, **message)
 
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         await think_privately(interaction)
@@ -260,14 +258,16 @@ class LeagueController:
             return
         await interaction.edit_original_response(view=None)
         payload = json.dumps(export, indent=1).encode()
-        await interaction.followup.send(
-            t(
+        await post_in_channel(
+            interaction,
+            content=t(
                 "league_ended",
                 public_locale(interaction),
                 name=league.record.name,
                 user=interaction.user.id,
             ),
             file=discord.File(io.BytesIO(payload), f"heat-league-{league_id}.json"),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def correct(
@@ -301,8 +301,7 @@ class LeagueController:
             reason=reason,
             admin=interaction.user.id,
         )
-        await self._say(interaction, text)
-        await interaction.followup.send("✅", ephemeral=True)
+        await self._say(interaction, content=text)
 
     async def stats(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
         await think_privately(interaction)
@@ -325,8 +324,9 @@ class LeagueController:
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    async def _say(self, interaction: discord.Interaction[Any], text: str) -> None:
-        """A public line in the league's channel, mentioning nobody."""
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    async def _say(self, interaction: discord.Interaction[Any], **message: Any) -> None:
+        """A public message in the league's channel, mentioning nobody; the user reads ✅."""
+        await post_in_channel(
+            interaction, **message, allowed_mentions=discord.AllowedMentions.none()
+        )
+        await interaction.followup.send("✅", ephemeral=True)

@@ -105,6 +105,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Scegli esattamente {gear} carte per la marcia {gear}.",
     ),
     # --- lobby ---
+    "lobby_opened": (
+        "Race {race} is open: {link}. Others join with its buttons or `/heat join`.",
+        "La gara {race} è aperta: {link}. Gli altri entrano con i pulsanti o con `/heat join`.",
+    ),
     "lobby_title": ("Heat race — {track}", "Gara Heat — {track}"),
     "lobby_body": (
         "{laps} lap(s) · {seats} cars · fill: {fill} · timer: {timer} · {mode}\n"
