@@ -143,7 +143,9 @@ class HeatCommands(app_commands.Group):
     async def give_up(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.give_up(interaction)
 
-    @app_commands.command(name="kick", description=_("Let the AI drive for an idle driver (host)"))
+    @app_commands.command(
+        name="kick", description=_("Let the AI drive for an idle driver (host or Manage Server)")
+    )
     @app_commands.describe(user=_("The driver to replace"))
     async def kick(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
         await self.controller.kick(interaction, user)

@@ -35,8 +35,9 @@ from bot.service import cpu
 from bot.service.outbox import Outbox
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
+from bot.service.server_settings import ServerSettings
 from bot.service.timers import Scheduler
-from bot.storage import GuildSettings, RaceConfig, RaceRecord, RaceStatus, Store
+from bot.storage import RaceConfig, RaceRecord, RaceStatus, Store
 from engine.notation import decision_json, state_json
 
 log = logging.getLogger("heat.bot")
@@ -71,6 +72,7 @@ class Controller:
         self.publisher = publisher
         self.outbox = outbox
         self.scheduler = scheduler
+        self.server = ServerSettings(store)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -360,7 +362,12 @@ class Controller:
         if record is None:
             return
         try:
-            await self.races.kick(record.id, interaction.user.id, user.id)
+            await self.races.kick(
+                record.id,
+                interaction.user.id,
+                user.id,
+                can_manage=interaction.permissions.manage_guild,
+            )
         except Refused as refused:
             await self.refused(interaction, refused)
             return
@@ -397,18 +404,17 @@ class Controller:
         self, interaction: discord.Interaction[Any], timer_minutes: int | None, channel: str | None
     ) -> None:
         await think_privately(interaction)
-        if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            await self.refuse(interaction, "needs_manage_server")
+        try:
+            updated = await self.server.change(
+                interaction.guild_id or 0,
+                interaction.permissions.manage_guild,
+                interaction.channel_id or 0,
+                timer_seconds=None if timer_minutes is None else timer_minutes * 60,
+                allow_channel=None if channel is None else channel == "allow",
+            )
+        except Refused as refused:
+            await self.refused(interaction, refused)
             return
-        current = await self.store.guild_settings(interaction.guild_id)
-        channels = set(current.channels)
-        if channel == "allow" and interaction.channel_id is not None:
-            channels.add(interaction.channel_id)
-        elif channel == "disallow":
-            channels.discard(interaction.channel_id or 0)
-        timer = current.timer_seconds if timer_minutes is None else timer_minutes * 60
-        updated = GuildSettings(timer, tuple(sorted(channels)))
-        await self.store.save_guild_settings(interaction.guild_id, updated)
         locale = str(interaction.locale)
         shown = ", ".join(f"<#{c}>" for c in updated.channels) or t("settings_any_channel", locale)
         minutes = f"{updated.timer_seconds // 60} min" if updated.timer_seconds else "-"

@@ -21,6 +21,7 @@ from bot.discord.ids import button
 from bot.discord.league_draft import LeagueDraft
 from bot.discord.league_posts import standings_message
 from bot.discord.texts import t
+from bot.service import permits
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings
@@ -178,7 +179,9 @@ class LeagueController:
         if league_id is None:
             return
         try:
-            change = await self.leagues.start_race(league_id, interaction.user.id)
+            change = await self.leagues.start_race(
+                league_id, interaction.user.id, can_manage=interaction.permissions.manage_guild
+            )
         except Refused as refused:
             await self.controller.refused(interaction, refused)
             return
@@ -231,8 +234,10 @@ class LeagueController:
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
-        if not interaction.permissions.manage_guild:
-            await self.controller.refuse(interaction, "league_not_admin")
+        try:
+            permits.manager(interaction.permissions.manage_guild)  # asked again by the end itself
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
             return
         league = await self.leagues.load(league_id)
         locale = str(interaction.locale)

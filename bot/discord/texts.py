@@ -25,8 +25,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "not_host": ("Only the host can do that.", "Solo chi ospita la gara può farlo."),
     "not_host_or_manager": (
-        "Only the host or someone with Manage Server can cancel a race.",
-        "Solo chi ospita o chi può gestire il server può annullare una gara.",
+        "Only the host or someone with Manage Server can do that.",
+        "Solo chi ospita o chi può gestire il server può farlo.",
+    ),
+    "league_race_lobby": (
+        "This is a league's race: `/league start-race` starts it.",
+        "Questa è una gara di campionato: la avvia `/league start-race`.",
     ),
     "need_rival": (
         "You need a rival: wait for someone to join, or start a race with Legends or AI fill.",
@@ -87,8 +91,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Nessuna gara finita in questo canale.",
     ),
     "needs_manage_server": (
-        "You need the Manage Server permission for that.",
-        "Serve il permesso Gestisci server.",
+        "Only someone with Manage Server can do that.",
+        "Solo chi può gestire il server può farlo.",
     ),
     "unknown_track": ("Unknown track.", "Pista sconosciuta."),
     "missing_permissions": (
@@ -364,9 +368,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Una gara di campionato richiede almeno 2 auto: aspetta un pilota o usa IA o Leggende.",
     ),
     "league_over": ("The league's season is over.", "La stagione del campionato è finita."),
-    "league_not_admin": (
-        "Only someone with Manage Server can do that.",
-        "Solo chi può gestire il server può farlo.",
+    "league_not_member_or_manager": (
+        "Only the league's drivers or someone with Manage Server can start its race.",
+        "Solo i piloti del campionato o chi può gestire il server possono avviarne la gara.",
     ),
     "league_no_driver": (
         "That user does not drive in this league.",
@@ -527,7 +531,9 @@ COMMAND_TEXTS: dict[str, str] = {
     "Give up the race: you take the last free place": (
         "Ritirati dalla gara: prendi l'ultimo posto libero"
     ),
-    "Let the AI drive for an idle driver (host)": "Fai guidare l'IA per un pilota assente",
+    "Let the AI drive for an idle driver (host or Manage Server)": (
+        "Fai guidare l'IA per un pilota assente (chi ospita o gestisce il server)"
+    ),
     "Download a finished race in the race notation": "Scarica una gara finita",
     "Server settings: default timer, allowed channels": "Impostazioni: timer, canali consentiti",
     "A short rules reference": "Un breve riepilogo delle regole",
