@@ -428,12 +428,16 @@ class Controller:
 
 async def _edit_lobby(channel: Any, record: RaceRecord, **changes: Any) -> None:
     """Update the lobby message (its drivers, or its buttons gone once the race starts)."""
-    if record.lobby_message_id is None:
-        return
+    if record.lobby_message_id is not None:
+        await edit_posted(channel, record.lobby_message_id, **changes)
+
+
+async def edit_posted(channel: Any, message_id: int, **changes: Any) -> None:
+    """Update a message the bot posted in ``channel``; a message gone is left alone."""
     try:
-        await channel.get_partial_message(record.lobby_message_id).edit(**changes)
+        await channel.get_partial_message(message_id).edit(**changes)
     except discord.HTTPException:
-        log.warning("cannot edit lobby race=%s guild=%s", record.id, record.guild_id)
+        log.warning("cannot edit message=%s channel=%s", message_id, getattr(channel, "id", None))
 
 
 def must_plan(state: engine.RaceState, car_id: str) -> bool:

@@ -301,8 +301,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "prompt_slipstream": ("<@{user}> — Slipstream 2 spaces?", "<@{user}> — Scia di 2 caselle?"),
     "prompt_discard": (
-        "<@{user}> — Discard step: pick cards to discard, or keep all.",
-        "<@{user}> — Fase di scarto: scegli le carte da scartare, o tienile tutte.",
+        "<@{user}> — Discard step: open your cards to pick what to discard, or keep all.",
+        "<@{user}> — Fase di scarto: apri le tue carte per scegliere cosa scartare, o tienile "
+        "tutte.",
     ),
     "boost": ("Boost (1 Heat)", "Boost (1 Heat)"),
     "adrenaline_speed": ("Adrenaline +1 speed", "Adrenalina +1 velocità"),
@@ -313,6 +314,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "slipstream_no": ("No", "No"),
     "keep_all": ("Keep all", "Tieni tutto"),
     "open_market": ("See the market", "Guarda il mercato"),
+    "open_my_cards": ("Open my cards", "Apri le mie carte"),
+    "my_cards": (
+        "Only you see these choices: they show your cards.",
+        "Solo tu vedi queste scelte: mostrano le tue carte.",
+    ),
     "market": (
         "Garage draft, round {round}: pick one upgrade.",
         "Draft del garage, turno {round}: scegli un potenziamento.",
