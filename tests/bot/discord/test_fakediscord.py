@@ -315,20 +315,27 @@ async def test_deferred_follow_up_carries_png_attachment(
         assert await response.read() == BOARD_PNG
 
 
-@pytest.mark.parametrize("delete_first", [False, True], ids=["kept", "deleted"])
 async def test_the_first_follow_up_after_a_deferral_keeps_its_visibility(
-    fake: FakeDiscord, world: World, bot: HeatBot, delete_first: bool
+    fake: FakeDiscord, world: World, bot: HeatBot
 ) -> None:
     """Discord's rule: a public "thinking..." makes the first follow-up public, whatever its
     flags, even once the placeholder is deleted; the follow-ups after it are as asked."""
-    handle = await fake.slash(world.alice, world.channel, "heat refuse", delete_first=delete_first)
-    await handle.done()
-    await fake.wait_for(lambda: len(fake.ephemeral_messages(world.alice)) == 1)
+    for delete_first in (False, True):
+        handle = await fake.slash(
+            world.alice, world.channel, "heat refuse", delete_first=delete_first
+        )
+        await handle.done()
+        sent = 1 + delete_first  # kept: the first follow-up fills the placeholder instead
+        await fake.wait_for(lambda h=handle, n=sent: len(h.followups) == n)
 
-    [public] = fake.channel_messages(world.channel)
-    assert public.content == "No race here" and not public.ephemeral and not public.loading
-    assert (public is handle.response) is not delete_first, "kept: it fills the placeholder"
-    assert [m.content for m in fake.ephemeral_messages(world.alice)] == ["Only you read this"]
+        public = fake.channel_messages(world.channel)[-1]
+        assert public.content == "No race here" and not public.ephemeral and not public.loading
+        assert (public is handle.response) is not delete_first, "kept: it fills the placeholder"
+        assert (
+            handle.followups[-1].content == "Only you read this" and handle.followups[-1].ephemeral
+        )
+    assert len(fake.channel_messages(world.channel)) == 2
+    assert len(fake.ephemeral_messages(world.alice)) == 2
 
 
 async def test_options_and_dynamic_button_edit_the_message(
