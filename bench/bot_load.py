@@ -40,7 +40,7 @@ import aiosqlite
 import asyncpg
 
 from bot.storage.choice import is_postgres
-from tests.support.botdriver import answer, custom_id, custom_ids
+from tests.support.botdriver import answer, custom_id, custom_ids, lobby_in
 from tests.support.botprocess import start_bot_process
 from tests.support.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeMessage, FakeUser
 
@@ -83,7 +83,7 @@ async def race(
     host, *guests = users
     created = await fake.slash(host, channel, "heat new", track="usa", laps=1, seats=6, fill="none")
     await created.done(timeout=60)
-    lobby = answer(created)
+    lobby = lobby_in(fake, channel)
     for guest in guests:
         joined = await fake.click(guest, lobby, custom_id(lobby, "heat:b:join:"))
         await joined.done(timeout=60)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, canonical, remove_cards
 from engine.championship import race_event
-from engine.decisions import Decision, Discard, Plan, Salvage, Slipstream
+from engine.decisions import Decision, DirectPlay, Discard, Plan, Reduce, Salvage, Slipstream
 from engine.map_spots import shift_heat
 from engine.pending import discard_options
 from engine.state import RaceState
@@ -74,6 +74,16 @@ def salvage_choices(decisions: Sequence[Decision]) -> tuple[Card, ...]:
         if isinstance(decision, Salvage):
             most |= Counter(decision.cards)
     return canonical(most.elements())
+
+
+def shows_hidden_cards(decision: Decision) -> bool:
+    """Whether offering ``decision`` shows cards only its driver may see, so that only the
+    driver may be shown it: cards of the hand (a plan, a discard, a Direct Play card, how
+    many Stress cards Reduce Stress may discard) or of the discard pile, which Salvage takes
+    from ("Nobody can browse through the discard piles"). Keeping every card does not."""
+    if isinstance(decision, Discard):
+        return bool(decision.cards)
+    return isinstance(decision, Plan | DirectPlay | Reduce | Salvage)
 
 
 def wait_began(state: RaceState) -> int:

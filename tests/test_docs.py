@@ -1,14 +1,16 @@
-"""The docs stand on their own in a clone: their links resolve, and their race examples load."""
+"""The docs stand on their own in a clone; race examples load; the README says who may."""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from bot.discord.commands import HeatCommands
+from bot.discord.league_commands import LeagueCommands
 from engine.notation import decision_json, load_scenario, state_json
 
 
@@ -86,3 +88,29 @@ def test_race_example_loads_and_is_written_back_unchanged(block: str) -> None:
     if "decisions" in document:
         written["decisions"] = [decision_json(decision) for decision in decisions]
     assert written == document
+
+
+def _who_may_rows() -> dict[str, str]:
+    """Each command the README's command tables name, with its "who may" cell."""
+    rows: dict[str, str] = {}
+    columns: list[str] = []
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        if not line.startswith("|"):
+            columns = []
+            continue
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if not columns:
+            columns = cells
+        elif "who may" in columns:
+            for command in re.findall(r"`(/(?:heat|league) [a-z-]+)", cells[0]):
+                rows[command] = cells[columns.index("who may")]
+    return rows
+
+
+def test_the_readme_says_who_may_run_every_command() -> None:
+    """Every /heat and /league command of the bot has a README row saying who may run it."""
+    groups = (HeatCommands(cast(Any, None)), LeagueCommands(cast(Any, None)))
+    commands = {f"/{group.name} {command.name}" for group in groups for command in group.commands}
+    rows = _who_may_rows()
+    assert commands | {"/heat stats"} <= set(rows), sorted(commands - set(rows))
+    assert all(rows[command] for command in commands), "each says who may"

@@ -13,7 +13,8 @@ from typing import Any
 import discord
 
 import engine
-from bot.discord.controller import Controller, must_plan
+from bot.discord.controller import Controller, edit_posted, must_plan
+from bot.discord.errors import think_privately
 from bot.discord.hand import (
     Draft,
     Hand,
@@ -27,6 +28,7 @@ from bot.discord.hand import (
 from bot.discord.ids import ACTIONS, ComponentId, decision_of
 from bot.discord.league_controller import LeagueController
 from bot.discord.market import market_cards, market_message, market_png
+from bot.discord.prompts import private_choices_message
 from bot.discord.texts import t
 from bot.service import cpu
 from bot.service.autoplay import ai_decision
@@ -59,8 +61,8 @@ class Clicks:
             await self._hand_button(interaction, target)
         elif action == "do":
             await self._prompt_decision(interaction, target)
-        elif action == "mkt":
-            await self._market(interaction, target)
+        elif action in ("mkt", "mine"):
+            await self._private_view(interaction, target)
         elif action == "lg":
             await self.leagues.draft.on_click(interaction, target, target.arg.replace(".", " "))
         elif action == "lgend":
@@ -190,9 +192,13 @@ class Clicks:
             return
         await self._decided_live(interaction, target, decision)
 
-    async def _market(self, interaction: discord.Interaction[Any], target: ComponentId) -> None:
-        """The picker's private draft view: the market's picture and a button per pick."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    async def _private_view(
+        self, interaction: discord.Interaction[Any], target: ComponentId
+    ) -> None:
+        """The clicker's private side of a public prompt: the draft's market (its picture and
+        a button per pick), or the choices that show their cards. Always of the clicker's own
+        car, so a click on someone else's prompt shows nobody's cards."""
+        await think_privately(interaction)
         try:
             _, seats, state = await self.controller.races.load(target.race)
         except Refused as refused:
@@ -202,13 +208,16 @@ class Clicks:
         if seat is None:
             await self.controller.refuse(interaction, "not_your_race")
             return
-        cards = market_cards(state, seat.car_id)
-        if not cards:
+        locale = str(interaction.locale)
+        if target.action == "mkt":
+            cards = market_cards(state, seat.car_id)
+            png = await cpu.run(market_png, cards) if cards else b""
+            message = market_message(target.race, state, seat.car_id, png, locale)
+        else:
+            message = private_choices_message(target.race, state, seat.car_id, locale)
+        if not message["view"].children:
             await self.controller.refuse(interaction, "not_your_turn")
             return
-        png = await cpu.run(market_png, cards)
-        locale = str(interaction.locale)
-        message = market_message(target.race, state, seat.car_id, png, locale)
         await interaction.followup.send(ephemeral=True, **message)
 
     async def _live_cards(
@@ -232,10 +241,14 @@ class Clicks:
     async def _decided_live(
         self, interaction: discord.Interaction[Any], target: ComponentId, decision: Decision
     ) -> None:
-        """Make a prompt's decision; the answered prompt loses its buttons."""
+        """Make a prompt's decision; the answered prompt loses its buttons, and so does the
+        public prompt a private view was opened from."""
         if not await self._decide(interaction, target, decision, None):
             return
         await interaction.edit_original_response(view=None)
+        opened_from = _public_prompt_of(interaction.message)
+        if opened_from is not None and interaction.channel is not None:
+            await edit_posted(interaction.channel, opened_from, view=None)
         await self.controller.after(target.race)
 
     async def _decide(
@@ -254,3 +267,10 @@ class Clicks:
             await self.controller.refused(interaction, refused)
             return False
         return True
+
+
+def _public_prompt_of(message: discord.Message | None) -> int | None:
+    """The public prompt a private view was opened from (Discord notes it on the view)."""
+    if message is None or not message.flags.ephemeral or message.interaction_metadata is None:
+        return None
+    return message.interaction_metadata.interacted_message_id

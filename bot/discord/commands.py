@@ -10,7 +10,7 @@ from discord.app_commands import locale_str as _
 
 import data
 from bot.discord.controller import Controller
-from bot.discord.errors import think_in_public
+from bot.discord.errors import think_privately
 from bot.storage import RaceConfig
 from engine.state import DraftVariant, GarageDecks
 
@@ -88,7 +88,7 @@ class HeatCommands(app_commands.Group):
         draft: str = "rounds",
         weather: bool = False,
     ) -> None:
-        await think_in_public(interaction)  # before the read below: the lobby is public
+        await think_privately(interaction)  # before the read below; the lobby is a post
         if timer is None:
             stored = await self.controller.store.guild_settings(interaction.guild_id or 0)
             default = LIVE_TIMER_MINUTES if mode == "live" else ASYNC_TIMER_MINUTES
@@ -143,7 +143,9 @@ class HeatCommands(app_commands.Group):
     async def give_up(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.give_up(interaction)
 
-    @app_commands.command(name="kick", description=_("Let the AI drive for an idle driver (host)"))
+    @app_commands.command(
+        name="kick", description=_("Let the AI drive for an idle driver (host or Manage Server)")
+    )
     @app_commands.describe(user=_("The driver to replace"))
     async def kick(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
         await self.controller.kick(interaction, user)

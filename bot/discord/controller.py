@@ -18,7 +18,7 @@ import discord
 import data
 import engine
 from bot.discord.components import HeatButton, view_of
-from bot.discord.errors import answer_in_public, say_privately, think_privately
+from bot.discord.errors import post_in_channel, say_privately, think_privately
 from bot.discord.hand import (
     Draft,
     Hand,
@@ -35,8 +35,9 @@ from bot.service import cpu
 from bot.service.outbox import Outbox
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
+from bot.service.server_settings import ServerSettings
 from bot.service.timers import Scheduler
-from bot.storage import GuildSettings, RaceConfig, RaceRecord, RaceStatus, Store
+from bot.storage import RaceConfig, RaceRecord, RaceStatus, Store
 from engine.notation import decision_json, state_json
 
 log = logging.getLogger("heat.bot")
@@ -71,6 +72,7 @@ class Controller:
         self.publisher = publisher
         self.outbox = outbox
         self.scheduler = scheduler
+        self.server = ServerSettings(store)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -126,7 +128,7 @@ class Controller:
     # --- commands -------------------------------------------------------------------------
 
     async def new(self, interaction: discord.Interaction[Any], config: RaceConfig) -> None:
-        """Open a lobby; the command has acknowledged with ``think_in_public``."""
+        """Open a lobby, posted in the channel; the command has acknowledged privately."""
         if not await self.allowed_here(interaction):
             return
         missing = [
@@ -154,10 +156,11 @@ class Controller:
             await self.refused(interaction, refused)
             return
         seats = await self.store.seats(record.id)
-        message = await answer_in_public(
-            interaction, **self.publisher.lobby_message(record, seats, public_locale(interaction))
-        )
+        lobby = self.publisher.lobby_message(record, seats, public_locale(interaction))
+        message = await post_in_channel(interaction, **lobby)
         await self.store.set_lobby_message(record.id, message.id)
+        opened = t("lobby_opened", interaction.locale, race=record.id, link=message.jump_url)
+        await interaction.followup.send(opened, ephemeral=True)
 
     async def join(self, interaction: discord.Interaction[Any], race_id: int | None = None) -> None:
         await self._lobby_change(interaction, race_id, "join")
@@ -359,7 +362,12 @@ class Controller:
         if record is None:
             return
         try:
-            await self.races.kick(record.id, interaction.user.id, user.id)
+            await self.races.kick(
+                record.id,
+                interaction.user.id,
+                user.id,
+                can_manage=interaction.permissions.manage_guild,
+            )
         except Refused as refused:
             await self.refused(interaction, refused)
             return
@@ -396,18 +404,17 @@ class Controller:
         self, interaction: discord.Interaction[Any], timer_minutes: int | None, channel: str | None
     ) -> None:
         await think_privately(interaction)
-        if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            await self.refuse(interaction, "needs_manage_server")
+        try:
+            updated = await self.server.change(
+                interaction.guild_id or 0,
+                interaction.permissions.manage_guild,
+                interaction.channel_id or 0,
+                timer_seconds=None if timer_minutes is None else timer_minutes * 60,
+                allow_channel=None if channel is None else channel == "allow",
+            )
+        except Refused as refused:
+            await self.refused(interaction, refused)
             return
-        current = await self.store.guild_settings(interaction.guild_id)
-        channels = set(current.channels)
-        if channel == "allow" and interaction.channel_id is not None:
-            channels.add(interaction.channel_id)
-        elif channel == "disallow":
-            channels.discard(interaction.channel_id or 0)
-        timer = current.timer_seconds if timer_minutes is None else timer_minutes * 60
-        updated = GuildSettings(timer, tuple(sorted(channels)))
-        await self.store.save_guild_settings(interaction.guild_id, updated)
         locale = str(interaction.locale)
         shown = ", ".join(f"<#{c}>" for c in updated.channels) or t("settings_any_channel", locale)
         minutes = f"{updated.timer_seconds // 60} min" if updated.timer_seconds else "-"
@@ -421,12 +428,16 @@ class Controller:
 
 async def _edit_lobby(channel: Any, record: RaceRecord, **changes: Any) -> None:
     """Update the lobby message (its drivers, or its buttons gone once the race starts)."""
-    if record.lobby_message_id is None:
-        return
+    if record.lobby_message_id is not None:
+        await edit_posted(channel, record.lobby_message_id, **changes)
+
+
+async def edit_posted(channel: Any, message_id: int, **changes: Any) -> None:
+    """Update a message the bot posted in ``channel``; a message gone is left alone."""
     try:
-        await channel.get_partial_message(record.lobby_message_id).edit(**changes)
+        await channel.get_partial_message(message_id).edit(**changes)
     except discord.HTTPException:
-        log.warning("cannot edit lobby race=%s guild=%s", record.id, record.guild_id)
+        log.warning("cannot edit message=%s channel=%s", message_id, getattr(channel, "id", None))
 
 
 def must_plan(state: engine.RaceState, car_id: str) -> bool:

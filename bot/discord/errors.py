@@ -24,38 +24,27 @@ async def answer_failure(interaction: discord.Interaction[Any], error: BaseExcep
     await say_privately(interaction, t("something_wrong", interaction.locale))
 
 
-PUBLIC_THINKING = "heat_public_thinking"
-
-
-async def think_in_public(interaction: discord.Interaction[Any]) -> None:
-    """Acknowledge a command whose answer is public, before any other work.
-
-    Discord shows "thinking..." in the channel; the answer replaces it. A
-    refusal is private instead: ``say_privately`` removes the placeholder first,
-    since the first follow-up would otherwise inherit its public visibility.
-    """
-    await interaction.response.defer(thinking=True)
-    interaction.extras[PUBLIC_THINKING] = True
-
-
-async def answer_in_public(
-    interaction: discord.Interaction[Any], **message: Any
-) -> discord.WebhookMessage:
-    """The public answer: the first follow-up takes the "thinking..." placeholder's place."""
-    interaction.extras.pop(PUBLIC_THINKING, None)
-    return await interaction.followup.send(wait=True, **message)
-
-
 async def think_privately(interaction: discord.Interaction[Any]) -> None:
-    """Acknowledge a command whose answer is private, before any other work."""
+    """Acknowledge, privately, before any other work.
+
+    Every command and private view defers this way: Discord's first follow-up
+    after a deferral takes the deferral's visibility whatever it asks, so a
+    public "thinking..." would make a refusal public. What the channel should
+    see goes there as a message of its own (:func:`post_in_channel`).
+    """
     await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def post_in_channel(interaction: discord.Interaction[Any], **message: Any) -> discord.Message:
+    """The public part of an answer, as a message in the interaction's channel."""
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable), "commands run in a server's channels"
+    return await channel.send(**message)
 
 
 async def say_privately(interaction: discord.Interaction[Any], text: str) -> None:
     """A short ephemeral answer, whether or not the interaction was acknowledged yet."""
     try:
-        if interaction.extras.pop(PUBLIC_THINKING, False):
-            await interaction.delete_original_response()
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

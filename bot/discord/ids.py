@@ -36,6 +36,7 @@ ACTIONS: dict[str, str] = {
     # live prompts
     "do": "make the decision in ``arg``",
     "mkt": "open the Garage draft's market (privately)",
+    "mine": "open the choices that show the driver's cards (privately; ``arg``: the car)",
     "dl": "discard the selected cards (``arg``: the car)",
     "sv": "Salvage the selected cards (``arg``: the car)",
     # leagues: ``race`` is the league's id, ``stamp`` its season version

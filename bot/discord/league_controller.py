@@ -16,11 +16,12 @@ import discord
 import data
 from bot.discord.components import HeatButton, view_of
 from bot.discord.controller import Controller, driver_of, public_locale
-from bot.discord.errors import answer_in_public, think_in_public, think_privately
+from bot.discord.errors import post_in_channel, think_privately
 from bot.discord.ids import button
 from bot.discord.league_draft import LeagueDraft
 from bot.discord.league_posts import standings_message
 from bot.discord.texts import t
+from bot.service import permits
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings
@@ -121,7 +122,7 @@ class LeagueController:
             fill=t(f"fill_{fill}", locale),
             timer=f"{minutes} min",
         )
-        await self._announce(interaction, created)
+        await self._say(interaction, content=created)
 
     async def import_league(
         self, interaction: discord.Interaction[Any], file: discord.Attachment
@@ -150,7 +151,7 @@ class LeagueController:
             scored=len(league.season.results),
             races=len(league.season.races),
         )
-        await self._announce(interaction, imported)
+        await self._say(interaction, content=imported)
 
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await self._membership(interaction, joining=True)
@@ -207,7 +208,9 @@ class LeagueController:
         if league_id is None:
             return
         try:
-            change = await self.leagues.start_race(league_id, interaction.user.id)
+            change = await self.leagues.start_race(
+                league_id, interaction.user.id, can_manage=interaction.permissions.manage_guild
+            )
         except Refused as refused:
             await self.controller.refused(interaction, refused)
             return
@@ -215,15 +218,14 @@ class LeagueController:
         await self.draft.after(interaction, change)
 
     async def standings(self, interaction: discord.Interaction[Any]) -> None:
-        await think_in_public(interaction)
+        """The table, posted in the channel for everyone."""
+        await think_privately(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
         league, rows = await self.leagues.standings(league_id)
         message = await standings_message(league, rows, public_locale(interaction))
-        await answer_in_public(
-            interaction, **message, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await self._say(interaction, **message)
 
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         await think_privately(interaction)
@@ -261,8 +263,10 @@ class LeagueController:
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
-        if not interaction.permissions.manage_guild:
-            await self.controller.refuse(interaction, "league_not_admin")
+        try:
+            permits.manager(interaction.permissions.manage_guild)  # asked again by the end itself
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
             return
         league = await self.leagues.load(league_id)
         locale = str(interaction.locale)
@@ -288,14 +292,16 @@ class LeagueController:
             return
         await interaction.edit_original_response(view=None)
         payload = json.dumps(export, indent=1).encode()
-        await interaction.followup.send(
-            t(
+        await post_in_channel(
+            interaction,
+            content=t(
                 "league_ended",
                 public_locale(interaction),
                 name=league.record.name,
                 user=interaction.user.id,
             ),
             file=discord.File(io.BytesIO(payload), f"heat-league-{league_id}.json"),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def correct(
@@ -329,7 +335,7 @@ class LeagueController:
             reason=reason,
             admin=interaction.user.id,
         )
-        await self._announce(interaction, text)
+        await self._say(interaction, content=text)
 
     async def stats(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
         await think_privately(interaction)
@@ -352,10 +358,9 @@ class LeagueController:
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    async def _announce(self, interaction: discord.Interaction[Any], text: str) -> None:
-        """A change made: a public line in the league's channel (mentioning nobody), and a
-        private confirmation to its author."""
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    async def _say(self, interaction: discord.Interaction[Any], **message: Any) -> None:
+        """A public message in the league's channel, mentioning nobody; the user reads ✅."""
+        await post_in_channel(
+            interaction, **message, allowed_mentions=discord.AllowedMentions.none()
+        )
         await interaction.followup.send("✅", ephemeral=True)

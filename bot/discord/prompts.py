@@ -1,9 +1,12 @@
 """Live prompts: one public message per decision a driver makes live, built from legal_decisions.
 
-Every legal choice is a button at once (React: Boost, Adrenaline, Done); the
-Discard prompt carries the select of discardable cards itself, with "keep
-all". A button carries its decision's text form and the race version. The
-Garage draft's prompt only opens the picker's private market view.
+A choice that shows no hidden card is a button at once (React: Boost,
+Adrenaline, Done; Discard: keep all). A choice that shows cards only the
+driver may see (the cards to discard, a Direct Play card, Reduce Stress,
+Salvage from the discard pile) is offered in the driver's private view, which
+the public prompt's "Open my cards" button opens. A button carries its
+decision's text form and the race version. The Garage draft's prompt only
+opens the picker's private market view.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from bot.discord.ids import button, decision_button, select
 from bot.discord.texts import t
 from engine import Adrenaline, Boost, Decision, Discard, RaceState, ReactDone, Slipstream
 from engine.cards import STRESS, Card, speed_value
-from engine.choices import discard_choices, salvage_choices, slipstream_spaces
+from engine.choices import discard_choices, salvage_choices, shows_hidden_cards, slipstream_spaces
 from engine.decisions import (
     Accelerate,
     ChooseSpeed,
@@ -144,17 +147,39 @@ def prompt_message(
         market = button("mkt", race_id, state.version)
         items.append(HeatButton(market, t("open_market", locale), discord.ButtonStyle.primary))
         return {"content": content, "view": view_of(*items)}
-    cards = discard_choices(legal)
+    if any(map(shows_hidden_cards, legal)):
+        mine = button("mine", race_id, state.version, car_id)
+        items.append(HeatButton(mine, t("open_my_cards", locale), discord.ButtonStyle.primary))
+    shown = [decision for decision in legal if not shows_hidden_cards(decision)]
+    items += choice_items(race_id, state, car_id, shown, locale)
+    return {"content": content, "view": view_of(*items)}
+
+
+def private_choices_message(
+    race_id: int, state: RaceState, car_id: str, locale: str
+) -> dict[str, Any]:
+    """The driver's private side of a prompt: the choices that show their hidden cards."""
+    hidden = [d for d in engine.legal_decisions(state, car_id) if shows_hidden_cards(d)]
+    items = choice_items(race_id, state, car_id, hidden, locale)
+    return {"content": t("my_cards", locale), "view": view_of(*items)}
+
+
+def choice_items(
+    race_id: int, state: RaceState, car_id: str, decisions: list[Decision], locale: str
+) -> list[discord.ui.Item[Any]]:
+    """A select for the choices of several cards (Discard, Salvage), a button for each other."""
+    items: list[discord.ui.Item[Any]] = []
+    cards = discard_choices(decisions)
     if cards:
         items.append(card_select("dl", race_id, state, car_id, cards, len(cards), locale))
-    salvageable = salvage_choices(legal)
+    salvageable = salvage_choices(decisions)
     if salvageable:
-        most = max(len(d.cards) for d in legal if isinstance(d, Salvage))
+        most = max(len(d.cards) for d in decisions if isinstance(d, Salvage))
         items.append(card_select("sv", race_id, state, car_id, salvageable, most, locale))
-    for decision in legal:
+    for decision in decisions:
         spaces = slipstream_spaces(state, decision) if isinstance(decision, Slipstream) else 0
         text = label(decision, locale, spaces)
         if text is not None:
             style = STYLES.get(label_key(decision) or "", discord.ButtonStyle.secondary)
             items.append(HeatButton(decision_button(race_id, state.version, decision), text, style))
-    return {"content": content, "view": view_of(*items)}
+    return items

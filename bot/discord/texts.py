@@ -25,8 +25,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "not_host": ("Only the host can do that.", "Solo chi ospita la gara può farlo."),
     "not_host_or_manager": (
-        "Only the host or someone with Manage Server can cancel a race.",
-        "Solo chi ospita o chi può gestire il server può annullare una gara.",
+        "Only the host or someone with Manage Server can do that.",
+        "Solo chi ospita o chi può gestire il server può farlo.",
+    ),
+    "league_race_lobby": (
+        "This is a league's race: `/league start-race` starts it.",
+        "Questa è una gara di campionato: la avvia `/league start-race`.",
     ),
     "need_rival": (
         "You need a rival: wait for someone to join, or start a race with Legends or AI fill.",
@@ -87,8 +91,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Nessuna gara finita in questo canale.",
     ),
     "needs_manage_server": (
-        "You need the Manage Server permission for that.",
-        "Serve il permesso Gestisci server.",
+        "Only someone with Manage Server can do that.",
+        "Solo chi può gestire il server può farlo.",
     ),
     "unknown_track": ("Unknown track.", "Pista sconosciuta."),
     "missing_permissions": (
@@ -105,6 +109,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Scegli esattamente {gear} carte per la marcia {gear}.",
     ),
     # --- lobby ---
+    "lobby_opened": (
+        "Race {race} is open: {link}. Others join with its buttons or `/heat join`.",
+        "La gara {race} è aperta: {link}. Gli altri entrano con i pulsanti o con `/heat join`.",
+    ),
     "lobby_title": ("Heat race — {track}", "Gara Heat — {track}"),
     "lobby_body": (
         "{laps} lap(s) · {seats} cars · fill: {fill} · timer: {timer} · {mode}\n"
@@ -293,8 +301,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "prompt_slipstream": ("<@{user}> — Slipstream?", "<@{user}> — Scia?"),
     "prompt_discard": (
-        "<@{user}> — Discard step: pick cards to discard, or keep all.",
-        "<@{user}> — Fase di scarto: scegli le carte da scartare, o tienile tutte.",
+        "<@{user}> — Discard step: open your cards to pick what to discard, or keep all.",
+        "<@{user}> — Fase di scarto: apri le tue carte per scegliere cosa scartare, o tienile "
+        "tutte.",
     ),
     "boost": ("Boost (1 Heat)", "Boost (1 Heat)"),
     "adrenaline_speed": ("Adrenaline +1 speed", "Adrenalina +1 velocità"),
@@ -305,6 +314,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "slipstream_no": ("No", "No"),
     "keep_all": ("Keep all", "Tieni tutto"),
     "open_market": ("See the market", "Guarda il mercato"),
+    "open_my_cards": ("Open my cards", "Apri le mie carte"),
+    "my_cards": (
+        "Only you see these choices: they show your cards.",
+        "Solo tu vedi queste scelte: mostrano le tue carte.",
+    ),
     "market": (
         "Garage draft, round {round}: pick one upgrade.",
         "Draft del garage, turno {round}: scegli un potenziamento.",
@@ -360,9 +374,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Una gara di campionato richiede almeno 2 auto: aspetta un pilota o usa IA o Leggende.",
     ),
     "league_over": ("The league's season is over.", "La stagione del campionato è finita."),
-    "league_not_admin": (
-        "Only someone with Manage Server can do that.",
-        "Solo chi può gestire il server può farlo.",
+    "league_not_member_or_manager": (
+        "Only the league's drivers or someone with Manage Server can start its race.",
+        "Solo i piloti del campionato o chi può gestire il server possono avviarne la gara.",
     ),
     "league_no_driver": (
         "That user does not drive in this league.",
@@ -533,7 +547,9 @@ COMMAND_TEXTS: dict[str, str] = {
     "Give up the race: you take the last free place": (
         "Ritirati dalla gara: prendi l'ultimo posto libero"
     ),
-    "Let the AI drive for an idle driver (host)": "Fai guidare l'IA per un pilota assente",
+    "Let the AI drive for an idle driver (host or Manage Server)": (
+        "Fai guidare l'IA per un pilota assente (chi ospita o gestisce il server)"
+    ),
     "Download a finished race in the race notation": "Scarica una gara finita",
     "Server settings: default timer, allowed channels": "Impostazioni: timer, canali consentiti",
     "A short rules reference": "Un breve riepilogo delle regole",

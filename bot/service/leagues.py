@@ -19,7 +19,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from bot.service import cpu
+from bot.service import cpu, permits
 from bot.service.league_draft import Drafts
 from bot.service.league_races import LeagueRaces
 from bot.service.league_seasons import LeagueSeasons, season_after
@@ -121,8 +121,7 @@ class LeagueService:
         The file is read (``read``) only for an admin and a size an export can have, then
         checked whole (its season replayed) in a worker process before anything is written.
         """
-        if not can_manage:
-            raise Refused("league_not_admin")
+        permits.manager(can_manage)
         try:
             check_export_size(size)
             imported = await cpu.run(checked_file, await read())
@@ -187,10 +186,17 @@ class LeagueService:
 
     # --- the next race: draft, then the race ----------------------------------------------
 
-    async def start_race(self, league_id: int, user_id: int) -> LeagueChange:
-        """The next race: its draft opens (AI drivers pick at once), or it starts if ready."""
+    async def start_race(
+        self, league_id: int, user_id: int, *, can_manage: bool = False
+    ) -> LeagueChange:
+        """The next race: its draft opens (AI drivers pick at once), or it starts if ready.
+
+        Asked by one of the league's drivers, or by someone with Manage Server.
+        """
         async with self.seasons.lock(league_id):
-            return await self._next(await self.load(league_id), user_id)
+            league = await self.load(league_id)
+            permits.member_or_manager(league.member(user_id) is not None, can_manage)
+            return await self._next(league, user_id)
 
     async def _next(self, league: League, user_id: int) -> LeagueChange:
         season = league.season
@@ -314,8 +320,7 @@ class LeagueService:
         self, league_id: int, admin_id: int, can_manage: bool, user_id: int, delta: int, reason: str
     ) -> Correction:
         """An admin's points correction with its reason, kept in the audit log."""
-        if not can_manage:
-            raise Refused("league_not_admin")
+        permits.manager(can_manage)
         league = await self.load(league_id)
         member = next((m for m in reversed(league.members) if m.user_id == user_id), None)
         if member is None:
@@ -337,8 +342,7 @@ class LeagueService:
 
     async def end(self, league_id: int, user_id: int, can_manage: bool) -> dict[str, Any]:
         """An admin ends the league; its export is kept and returned."""
-        if not can_manage:
-            raise Refused("league_not_admin")
+        permits.manager(can_manage)
         async with self.seasons.lock(league_id):
             league = await self.load(league_id)
             try:

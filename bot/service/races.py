@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
 import engine
-from bot.service import cpu
+from bot.service import cpu, permits
 from bot.service.autoplay import ai_decision, play_on
 from bot.service.race_seats import person_seat, seat_of, with_fill
 from bot.service.raced import read_again_if_raced
@@ -98,7 +98,7 @@ class RaceService:
 
     async def join(self, race_id: int, driver: Driver) -> list[Seat]:
         async with self.lock(race_id):
-            record = await self._record(race_id, RaceStatus.LOBBY)
+            record = await self._lobby(race_id)
             seats = await self.store.seats(race_id)
             if any(seat.user_id == driver.user_id for seat in seats):
                 raise Refused("already_joined")
@@ -114,7 +114,7 @@ class RaceService:
 
     async def leave(self, race_id: int, user_id: int) -> list[Seat]:
         async with self.lock(race_id):
-            record = await self._record(race_id, RaceStatus.LOBBY)
+            record = await self._lobby(race_id)
             if user_id == record.host_id:
                 raise Refused("host_cannot_leave")
             if not await self.store.remove_seat(race_id, user_id):
@@ -124,9 +124,8 @@ class RaceService:
     @read_again_if_raced
     async def start(self, race_id: int, user_id: int) -> Change:
         async with self.lock(race_id):
-            record = await self._record(race_id, RaceStatus.LOBBY)
-            if user_id != record.host_id:
-                raise Refused("not_host")
+            record = await self._lobby(race_id)
+            permits.host(record.host_id, user_id)
             seats = with_fill(await self.store.seats(race_id), record.config)
             if len(seats) < 2:
                 raise Refused("need_rival")
@@ -174,8 +173,7 @@ class RaceService:
             record = await self.store.race(race_id)
             if record is None or record.status not in (RaceStatus.LOBBY, RaceStatus.RUNNING):
                 raise Refused("no_race")
-            if user_id != record.host_id and not can_manage:
-                raise Refused("not_host_or_manager")
+            permits.host_or_manager(record.host_id, user_id, can_manage)
             await self.store.set_status(race_id, RaceStatus.CANCELLED)
             log.info("race cancelled race=%s guild=%s", race_id, record.guild_id)
             return record
@@ -216,12 +214,14 @@ class RaceService:
             return await self._changed(record, seats, change)
 
     @read_again_if_raced
-    async def kick(self, race_id: int, host_id: int, target_user_id: int) -> Change:
-        """The host hands an idle driver's car to the AI, which decides at once if it must."""
+    async def kick(
+        self, race_id: int, user_id: int, target_user_id: int, *, can_manage: bool = False
+    ) -> Change:
+        """The host (or Manage Server) hands an idle driver's car to the AI, which decides at
+        once if it must."""
         async with self.lock(race_id):
             record, seats, state = await self._load(race_id)
-            if host_id != record.host_id:
-                raise Refused("not_host")
+            permits.host_or_manager(record.host_id, user_id, can_manage)
             seat = seat_of(seats, target_user_id, missing="kick_not_driver")
             seats = [s.model_copy(update={"autopilot": True}) if s is seat else s for s in seats]
             notice = OutboxRow(record.id, "say", text="kicked", values={"user": target_user_id})
@@ -305,6 +305,13 @@ class RaceService:
             raise Refused("no_race")
         if record.status != status:
             raise Refused("race_running" if record.status == RaceStatus.RUNNING else "not_started")
+        return record
+
+    async def _lobby(self, race_id: int) -> RaceRecord:
+        """A lobby people join, leave and start; a league's race starts from its season."""
+        record = await self._record(race_id, RaceStatus.LOBBY)
+        if await self.store.league_race_of(race_id) is not None:
+            raise Refused("league_race_lobby")
         return record
 
     async def _load(self, race_id: int) -> tuple[RaceRecord, list[Seat], RaceState]:

@@ -13,7 +13,14 @@ from typing import Any
 
 from bot.discord.app import HeatBot
 from bot.settings import Settings
-from tests.support.fakediscord import FakeClock, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
+from tests.support.fakediscord import (
+    FakeChannel,
+    FakeClock,
+    FakeDiscord,
+    FakeInteraction,
+    FakeMessage,
+    FakeUser,
+)
 
 
 class BotClock:
@@ -94,10 +101,7 @@ class Table:
 
     def latest_with(self, prefix: str) -> FakeMessage:
         """The newest public message carrying a component whose id starts with ``prefix``."""
-        for message in reversed(self.public()):
-            if any(cid.startswith(prefix) for cid in custom_ids(message)):
-                return message
-        raise AssertionError(f"no public message with a {prefix!r} component")
+        return newest_with(self.public(), prefix)
 
     def said_to(self, user: FakeUser) -> list[str]:
         """Everything the bot told ``user`` privately, oldest first."""
@@ -113,6 +117,19 @@ def answer(interaction: FakeInteraction) -> FakeMessage:
         return interaction.followups[-1]
     assert interaction.response is not None, f"{interaction!r} got no message"
     return interaction.response
+
+
+def newest_with(messages: list[FakeMessage], prefix: str) -> FakeMessage:
+    """The newest of ``messages`` carrying a component whose id starts with ``prefix``."""
+    for message in reversed(messages):
+        if any(cid.startswith(prefix) for cid in custom_ids(message)):
+            return message
+    raise AssertionError(f"no message with a {prefix!r} component")
+
+
+def lobby_in(fake: FakeDiscord, channel: FakeChannel) -> FakeMessage:
+    """The newest lobby posted in ``channel``: ``/heat new`` posts it, and answers privately."""
+    return newest_with(fake.channel_messages(channel), "heat:b:join:")
 
 
 def custom_ids(message: FakeMessage) -> list[str]:

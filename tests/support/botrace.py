@@ -20,9 +20,8 @@ CAUTIOUS = (".react_done", ".slipstream.no", ".discard.-")  # done, no slipstrea
 
 async def open_lobby(t: Table, **options: object) -> FakeMessage:
     created = await t.slash(t.alice, "heat new", track="usa", laps=1, **options)
-    lobby = answer(created)
-    assert any(cid.startswith("heat:b:join:") for cid in custom_ids(lobby))
-    return lobby
+    assert answer(created).ephemeral, "the lobby is a post in the channel"
+    return t.latest_with("heat:b:join:")
 
 
 async def plan(t: Table, user: FakeUser, board: FakeMessage, orders: list[str] | None) -> None:

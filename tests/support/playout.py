@@ -6,7 +6,7 @@ Shared by the property tests and the engine benchmark.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import engine
@@ -102,3 +102,14 @@ def play(
             raise AssertionError(f"race did not end within {max_decisions} decisions")
     playout.final = state
     return playout
+
+
+def garage_states(seeds: range) -> Iterator[RaceState]:
+    """Every state of AI races with both Garage decks and the weather, at a live decision."""
+    options = Options(garage="both", weather=True)
+    for seed in seeds:
+        state, _ = engine.new_race("usa", entrants(["ai"] * 3), seed, laps=1, options=options)
+        while (waiting := engine.pending(state)) is not None:
+            if waiting.step != "plan":
+                yield state
+            state, _ = engine.apply(state, decide(view_for(state, waiting.car), waiting.car))

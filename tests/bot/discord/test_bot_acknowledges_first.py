@@ -100,3 +100,14 @@ async def test_a_refused_new_race_leaves_nothing_in_public(tmp_path: Path) -> No
         assert answer(again).ephemeral
         assert "already" in answer(again).content
         assert len(t.public()) == count
+
+
+async def test_every_refusal_is_private_and_leaves_the_channel_empty(tmp_path: Path) -> None:
+    """Where there is no race or league, each command's refusal reaches its user alone."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        refusable = [c for c in commands(t) if c[0] not in ("heat new", "league create")]
+        for command, options in refusable:
+            said = answer(await t.slash(t.cleo, command, **options))
+            assert said.ephemeral and not said.loading, command
+        assert t.public() == [], [m.content for m in t.public()]

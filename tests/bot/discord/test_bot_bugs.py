@@ -202,10 +202,11 @@ async def test_bug_5_a_discard_prompt_is_in_its_driver_language_and_loses_its_co
                 picker = prompt
                 if not any(cid.startswith("heat:s:") for cid in custom_ids(prompt)):
                     labels = buttons(prompt)
-                    if "Choose discards" not in labels:
+                    opener = text("open_my_cards", owner.locale)
+                    if opener not in labels:
                         await answer_cautiously(t, prompt)
                         continue
-                    opened = await t.fake.click(owner, prompt, labels["Choose discards"])
+                    opened = await t.fake.click(owner, prompt, labels[opener])
                     await opened.done()
                     picker = answer(opened)
                 count = len(t.public())

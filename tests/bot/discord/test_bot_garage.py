@@ -18,7 +18,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 async def garage_race(t: Table, **options: object) -> None:
     """Alice hosts a garage + weather race on the USA track; AI drivers fill two seats."""
-    created = await t.slash(
+    await t.slash(
         t.alice,
         "heat new",
         track="usa",
@@ -29,7 +29,7 @@ async def garage_race(t: Table, **options: object) -> None:
         weather=True,
         **options,
     )
-    lobby = answer(created)
+    lobby = t.latest_with("heat:b:join:")
     assert "Garage: both decks (3 draft rounds) · weather: on" in lobby.embeds[0]["description"]
     await t.click(t.alice, lobby, "heat:b:start:")
     await t.wait_public(2)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import get_args
 
 from hypothesis import given
@@ -13,51 +12,41 @@ import engine
 from bot.discord.hand import Draft
 from bot.discord.ids import MAX_LENGTH, ComponentId, decision_of, select
 from bot.discord.market import market_message
-from bot.discord.prompts import PLAIN_KEYS, label, prompt_message
+from bot.discord.prompts import PLAIN_KEYS, label, private_choices_message, prompt_message
 from bot.discord.texts import TEXTS, t
 from bot.discord.upgrades import upgrade_lines
 from bot.service.orders import ordered_decision
 from bot.storage import Orders
 from bot.storage.card_codes import decode_cards, encode_cards
-from engine import Adrenaline, Decision, Discard, Entrant, RaceState
-from engine.ai import decide
+from engine import Adrenaline, Decision, Discard, RaceState
 from engine.cards import KNOWN_CARDS, SPONSOR_CARDS
 from engine.decisions import ChooseSpeed, GiveBack, Pick, Salvage
 from engine.notation import load_scenario
-from engine.state import DraftVariant, GarageDecks, Options
+from engine.state import DraftVariant, GarageDecks
 from tests.support.paths import SCENARIO_FOLDER
+from tests.support.playout import garage_states
 
 ALL_CARDS = sorted(KNOWN_CARDS)
 
 
-def garage_states(seeds: range) -> Iterator[RaceState]:
-    """Every state of AI races with both Garage decks and the weather, at a live decision."""
-    entrants = [
-        Entrant(car, colour, "ai")
-        for car, colour in zip("ABC", ("red", "blue", "green"), strict=True)
-    ]
-    options = Options(garage="both", weather=True)
-    for seed in seeds:
-        state, _ = engine.new_race("usa", entrants, seed, laps=1, options=options)
-        while (waiting := engine.pending(state)) is not None:
-            if waiting.step != "plan":
-                yield state
-            state, _ = engine.apply(state, decide(engine.view_for(state, waiting.car), waiting.car))
-
-
 def offered(state: RaceState, car: str) -> tuple[set[Decision], set[str]]:
-    """The buttons as decisions and the selects' actions: the prompt's, or the draft's market."""
-    view = prompt_message(1, state, car, 42, "it")["view"]
+    """The buttons as decisions and the selects' actions: the prompt's with its driver's
+    private view (the choices that show their cards), or the draft's market."""
+    views = [prompt_message(1, state, car, 42, "it")["view"]]
     if engine.pending(state).step == "draft":  # type: ignore[union-attr]
-        (market,) = view.children
+        (market,) = views[0].children
         assert market.target.action == "mkt", "the public draft prompt only opens the market"  # type: ignore[attr-defined]
-        view = market_message(1, state, car, b"", "it")["view"]
+        views = [market_message(1, state, car, b"", "it")["view"]]
+    elif any(item.target.action == "mine" for item in views[0].children):  # type: ignore[attr-defined]
+        views.append(private_choices_message(1, state, car, "it")["view"])
     buttons: set[Decision] = set()
     selects: set[str] = set()
-    for item in view.children:
+    for item in (item for view in views for item in view.children):
         target: ComponentId = item.target  # type: ignore[attr-defined]
         assert len(str(target)) <= MAX_LENGTH
-        if target.kind == "b":
+        if target.action == "mine":
+            assert target.arg == car, "the opener names the car whose cards it shows"
+        elif target.kind == "b":
             buttons.add(decision_of(target))
         else:
             assert target.arg == car, "a select names the car it decides for"

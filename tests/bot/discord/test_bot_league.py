@@ -157,7 +157,8 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
         expected = Standings(f"{LEAGUE}: standings", rows, ["R1", "R2", "R3"])
         picture = png_bytes(standings_image(expected))
         assert final.attachments[0].data == picture, "the picture agrees with the count"
-        asked = answer(await t.slash(t.cleo, "league standings"))
+        assert answer(await t.slash(t.cleo, "league standings")).ephemeral
+        asked = t.public()[-1]
         assert asked.content.splitlines()[1:] == lines and asked.attachments[0].data == picture
 
         champion = next(m for m in t.public() if "is the champion of" in m.content)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from tests.support.botdriver import lobby_in
 from tests.support.botprocess import start_bot_process
 from tests.support.fakediscord import FakeClock, FakeDiscord
 
@@ -25,9 +26,9 @@ async def test_the_bot_process_opens_a_lobby_and_stops_cleanly_on_sigterm(
         bot = await start_bot_process(fake, str(database))
         try:
             created = await fake.slash(alice, channel, "heat new", track="usa")
-            lobby = await created.done(timeout=30)
-            assert lobby is not None and not lobby.ephemeral
-            assert any(c.startswith("heat:b:join:") for c in lobby.custom_ids)
+            said = await created.done(timeout=30)
+            assert said is not None and said.ephemeral, "the lobby is a post in the channel"
+            assert any(c.startswith("heat:b:join:") for c in lobby_in(fake, channel).custom_ids)
         finally:
             bot.terminate()
             code = await asyncio.wait_for(bot.wait(), timeout=60)

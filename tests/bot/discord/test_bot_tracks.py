@@ -8,7 +8,7 @@ import pytest
 
 import data
 from bot.discord.commands import track_choices
-from tests.support.botdriver import answer, table
+from tests.support.botdriver import table
 
 PNG = b"\x89PNG\r\n\x1a\n"
 EXPANSIONS = ("japan", "mexico", "nederland", "espana", "deutschland", "south_africa")
@@ -28,8 +28,8 @@ async def test_an_expansion_race_starts_with_its_board(tmp_path: Path, track_id:
     """/heat new on the track, a rival joins, a Legend fills a seat: round 1's board is posted."""
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
-        created = await t.slash(t.alice, "heat new", track=track_id, seats=3, fill="legends")
-        lobby = answer(created)
+        await t.slash(t.alice, "heat new", track=track_id, seats=3, fill="legends")
+        lobby = t.latest_with("heat:b:join:")
         assert data.track(track_id).name in lobby.content + str(lobby.embeds)
         await t.click(t.bob, lobby, "heat:b:join:")
         await t.click(t.alice, lobby, "heat:b:start:")

@@ -148,6 +148,14 @@ def heat_commands(bot: HeatBot) -> app_commands.Group:
         await interaction.response.defer(thinking=True)
         await interaction.followup.send("Board", file=discord.File(io.BytesIO(BOARD_PNG), "b.png"))
 
+    @heat.command(description="Think in public, then try to answer privately")
+    async def refuse(interaction: discord.Interaction[Any], delete_first: bool) -> None:
+        await interaction.response.defer(thinking=True)
+        if delete_first:
+            await interaction.delete_original_response()
+        await interaction.followup.send("No race here", ephemeral=True)
+        await interaction.followup.send("Only you read this", ephemeral=True)
+
     @heat.command(description="Open a race")
     @app_commands.choices(
         track=[
@@ -305,6 +313,29 @@ async def test_deferred_follow_up_carries_png_attachment(
     assert attachment.data == BOARD_PNG
     async with aiohttp.ClientSession() as session, session.get(attachment.url) as response:
         assert await response.read() == BOARD_PNG
+
+
+async def test_the_first_follow_up_after_a_deferral_keeps_its_visibility(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    """Discord's rule: a public "thinking..." makes the first follow-up public, whatever its
+    flags, even once the placeholder is deleted; the follow-ups after it are as asked."""
+    for delete_first in (False, True):
+        handle = await fake.slash(
+            world.alice, world.channel, "heat refuse", delete_first=delete_first
+        )
+        await handle.done()
+        sent = 1 + delete_first  # kept: the first follow-up fills the placeholder instead
+        await fake.wait_for(lambda h=handle, n=sent: len(h.followups) == n)
+
+        public = fake.channel_messages(world.channel)[-1]
+        assert public.content == "No race here" and not public.ephemeral and not public.loading
+        assert (public is handle.response) is not delete_first, "kept: it fills the placeholder"
+        assert (
+            handle.followups[-1].content == "Only you read this" and handle.followups[-1].ephemeral
+        )
+    assert len(fake.channel_messages(world.channel)) == 2
+    assert len(fake.ephemeral_messages(world.alice)) == 2
 
 
 async def test_options_and_dynamic_button_edit_the_message(

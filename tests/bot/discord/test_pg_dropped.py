@@ -18,8 +18,8 @@ async def test_a_driver_confirming_while_the_database_drops_is_asked_to_try_agai
 ) -> None:
     async with table(pg_url) as t:  # a postgresql:// URL is a database too
         await t.start()
-        created = await t.slash(t.alice, "heat new", track="usa", laps=1, seats=2, fill="none")
-        lobby = answer(created)
+        await t.slash(t.alice, "heat new", track="usa", laps=1, seats=2, fill="none")
+        lobby = t.latest_with("heat:b:join:")
         await t.click(t.bob, lobby, "heat:b:join:")
         await t.click(t.alice, lobby, "heat:b:start:")
         await t.wait_public(2)

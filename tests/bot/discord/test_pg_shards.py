@@ -11,7 +11,7 @@ import asyncpg
 
 from bot.discord.app import ShardedHeatBot
 from bot.settings import Settings
-from tests.support.botdriver import BotClock, answer, custom_id, custom_ids
+from tests.support.botdriver import BotClock, answer, custom_id, custom_ids, lobby_in
 from tests.support.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeMessage, FakeUser
 
 
@@ -33,7 +33,7 @@ async def race_started(
 ) -> FakeMessage:
     created = await fake.slash(host, channel, "heat new", track="usa", laps=1, seats=2, fill="none")
     await created.done()
-    lobby = answer(created)
+    lobby = lobby_in(fake, channel)
     await click(fake, guest, lobby, "heat:b:join:")
     await click(fake, host, lobby, "heat:b:start:")
     await fake.wait_for(lambda: len(boards(fake, channel)) >= 1, timeout=30)

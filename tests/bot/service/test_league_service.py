@@ -181,7 +181,7 @@ async def test_only_an_admin_imports_and_a_file_too_big_is_never_read(store: Sto
 
     with pytest.raises(Refused) as refused:
         await leagues.import_league(11, 21, ALICE.user_id, False, len(export), read)
-    assert refused.value.key == "league_not_admin"
+    assert refused.value.key == "needs_manage_server"
     with pytest.raises(Refused) as refused:
         await leagues.import_league(11, 21, 99, True, MAX_EXPORT_BYTES + 1, read)
     assert refused.value.key == "league_bad_import"

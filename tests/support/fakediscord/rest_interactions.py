@@ -22,7 +22,7 @@ from .errors import (
 )
 from .interactions import CallbackType, FakeInteraction
 from .message_limits import validate_modal
-from .models import EPHEMERAL_FLAG, FakeMessage, InteractionType
+from .models import EPHEMERAL_FLAG, LOADING_FLAG, FakeMessage, InteractionType
 from .payloads import message_payload, user_payload
 from .rest_common import API, json_response, no_content, query_flag, snowflake
 from .state import DiscordState
@@ -119,12 +119,12 @@ class InteractionRoutes:
             interaction.ack_type is CallbackType.DEFERRED_CHANNEL_MESSAGE
             and original is not None
             and original.loading
-            and not original.deleted
         ):
-            # Discord replaces the "thinking" placeholder with the first follow-up,
-            # which keeps the deferral's visibility whatever flags it asks for.
-            self._state.edit_message(original, body, uploads)
-            message = original
+            # Discord's rule: the first follow-up after a deferral resolves its "thinking"
+            # placeholder and keeps the deferral's visibility, whatever flags it asks
+            # for. Once the placeholder is deleted, what happens is undocumented; here
+            # the follow-up still comes out with the deferral's visibility.
+            message = self._first_follow_up(interaction, original, body, uploads)
         else:
             message = self._create_message(interaction, body, uploads, ())
             interaction.followups.append(message)
@@ -133,6 +133,24 @@ class InteractionRoutes:
         if not query_flag(request, "wait"):
             return no_content()
         return json_response(message_payload(message))
+
+    def _first_follow_up(
+        self,
+        interaction: FakeInteraction,
+        placeholder: FakeMessage,
+        body: Json,
+        uploads: list[Upload],
+    ) -> FakeMessage:
+        """The follow-up that resolves a deferral: in the placeholder's place and visibility."""
+        if not placeholder.deleted:
+            self._state.edit_message(placeholder, body, uploads)
+            return placeholder
+        placeholder.flags &= ~LOADING_FLAG  # resolved: later follow-ups are messages of their own
+        flags = int(body.get("flags") or 0) & ~EPHEMERAL_FLAG
+        visible = {"flags": flags | (EPHEMERAL_FLAG if placeholder.ephemeral else 0)}
+        message = self._create_message(interaction, body | visible, uploads, ())
+        interaction.followups.append(message)
+        return message
 
     async def get_message(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request)
