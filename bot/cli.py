@@ -15,14 +15,15 @@ from importlib.metadata import version
 
 from pydantic import ValidationError
 
-from bot import db_command, offline
-from bot.cli_input import BadInput, Parser, read_race_file, refuse
+from bot import db_command, offline, season_command
+from bot.cli_input import BadInput, Parser, read_notation_file, refuse
 
 DESCRIPTION = """\
 Race Heat: Pedal to the Metal on Discord, or offline.
 
   heat run                      start the Discord bot (needs DISCORD_TOKEN)
   heat scenario FILE.json       apply a race file's decisions and print the result
+  heat season FILE.json         apply a season file's decisions and print the standings
   heat render FILE.json -o PNG  draw a race file as a board image
   heat simulate --out FOLDER    race AI drivers and draw every round
 
@@ -69,7 +70,7 @@ def scenario_command(args: argparse.Namespace) -> int:
     from engine.scenario import run_scenario
 
     try:
-        result = run_scenario(read_race_file(args.file))
+        result = run_scenario(read_notation_file(args.file))
     except BadInput as exc:
         return refuse("scenario", str(exc))
     except (NotationError, RulesError) as exc:
@@ -103,7 +104,7 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``heat`` command line: run, scenario, render, simulate."""
+    """The ``heat`` command line: run, scenario, season, render, simulate, db."""
     parser = Parser(
         prog="heat", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -126,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     scenario.add_argument("file", help="a heat-race/1 JSON file, usually with decisions")
     scenario.set_defaults(func=scenario_command)
+    season_command.register(commands)
     offline.register(commands)
     db_command.register(commands)
     return parser

@@ -12,6 +12,8 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from engine.errors import cut, quoted
+
 BAD_INPUT = 2
 IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 """What ``heat render -o`` writes, by the file's extension."""
@@ -41,7 +43,7 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
         return value
@@ -49,8 +51,8 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def read_race_file(path: str) -> str:
-    """The text of a race notation file, which must be UTF-8."""
+def read_notation_file(path: str) -> str:
+    """The text of a race or season notation file, which must be UTF-8."""
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
@@ -93,8 +95,9 @@ def driver_names(pairs: Sequence[str], cars: Collection[str]) -> dict[str, str]:
     for pair in pairs:
         car, sep, name = pair.partition("=")
         if not sep or not car or not name:
-            raise BadInput(f"--name wants CAR=NAME, not {pair!r}")
+            raise BadInput(f"--name wants CAR=NAME, not {quoted(pair)}")
         if car not in cars:
-            raise BadInput(f"--name {pair}: no car {car!r} in the race (cars: {', '.join(cars)})")
+            known = ", ".join(cars)
+            raise BadInput(f"--name {cut(pair)}: no car {quoted(car)} in the race (cars: {known})")
         names[car] = name
     return names

@@ -26,9 +26,10 @@ from bot.cli_input import (
     driver_names,
     image_file,
     output_folder,
-    read_race_file,
+    read_notation_file,
     refuse,
 )
+from bot.cli_output import write_file, write_image
 from engine.ai import decide
 from engine.errors import NotationError, RulesError
 from engine.events import Event, RaceEnded, RoundStarted
@@ -42,7 +43,6 @@ DRIVERS = ("Ada", "Bruno", "Chiara", "Dev", "Emma", "Farid")
 GIF_SIZE = (960, 600)
 FRAME_MS = 900
 LAST_FRAME_MS = 4000
-JPEG_QUALITY = 90
 
 
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -122,14 +122,14 @@ def render_command(args: argparse.Namespace) -> int:
     """Draw the file's position, with the trails of its last round; exit 2 on bad input."""
     try:
         target, image_format = image_file(args.output)
-        state, decisions = load_scenario(read_race_file(args.file))
+        state, decisions = load_scenario(read_notation_file(args.file))
         names = driver_names(args.name, [car.id for car in state.cars])
         state, events = engine.settle(state)
         for decision in decisions:
             state, more = engine.apply(state, decision)
             events += more
         image = board_image(engine.view_for(state, None), last_round(events), names=names)
-        _write_image(image, target, image_format)
+        write_image(image, target, image_format)
     except BadInput as exc:
         return refuse("render", str(exc))
     except (NotationError, RulesError) as exc:
@@ -169,12 +169,12 @@ def _race(
             view = engine.view_for(state, None)
             rounds += 1
             board = board_image(view, round_events, names=names)
-            _write(out / f"round-{rounds:03d}.png", png_bytes(board))
+            write_file(out / f"round-{rounds:03d}.png", png_bytes(board))
             frames.append(board_image(view, round_events, names=names, size=GIF_SIZE))
             round_events = []
     finish = finish_image(engine.view_for(state, None), names=names)
-    _write(out / "finish.png", png_bytes(finish))
-    _write(out / "race.gif", _animation(frames))
+    write_file(out / "finish.png", png_bytes(finish))
+    write_file(out / "race.gif", _animation(frames))
     return rounds
 
 
@@ -195,21 +195,3 @@ def _animation(frames: Sequence[Image.Image]) -> bytes:
     out = io.BytesIO()
     frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
     return out.getvalue()
-
-
-def _write_image(image: Image.Image, target: Path, image_format: str) -> None:
-    """Write the board in the format the file's extension asks for."""
-    if image_format == "PNG":
-        _write(target, png_bytes(image))
-        return
-    out = io.BytesIO()
-    image.convert("RGB").save(out, image_format, quality=JPEG_QUALITY)
-    _write(target, out.getvalue())
-
-
-def _write(path: Path, content: bytes) -> None:
-    """Write a file, or refuse in one line when the system will not let us."""
-    try:
-        path.write_bytes(content)
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot write ({exc.strerror})") from None

@@ -26,7 +26,7 @@ from bot.service.outbox import PostLater
 from bot.service.waits import waiting_humans
 from bot.storage import OutboxRow, RaceRecord, Seat, Store
 from engine import RaceState
-from engine.events import CardsRevealed, Event
+from engine.events import CardsRevealed, Event, GaveUp
 from render import summarize_round
 
 log = logging.getLogger("heat.publish")
@@ -205,12 +205,10 @@ class Publisher:
         locale: str,
     ) -> None:
         podium = await cpu.run(finish_png, state, names)
-        places = sorted(seats, key=lambda s: state.car(s.car_id).finished or 0)
-        text = " · ".join(f"{state.car(s.car_id).finished}. {s.name}" for s in places)
         await self._send(
             channel,
             record,
-            content=t("race_over", locale, podium=text),
+            content=t("race_over", locale, podium=_podium_text(state, seats, locale)),
             file=discord.File(io.BytesIO(podium), f"race-{record.id}.png"),
         )
 
@@ -280,6 +278,17 @@ class Publisher:
             log.warning("cannot warn host race=%s guild=%s", record.id, record.guild_id)
 
 
+def _podium_text(state: RaceState, seats: Sequence[Seat], locale: str) -> str:
+    """The places, best first; then the cars out of the race without one (event 10)."""
+    placed = [s for s in seats if state.car(s.car_id).finished is not None]
+    placed.sort(key=lambda s: state.car(s.car_id).finished or 0)
+    text = " · ".join(f"{state.car(s.car_id).finished}. {s.name}" for s in placed)
+    out = [s.name for s in seats if state.car(s.car_id).finished is None]
+    if out:
+        text += " · " + t("race_out", locale, names=", ".join(out))
+    return text
+
+
 def _track_name(track_id: str) -> str:
     return data.track(track_id).name
 
@@ -310,6 +319,10 @@ def _round_lines(
             notes.append(t("summary_spin", locale))
         if did.finished is not None:
             notes.append(t("summary_finished", locale, place=did.finished))
+        if isinstance(did.left, GaveUp):
+            notes.append(t("summary_gave_up", locale, place=did.left.place))
+        elif did.left is not None:
+            notes.append(t("summary_eliminated", locale))
         key = "summary_legend" if car_id in legends else "summary_car"
         speed = did.speed if did.speed is not None else "-"
         lines.append(

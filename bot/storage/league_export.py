@@ -69,7 +69,7 @@ class ExportedRace(_Part):
 class ExportedPoints(_Part):
     driver_id: str = Field(min_length=1)
     user_id: int | None
-    place: int = Field(ge=1)
+    place: int | None = Field(ge=1)
     points: int
     spin_outs: int = Field(ge=0)
 
@@ -193,7 +193,8 @@ async def export_document(db: Db, league_id: int) -> dict[str, Any]:
         "SELECT * FROM league_results WHERE league_id = $1 ORDER BY race_no", league_id
     )
     points = await db.fetch(
-        "SELECT * FROM league_points WHERE league_id = $1 ORDER BY race_no, place, driver_id",
+        "SELECT * FROM league_points WHERE league_id = $1"
+        " ORDER BY race_no, COALESCE(place, 999), driver_id",
         league_id,
     )
     corrections = await db.fetch(

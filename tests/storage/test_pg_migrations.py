@@ -1,4 +1,4 @@
-"""A PostgreSQL database gets the SQLite store's migrations, version for version (leagues: 4)."""
+"""A PostgreSQL database gets the SQLite store's migrations, version for version."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import asyncpg
 import pytest
 
 import engine
-from bot.storage import LeagueRace, RaceConfig, RaceStatus
+from bot.storage import LeagueRace, RaceConfig, RacePoints, RaceStatus
 from bot.storage.postgres import MIGRATIONS, PostgresStore
 from bot.storage.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
 from engine.notation import compact_state
-from tests.support.leagues import league_with_season, podium
+from tests.support.leagues import ALICE, BOB, league_with_season, podium
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 
@@ -89,7 +89,7 @@ async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, s
         await db.close()
     store = await PostgresStore.open(pg_url)
     try:
-        assert await store.schema_version() == len(MIGRATIONS) == 4
+        assert await store.schema_version() == len(MIGRATIONS) == 5
         finished = await store.race(1)
         assert finished is not None and finished.state == state
         league_id, _ = await league_with_season(store)
@@ -97,5 +97,31 @@ async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, s
         assert await store.unrecorded_races() == [LeagueRace(league_id, 1, 1)]
         assert await store.record_points(league_id, 1, podium())
         assert await store.league_race_of(1) == LeagueRace(league_id, 1, 1, recorded=True)
+    finally:
+        await store.close()
+
+
+async def test_a_schema_4_database_keeps_its_points_and_takes_a_driver_without_a_place(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 5, as in SQLite: the points rows stay; an eliminated driver's row has no place."""
+    from bot.storage import postgres
+
+    monkeypatch.setattr(postgres, "MIGRATIONS", MIGRATIONS[:4])
+    store = await PostgresStore.open(pg_url)
+    try:
+        league_id, _ = await league_with_season(store)
+        assert await store.record_points(league_id, 1, podium())
+    finally:
+        await store.close()
+    monkeypatch.undo()
+    store = await PostgresStore.open(pg_url)
+    try:
+        assert await store.schema_version() == 5
+        placed = (RacePoints("B", BOB.user_id, 1, 9), RacePoints("C", None, 2, 6))
+        out = RacePoints("A", ALICE.user_id, None, 0, 1)
+        assert await store.record_points(league_id, 2, [out, *placed])
+        points = await store.league_points(league_id)
+        assert points.races == {1: tuple(podium()), 2: (*placed, out)}
     finally:
         await store.close()

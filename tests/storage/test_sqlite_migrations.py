@@ -8,9 +8,9 @@ import aiosqlite
 import pytest
 
 import engine
-from bot.storage import LeagueRace, RaceConfig, RaceStatus, SQLiteStore
+from bot.storage import LeagueRace, RaceConfig, RacePoints, RaceStatus, SQLiteStore
 from engine.notation import compact_state
-from tests.support.leagues import league_with_season, podium
+from tests.support.leagues import ALICE, BOB, league_with_season, podium
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 
@@ -74,7 +74,7 @@ async def test_reopening_a_current_file_applies_nothing(tmp_path: Path) -> None:
     await store.close()
     store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
     try:
-        assert await store.schema_version() == version == 4
+        assert await store.schema_version() == version == 5
     finally:
         await store.close()
 
@@ -99,5 +99,36 @@ async def test_an_older_file_gains_leagues_that_run_its_races(tmp_path: Path, sc
         assert running is not None and running.state is not None and running.state.version == 3
         assert await store.league_race_of(2) == LeagueRace(league_id, 1, 2, recorded=True)
         assert (await store.league_points(league_id)).races == {1: tuple(podium())}
+    finally:
+        await store.close()
+
+
+async def test_a_schema_4_file_keeps_its_points_and_takes_a_driver_without_a_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 5: a schema-4 file's points rows stay; a driver eliminated by event 10 (no place)
+    gets a row after the placed ones, and still counts as a race in the stats."""
+    from bot.storage import sqlite
+
+    path = tmp_path / "heat.sqlite3"
+    monkeypatch.setattr(sqlite, "MIGRATIONS", sqlite.MIGRATIONS[:4])
+    store = await SQLiteStore.open(path)
+    try:
+        league_id, _ = await league_with_season(store)
+        assert await store.record_points(league_id, 1, podium())
+    finally:
+        await store.close()
+    monkeypatch.undo()
+    store = await SQLiteStore.open(path)
+    try:
+        assert await store.schema_version() == 5
+        placed = (RacePoints("B", BOB.user_id, 1, 9), RacePoints("C", None, 2, 6))
+        out = RacePoints("A", ALICE.user_id, None, 0, 1)
+        assert await store.record_points(league_id, 2, [out, *placed])
+        points = await store.league_points(league_id)
+        assert points.races == {1: tuple(podium()), 2: (*placed, out)}
+        stats = await store.player_stats(ALICE.user_id)
+        assert (stats.races, stats.wins, stats.podiums, stats.spin_outs) == (2, 1, 1, 1)
+        assert stats.average_place == 1.0
     finally:
         await store.close()

@@ -112,7 +112,8 @@ def test_a_championship_deck_is_speed_cards_upgrades_sponsors_and_stress() -> No
     # New title sponsor: 3 sponsorship cards at the start, on top of the carried one.
     sponsors = sum(n for card, n in cards.items() if card.startswith("sp-"))
     assert sponsors == 1 + 3
-    assert len(state.car("A").hand) == 7 + 3
+    # BGA deals the sponsors, then fills the hand up to the event's hand size.
+    assert len(state.car("A").hand) == 7
 
 
 def test_starting_sponsors_come_from_the_top_of_the_shared_deck_pole_first() -> None:
@@ -122,8 +123,8 @@ def test_starting_sponsors_come_from_the_top_of_the_shared_deck_pole_first() -> 
     state, _ = engine.new_race(
         "usa", entrants, 1, championship=ChampionshipSetup(1, deck), grid="as_listed"
     )
-    assert state.car("A").hand[-2:] == ("sp-turbo", "sp-rpm")
-    assert state.car("B").hand[-2:] == ("sp-wings", "sp-brakes")
+    assert state.car("A").hand[:2] == ("sp-turbo", "sp-rpm")
+    assert state.car("B").hand[:2] == ("sp-wings", "sp-brakes")
     assert state.championship is not None
     assert state.championship.sponsor_deck == ("sp-cooling",)
 
@@ -153,8 +154,8 @@ def test_new_safety_regulations_two_heat_and_one_stress_fewer_hand_of_six() -> N
     plain, safe = championship_race(7), championship_race(9)
     assert safe.car("A").engine == plain.car("A").engine - 2
     assert own_cards(safe, "A")["S"] == own_cards(plain, "A")["S"] - 1
-    # 6 cards, then the event's 1 sponsorship card.
-    assert len(safe.car("A").hand) == 6 + 1
+    # The event's 1 sponsorship card, then the hand drawn up to 6.
+    assert len(safe.car("A").hand) == 6
 
 
 def test_title_sponsor_withdraws_one_more_stress() -> None:

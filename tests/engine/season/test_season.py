@@ -278,7 +278,7 @@ def test_the_notation_refuses_an_unknown_field_and_bad_figures() -> None:
         ({"options": {"garage": "off", "weather": True}}, "Garage and the weather"),
         ({"grid": ["Z"]}, "grid"),
         ({"races": [{"track": "usa", "event": 19}] * 3}, "unknown event 19"),
-        ({"results": [{"event": 1, "places": {"Z": 1}}]}, "no driver 'Z'"),
+        ({"results": [{"event": 11, "places": {"Z": 1}}]}, "no driver 'Z'"),
         (
             {"drivers": [{"id": "L", "color": "green", "kind": "legend", "upgrades": ["H"]}]},
             "Legend",

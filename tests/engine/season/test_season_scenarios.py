@@ -12,8 +12,9 @@ race result) and ``expect``:
 - ``drivers``: per driver, fields of its notation entry (``"upgrades#"`` compares a length);
 - ``state``: top-level fields of the resulting season's notation;
 - ``events``: partial events that must appear in this order;
-- ``race``: the next race built from the season: ``grid`` (car ids, pole first) and
-  ``cards`` (per car, cards that must all be in its hand and deck);
+- ``race``: the next race built from the season: ``grid`` (car ids, pole first),
+  ``cards`` (per car, cards that must all be in its hand and deck) and ``hands`` (per
+  car, the ``cards`` in its hand and how many of them are ``sponsors``);
 - ``error``: the decisions (or building the race) must be refused with this text.
 """
 
@@ -26,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from engine.cards import is_sponsor
 from engine.championship import RaceResult
 from engine.errors import RulesError
 from engine.movement import position_key
@@ -118,3 +120,7 @@ def check(s: SeasonState, events: list[dict[str, Any]], expect: dict[str, Any]) 
             car = race.car(car_id)
             owned = Counter(car.hand + car.deck)
             assert not Counter(cards) - owned, f"car {car_id} lacks {Counter(cards) - owned}"
+        for car_id, hand in expect["race"].get("hands", {}).items():
+            held = race.car(car_id).hand
+            assert len(held) == hand["cards"], f"car {car_id} holds {held}"
+            assert sum(map(is_sponsor, held)) == hand["sponsors"], f"car {car_id} holds {held}"
