@@ -183,7 +183,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "summary_slip": ("slipstream", "scia"),
     "summary_clutter": ("cluttered hand, did not move", "mano piena, ferma"),
     "summary_finished": ("finished #{place}", "arrivato #{place}"),
-    "summary_gave_up": ("gave up, #{place}", "ritirato, #{place}"),
+    "summary_gave_up": ("gave up", "ritirato"),
     "summary_eliminated": ("OUT of the race, no place", "FUORI gara, senza posizione"),
     # --- the hand ---
     "hand_title": (
