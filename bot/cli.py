@@ -16,7 +16,7 @@ from importlib.metadata import version
 from pydantic import ValidationError
 
 from bot import db_command, offline, season_command
-from bot.cli_input import BadInput, Parser, read_notation_file, refuse
+from bot.cli_input import BadInput, Parser, notation_command, read_notation_file, refuse
 
 DESCRIPTION = """\
 Race Heat: Pedal to the Metal on Discord, or offline.
@@ -118,14 +118,14 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run.set_defaults(func=run_command)
-    scenario = commands.add_parser(
+    scenario = notation_command(
+        commands,
         "scenario",
-        help="apply a race file's decisions and print the result",
+        summary="apply a race file's decisions and print the result",
         description="Apply the decisions of a race notation file (heat-race/1) in order.",
         epilog=SCENARIO_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        file_help="a heat-race/1 JSON file, usually with decisions",
     )
-    scenario.add_argument("file", help="a heat-race/1 JSON file, usually with decisions")
     scenario.set_defaults(func=scenario_command)
     season_command.register(commands)
     offline.register(commands)

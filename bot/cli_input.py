@@ -30,6 +30,27 @@ class Parser(argparse.ArgumentParser):
         self.exit(BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+def notation_command(
+    commands: argparse._SubParsersAction[Parser],
+    name: str,
+    *,
+    summary: str,
+    description: str,
+    epilog: str,
+    file_help: str,
+) -> Parser:
+    """A command that reads one notation file (its ``file`` argument), its epilog as written."""
+    command = commands.add_parser(
+        name,
+        help=summary,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    command.add_argument("file", help=file_help)
+    return command
+
+
 def refuse(command: str, message: str) -> int:
     """Say what is wrong in one line and return the exit status for bad input."""
     print(f"heat {command}: {message}", file=sys.stderr)

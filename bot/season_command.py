@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import argparse
 
-from bot.cli_input import BadInput, Parser, image_file, read_notation_file, refuse
+from bot.cli_input import (
+    BadInput,
+    Parser,
+    image_file,
+    notation_command,
+    read_notation_file,
+    refuse,
+)
 from bot.cli_output import write_image
 from engine.errors import NotationError, RulesError
 from engine.notation import to_text
@@ -35,14 +42,14 @@ does not allow, or a picture that cannot be written."""
 
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Add the ``season`` command to the ``heat`` command line."""
-    season = subparsers.add_parser(
+    season = notation_command(
+        subparsers,
         "season",
-        help="apply a season file's decisions and print the result",
+        summary="apply a season file's decisions and print the result",
         description="Apply the decisions of a season notation file (heat-season/1) in order.",
         epilog=SEASON_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        file_help="a heat-season/1 JSON file, usually with decisions",
     )
-    season.add_argument("file", help="a heat-season/1 JSON file, usually with decisions")
     season.add_argument(
         "--standings",
         metavar="IMAGE",

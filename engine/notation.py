@@ -32,6 +32,8 @@ The full description is in docs/garage-notation.md.
 Championship mode adds ``championship`` (the event card, the shared sponsorship
 piles, the press corners won, who gave up or was eliminated, spin outs and Heat
 removed) and, in ``turn``, ``slipstream_start``: see docs/championship-notation.md.
+A car it names as eliminated (event 10) is out of the race with ``finished`` null
+(a file from before keeps the place it gave it).
 
 Every number has a range (``engine/limits.py``); a file outside it is refused:
 

@@ -8,11 +8,16 @@ import asyncpg
 import pytest
 
 import engine
-from bot.storage import LeagueRace, RaceConfig, RacePoints, RaceStatus
+from bot.storage import LeagueRace, RaceConfig, RaceStatus
 from bot.storage.postgres import MIGRATIONS, PostgresStore
 from bot.storage.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
 from engine.notation import compact_state
-from tests.support.leagues import ALICE, BOB, league_with_season, podium
+from tests.support.leagues import (
+    ELIMINATED,
+    league_with_season,
+    podium,
+    points_across_migration_5,
+)
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 
@@ -107,21 +112,8 @@ async def test_a_schema_4_database_keeps_its_points_and_takes_a_driver_without_a
     """Schema 5, as in SQLite: the points rows stay; an eliminated driver's row has no place."""
     from bot.storage import postgres
 
-    monkeypatch.setattr(postgres, "MIGRATIONS", MIGRATIONS[:4])
-    store = await PostgresStore.open(pg_url)
-    try:
-        league_id, _ = await league_with_season(store)
-        assert await store.record_points(league_id, 1, podium())
-    finally:
-        await store.close()
-    monkeypatch.undo()
-    store = await PostgresStore.open(pg_url)
-    try:
-        assert await store.schema_version() == 5
-        placed = (RacePoints("B", BOB.user_id, 1, 9), RacePoints("C", None, 2, 6))
-        out = RacePoints("A", ALICE.user_id, None, 0, 1)
-        assert await store.record_points(league_id, 2, [out, *placed])
-        points = await store.league_points(league_id)
-        assert points.races == {1: tuple(podium()), 2: (*placed, out)}
-    finally:
-        await store.close()
+    points, stats = await points_across_migration_5(
+        lambda: PostgresStore.open(pg_url), postgres, monkeypatch
+    )
+    assert points.races == {1: tuple(podium()), 2: ELIMINATED}
+    assert (stats.races, stats.wins, stats.spin_outs, stats.average_place) == (2, 1, 1, 1.0)

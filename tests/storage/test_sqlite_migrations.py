@@ -8,9 +8,14 @@ import aiosqlite
 import pytest
 
 import engine
-from bot.storage import LeagueRace, RaceConfig, RacePoints, RaceStatus, SQLiteStore
+from bot.storage import LeagueRace, RaceConfig, RaceStatus, SQLiteStore
 from engine.notation import compact_state
-from tests.support.leagues import ALICE, BOB, league_with_season, podium
+from tests.support.leagues import (
+    ELIMINATED,
+    league_with_season,
+    podium,
+    points_across_migration_5,
+)
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 
@@ -111,24 +116,9 @@ async def test_a_schema_4_file_keeps_its_points_and_takes_a_driver_without_a_pla
     from bot.storage import sqlite
 
     path = tmp_path / "heat.sqlite3"
-    monkeypatch.setattr(sqlite, "MIGRATIONS", sqlite.MIGRATIONS[:4])
-    store = await SQLiteStore.open(path)
-    try:
-        league_id, _ = await league_with_season(store)
-        assert await store.record_points(league_id, 1, podium())
-    finally:
-        await store.close()
-    monkeypatch.undo()
-    store = await SQLiteStore.open(path)
-    try:
-        assert await store.schema_version() == 5
-        placed = (RacePoints("B", BOB.user_id, 1, 9), RacePoints("C", None, 2, 6))
-        out = RacePoints("A", ALICE.user_id, None, 0, 1)
-        assert await store.record_points(league_id, 2, [out, *placed])
-        points = await store.league_points(league_id)
-        assert points.races == {1: tuple(podium()), 2: (*placed, out)}
-        stats = await store.player_stats(ALICE.user_id)
-        assert (stats.races, stats.wins, stats.podiums, stats.spin_outs) == (2, 1, 1, 1)
-        assert stats.average_place == 1.0
-    finally:
-        await store.close()
+    points, stats = await points_across_migration_5(
+        lambda: SQLiteStore.open(path), sqlite, monkeypatch
+    )
+    assert points.races == {1: tuple(podium()), 2: ELIMINATED}
+    assert (stats.races, stats.wins, stats.podiums, stats.spin_outs) == (2, 1, 1, 1)
+    assert stats.average_place == 1.0

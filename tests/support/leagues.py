@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from types import ModuleType
+
+import pytest
+
 from bot.storage import (
+    LeaguePoints,
     LeagueSettings,
     Member,
+    PlayerStats,
     RaceConfig,
     RacePoints,
     RaceStatus,
@@ -108,3 +115,33 @@ async def finished_race(store: Store, channel_id: int = 30) -> int:
     race_id = await store.create_race(GUILD, channel_id, 1, RACE, HOST)
     await store.set_status(race_id, RaceStatus.FINISHED)
     return race_id
+
+
+ELIMINATED = (
+    RacePoints("B", BOB.user_id, 1, 9),
+    RacePoints("C", None, 2, 6),
+    RacePoints("A", ALICE.user_id, None, 0, 1),
+)
+"""A race's points where Bob won, the AI came 2nd and Alice was eliminated (event 10)."""
+
+
+async def points_across_migration_5(
+    open_store: Callable[[], Awaitable[Store]], module: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> tuple[LeaguePoints, PlayerStats]:
+    """Race 1 scored by a store that stops at schema 4, race 2 (:data:`ELIMINATED`) once the
+    same database has opened at schema 5; its points and Alice's stats read back."""
+    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:4])
+    store = await open_store()
+    try:
+        league_id, _ = await league_with_season(store)
+        assert await store.record_points(league_id, 1, podium())
+    finally:
+        await store.close()
+    monkeypatch.undo()
+    store = await open_store()
+    try:
+        assert await store.schema_version() == 5
+        assert await store.record_points(league_id, 2, [ELIMINATED[-1], *ELIMINATED[:-1]])
+        return await store.league_points(league_id), await store.player_stats(ALICE.user_id)
+    finally:
+        await store.close()
