@@ -206,7 +206,8 @@ def _result(doc: SeasonDoc, index: int, document: dict[str, Any]) -> RaceResult:
         raise NotationError(f"results.{index}: {exc}") from None
     event = doc.races[index].event
     if result.event != event:
-        raise NotationError(f"results.{index}.event: race {index + 1} races event {event}")
+        reason = f"race {index + 1} races event {event}, not {result.event}"
+        raise NotationError(f"results.{index}.event: {reason}")
     named = {*result.places, *result.gave_up, *result.eliminated, *result.sponsors}
     unknown = sorted(named - {d.id for d in doc.drivers})
     if unknown:
