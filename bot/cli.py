@@ -15,14 +15,15 @@ from importlib.metadata import version
 
 from pydantic import ValidationError
 
-from bot import db_command, league_command, offline
-from bot.cli_input import BadInput, Parser, read_race_file, refuse
+from bot import db_command, league_command, offline, season_command
+from bot.cli_input import BadInput, Parser, notation_command, read_race_file, refuse
 
 DESCRIPTION = """\
 Race Heat: Pedal to the Metal on Discord, or offline.
 
   heat run                      start the Discord bot (needs DISCORD_TOKEN)
   heat scenario FILE.json       apply a race file's decisions and print the result
+  heat season FILE.json         apply a season file's decisions and print the standings
   heat render FILE.json -o PNG  draw a race file as a board image
   heat simulate --out FOLDER    race AI drivers and draw every round
   heat league check FILE        check a league export as /league import would
@@ -109,7 +110,7 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``heat`` command line: run, scenario, render, simulate."""
+    """The ``heat`` command line: run, scenario, season, render, simulate, db."""
     parser = Parser(
         prog="heat", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -123,15 +124,16 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run.set_defaults(func=run_command)
-    scenario = commands.add_parser(
+    scenario = notation_command(
+        commands,
         "scenario",
-        help="apply a race file's decisions and print the result",
+        summary="apply a race file's decisions and print the result",
         description="Apply the decisions of a race notation file (heat-race/1) in order.",
         epilog=SCENARIO_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        file_help="a heat-race/1 JSON file, usually with decisions",
     )
-    scenario.add_argument("file", help="a heat-race/1 JSON file, usually with decisions")
     scenario.set_defaults(func=scenario_command)
+    season_command.register(commands)
     offline.register(commands)
     db_command.register(commands)
     league_command.register(commands)

@@ -13,6 +13,8 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from engine.errors import cut, quoted
+
 BAD_INPUT = 2
 IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 """What ``heat render -o`` writes, by the file's extension."""
@@ -29,6 +31,27 @@ class Parser(argparse.ArgumentParser):
         self.exit(BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+def notation_command(
+    commands: argparse._SubParsersAction[Parser],
+    name: str,
+    *,
+    summary: str,
+    description: str,
+    epilog: str,
+    file_help: str,
+) -> Parser:
+    """A command that reads one notation file (its ``file`` argument), its epilog as written."""
+    command = commands.add_parser(
+        name,
+        help=summary,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    command.add_argument("file", help=file_help)
+    return command
+
+
 def refuse(command: str, message: str) -> int:
     """Say what is wrong in one line and return the exit status for bad input."""
     print(f"heat {command}: {message}", file=sys.stderr)
@@ -42,7 +65,7 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
         return value
@@ -50,12 +73,8 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def read_race_file(path: str) -> str:
-    """The race notation text of a file, which must be UTF-8.
-
-    A test scenario (tests/engine/scenarios: the race wrapped in ``scenario``, beside
-    ``rule``, ``source`` and ``expect``) gives its race; a season scenario is refused.
-    """
+def read_notation_file(path: str) -> str:
+    """The text of a race or season notation file, which must be UTF-8."""
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
@@ -64,7 +83,16 @@ def read_race_file(path: str) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BadInput(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    return _unwrapped(path, text)
+    return text
+
+
+def read_race_file(path: str) -> str:
+    """The race notation text of a file, which must be UTF-8.
+
+    A test scenario (tests/engine/scenarios: the race wrapped in ``scenario``, beside
+    ``rule``, ``source`` and ``expect``) gives its race; a season scenario is refused.
+    """
+    return _unwrapped(path, read_notation_file(path))
 
 
 def _unwrapped(path: str, text: str) -> str:
@@ -80,7 +108,7 @@ def _unwrapped(path: str, text: str) -> str:
     if "season" in document:
         raise BadInput(
             f'{path}: a season scenario (it wraps a season in "season"), not a race;'
-            " the test suite runs it (tests/engine/season)"
+            " the test suite runs it (tests/engine/season), heat season runs a season file"
         )
     return text
 
@@ -131,8 +159,9 @@ def driver_names(pairs: Sequence[str], cars: Collection[str]) -> dict[str, str]:
     for pair in pairs:
         car, sep, name = pair.partition("=")
         if not sep or not car or not name:
-            raise BadInput(f"--name wants CAR=NAME, not {pair!r}")
+            raise BadInput(f"--name wants CAR=NAME, not {quoted(pair)}")
         if car not in cars:
-            raise BadInput(f"--name {pair}: no car {car!r} in the race (cars: {', '.join(cars)})")
+            known = ", ".join(cars)
+            raise BadInput(f"--name {cut(pair)}: no car {quoted(car)} in the race (cars: {known})")
         names[car] = name
     return names

@@ -11,6 +11,7 @@ from bot.cli_input import Parser, refuse
 from bot.storage import StorageError
 from bot.storage.choice import is_postgres, without_password
 from bot.storage.copy import copy_to_postgres
+from engine.errors import quoted
 
 DEFAULT_FILE = "heat.sqlite3"
 
@@ -36,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
 def copy_command(args: argparse.Namespace) -> int:
     """Copy and check; one line on success (rows per table), one line on bad input."""
     if not is_postgres(args.to):
-        return refuse("db copy", f"--to must be a postgresql:// URL, not {args.to!r}")
+        return refuse("db copy", f"--to must be a postgresql:// URL, not {quoted(args.to)}")
     source = Path(args.source or _configured_file())
     try:
         copied = asyncio.run(copy_to_postgres(source, args.to))

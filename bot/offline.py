@@ -29,6 +29,7 @@ from bot.cli_input import (
     read_race_file,
     refuse,
 )
+from bot.cli_output import write_file, write_image
 from engine.ai import decide
 from engine.errors import NotationError, RulesError
 from engine.events import Event, RaceEnded, RoundStarted
@@ -42,7 +43,6 @@ DRIVERS = ("Ada", "Bruno", "Chiara", "Dev", "Emma", "Farid")
 GIF_SIZE = (960, 600)
 FRAME_MS = 900
 LAST_FRAME_MS = 4000
-JPEG_QUALITY = 90
 
 
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -129,7 +129,7 @@ def render_command(args: argparse.Namespace) -> int:
             state, more = engine.apply(state, decision)
             events += more
         image = board_image(engine.view_for(state, None), last_round(events), names=names)
-        _write_image(image, target, image_format)
+        write_image(image, target, image_format)
     except BadInput as exc:
         return refuse("render", str(exc))
     except (NotationError, RulesError) as exc:
@@ -169,12 +169,12 @@ def _race(
             view = engine.view_for(state, None)
             rounds += 1
             board = board_image(view, round_events, names=names)
-            _write(out / f"round-{rounds:03d}.png", png_bytes(board), replace=False)
+            write_file(out / f"round-{rounds:03d}.png", png_bytes(board), replace=False)
             frames.append(board_image(view, round_events, names=names, size=GIF_SIZE))
             round_events = []
     finish = finish_image(engine.view_for(state, None), names=names)
-    _write(out / "finish.png", png_bytes(finish), replace=False)
-    _write(out / "race.gif", _animation(frames), replace=False)
+    write_file(out / "finish.png", png_bytes(finish), replace=False)
+    write_file(out / "race.gif", _animation(frames), replace=False)
     return rounds
 
 
@@ -195,28 +195,3 @@ def _animation(frames: Sequence[Image.Image]) -> bytes:
     out = io.BytesIO()
     frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
     return out.getvalue()
-
-
-def _write_image(image: Image.Image, target: Path, image_format: str) -> None:
-    """Write the board in the format the file's extension asks for."""
-    if image_format == "PNG":
-        _write(target, png_bytes(image), replace=True)
-        return
-    out = io.BytesIO()
-    image.convert("RGB").save(out, image_format, quality=JPEG_QUALITY)
-    _write(target, out.getvalue(), replace=True)
-
-
-def _write(path: Path, content: bytes, *, replace: bool) -> None:
-    """Write a file, or refuse in one line when the system will not let us.
-
-    ``heat render -o`` replaces the image it is told to write; a race's images never
-    replace a file (another run writing into the same folder at the same moment).
-    """
-    try:
-        with path.open("wb" if replace else "xb") as file:
-            file.write(content)
-    except FileExistsError:
-        raise BadInput(f"{path}: already exists (an existing file is never replaced)") from None
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot write ({exc.strerror})") from None

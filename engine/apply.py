@@ -13,7 +13,7 @@ from engine.decisions import (
     Plan,
     Slipstream,
 )
-from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision
+from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision, quoted
 from engine.events import CardsDiscarded, Event, PlanMade
 from engine.flow import advance, end_slipstream, end_turn, must_plan, withdraw
 from engine.garage import GARAGE_STEP, resolve_garage
@@ -100,6 +100,8 @@ def _not_your_turn(state: RaceState, car_id: str, step: str) -> str:
         car = state.car(car_id)
     except KeyError:
         return "no such car in this race"
+    if car.eliminated:
+        return "the car is out of the race"
     if car.finished is not None:
         return "the car has finished the race"
     if car.is_legend:
@@ -185,7 +187,7 @@ def _check_plan(car: Car, plan: Plan, flooded: bool) -> None:
         )
     if remove_cards(car.hand, plan.cards) is None:
         missing = next(c for c in plan.cards if plan.cards.count(c) > car.hand.count(c))
-        raise illegal(f"card {missing!r} is not in hand")
+        raise illegal(f"card {quoted(missing)} is not in hand")
     playable = len(car.hand) - car.hand.count(HEAT)
     if HEAT in plan.cards:
         if not is_cluttered(car.gear, car.engine, car.hand, flooded):
@@ -198,10 +200,10 @@ def _check_discard(state: RaceState, car: Car, discard: Discard) -> None:
     event = race_event(state)
     for card in discard.cards:
         if not may_discard_card(event, card):
-            raise IllegalDecision(car.id, "discard", f"card {card!r} can never be discarded")
+            raise IllegalDecision(car.id, "discard", f"card {quoted(card)} can never be discarded")
     limit = discard_limit(event)
     if limit is not None and len(discard.cards) > limit:
         raise IllegalDecision(car.id, "discard", f"this event allows {limit} discard(s) a turn")
     if remove_cards(car.hand, discard.cards) is None:
         missing = next(c for c in discard.cards if discard.cards.count(c) > car.hand.count(c))
-        raise IllegalDecision(car.id, "discard", f"card {missing!r} is not in hand")
+        raise IllegalDecision(car.id, "discard", f"card {quoted(missing)} is not in hand")

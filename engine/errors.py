@@ -1,4 +1,7 @@
-"""The errors a caller can get from the engine; each message names car, step and reason."""
+"""The errors a caller can get from the engine; each message names car, step and reason.
+
+An error that quotes an input quotes at most about 80 characters of it (:func:`quoted`).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ class RulesError(ValueError):
         self.car = car
         self.step = step
         self.reason = reason
-        who = f"car {car}" if car is not None else "race"
+        who = f"car {cut(car)}" if car is not None else "race"
         super().__init__(f"{who}, step {step}: {reason}")
 
 
@@ -32,3 +35,22 @@ class RaceOver(RulesError):
 
 class NotationError(ValueError):
     """A race notation document that cannot be read; the message says what is wrong."""
+
+
+SHOWN = 80
+"""About how many characters of an input an error message quotes: enough to recognise it."""
+
+
+def cut(text: str, limit: int = SHOWN) -> str:
+    """``text``, cut to ``limit`` characters (an ellipsis marks the cut)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(value: object, limit: int = SHOWN) -> str:
+    """An input as an error message quotes it: its ``repr``, cut to about ``limit`` characters.
+
+    A 10 MB card id comes back as one short line, not as 10 MB.
+    """
+    if isinstance(value, str):
+        value = value[: limit + 1]
+    return cut(repr(value), limit)

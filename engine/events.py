@@ -319,10 +319,14 @@ class GaveUp(Event):
 
 @dataclass(slots=True)
 class Eliminated(Event):
-    """Event 10: a car that spun out is out of the race, in the last free place."""
+    """Event 10: a car that spun out is out of the race, with no place.
+
+    ``place`` is None; events stored before eliminated cars lost their place name
+    the last free place they were given then.
+    """
 
     type: ClassVar[str] = "eliminated"
-    place: int
+    place: int | None = None
 
 
 def event_from_json(document: dict[str, Any]) -> Event:

@@ -41,7 +41,7 @@ from engine.steps import (
 
 def must_plan(car: Car) -> bool:
     """Every car still racing plans its gear and cards, except Legends."""
-    return car.finished is None and car.kind != "legend" and car.plan is None
+    return car.racing and car.kind != "legend" and car.plan is None
 
 
 def advance(state: RaceState, events: list[Event]) -> None:
@@ -136,9 +136,7 @@ def end_round(state: RaceState, events: list[Event]) -> None:
     removed from the track and placed in order on the Hall of Fame Space."
     """
     finish = course(state.track, state.laps).finish
-    crossed = sorted(
-        (c for c in state.cars if c.finished is None and c.space > finish), key=position_key
-    )
+    crossed = sorted((c for c in state.cars if c.racing and c.space > finish), key=position_key)
     places = iter(free_places(state))
     for car in map(state.edit_car, [c.id for c in crossed]):
         place = next(places)
@@ -147,7 +145,8 @@ def end_round(state: RaceState, events: list[Event]) -> None:
     state.legend_card = None
     if state.over:
         state.turn_order = ()
-        podium = sorted(state.cars, key=lambda car: car.finished or 0)
+        placed = [car for car in state.cars if car.finished is not None]
+        podium = sorted(placed, key=lambda car: car.finished or 0)
         events.append(RaceEnded(None, tuple(car.id for car in podium)))
         return
     state.round += 1
@@ -156,29 +155,41 @@ def end_round(state: RaceState, events: list[Event]) -> None:
 
 
 def free_places(state: RaceState) -> list[int]:
-    """The places no car holds yet, best first: cars that gave up took the last ones."""
+    """The places no car holds yet, best first: cars that gave up took the last ones.
+
+    A car eliminated without a place (event 10) takes none, so there are as many
+    places as cars that are not.
+    """
+    count = sum(1 for car in state.cars if not (car.eliminated and car.finished is None))
     taken = {car.finished for car in state.cars}
-    return [place for place in range(1, len(state.cars) + 1) if place not in taken]
+    return [place for place in range(1, count + 1) if place not in taken]
 
 
 def withdraw(
     state: RaceState, car: Car, why: Literal["gave_up", "eliminated"], events: list[Event]
 ) -> None:
-    """The car leaves the race in the last free place; the round goes on without it.
+    """The car leaves the race; the round goes on without it.
 
     Board Game Arena's giveUp: "A driver who gives up is placed in the last free
-    place of the race and scores that place". Its played cards go to its discard
-    pile (played sponsors to the sponsorship discard pile).
+    place of the race and scores that place". Title sponsor withdraws (event 10):
+    an eliminated car is out of the race with no place (BGA scores it 0), so the
+    cars that gave up before it move up one place each. Its played cards go to its
+    discard pile (played sponsors to the sponsorship discard pile).
     """
-    place = free_places(state)[-1]
     car.discard = car.discard + keep_unplayed(state, car, car.play_area, events)
-    car.play_area, car.plan, car.finished = (), None, place
+    car.play_area, car.plan = (), None
     champ = state.championship
-    if champ is not None and why == "gave_up":
-        state.championship = replace(champ, gave_up=(*champ.gave_up, car.id))
-    elif champ is not None:
+    if why == "gave_up":
+        car.finished = free_places(state)[-1]
+        if champ is not None:
+            state.championship = replace(champ, gave_up=(*champ.gave_up, car.id))
+        events.append(GaveUp(car.id, car.finished))
+    else:
+        assert champ is not None, "only event 10 eliminates a car"
+        car.eliminated = True
         state.championship = replace(champ, eliminated=(*champ.eliminated, car.id))
-    events.append(GaveUp(car.id, place) if why == "gave_up" else Eliminated(car.id, place))
+        _move_up_behind(state, champ.gave_up)
+        events.append(Eliminated(car.id))
     order = state.turn_order
     following = order[order.index(car.id) + 1 :] if car.id in order else ()
     state.turn_order = tuple(c for c in order if c != car.id)
@@ -190,3 +201,11 @@ def withdraw(
             end_round(state, events)
     elif state.over:
         end_round(state, events)
+
+
+def _move_up_behind(state: RaceState, gave_up: tuple[str, ...]) -> None:
+    """The cars that gave up hold the last places; with one place fewer, each moves up one."""
+    for car_id in gave_up:
+        car = state.edit_car(car_id)
+        if car.finished is not None:
+            car.finished -= 1

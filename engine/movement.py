@@ -25,16 +25,14 @@ def position_key(car: Car) -> tuple[int, int]:
 
 def turn_order(cars: Iterable[Car]) -> tuple[str, ...]:
     """Cars still racing, frontmost first: the order of steps 3-9 this round."""
-    return tuple(
-        car.id for car in sorted((c for c in cars if c.finished is None), key=position_key)
-    )
+    return tuple(car.id for car in sorted((c for c in cars if c.racing), key=position_key))
 
 
 def board_spots(
     cars: Iterable[Car], lap_length: int, mover: Car | None = None
 ) -> set[tuple[int, int]]:
     """The (space within the lap, spot) of every car on the track but ``mover``."""
-    return {(c.space % lap_length, c.spot) for c in cars if c.finished is None and c is not mover}
+    return {(c.space % lap_length, c.spot) for c in cars if c.racing and c is not mover}
 
 
 def free_spot_at_or_behind(
@@ -58,9 +56,7 @@ def free_spot_at_or_behind(
 def cars_around(cars: Iterable[Car], mover: Car, spaces: Iterable[int], lap_length: int) -> bool:
     """Whether another car on the board, on any lap, stands on any of these spaces."""
     wanted = {space % lap_length for space in spaces}
-    return any(
-        c.finished is None and c is not mover and c.space % lap_length in wanted for c in cars
-    )
+    return any(c.racing and c is not mover and c.space % lap_length in wanted for c in cars)
 
 
 def move_forward(

@@ -34,6 +34,8 @@ The full description is in docs/garage-notation.md.
 Championship mode adds ``championship`` (the event card, the shared sponsorship
 piles, the press corners won, who gave up or was eliminated, spin outs and Heat
 removed) and, in ``turn``, ``slipstream_start``: see docs/championship-notation.md.
+A car it names as eliminated (event 10) is out of the race with ``finished`` null
+(a file from before keeps the place it gave it).
 
 Every number has a range (``engine/limits.py``); a file outside it is refused:
 
@@ -68,7 +70,7 @@ from engine.decisions import (
     Plan,
     parse_decision,
 )
-from engine.errors import NotationError
+from engine.errors import NotationError, cut, quoted
 from engine.state import (
     Car,
     Championship,
@@ -85,15 +87,13 @@ NOTATION = "heat-race/1"
 
 def _known_card(card: str) -> str:
     if card not in KNOWN_CARDS:
-        raise ValueError(f"unknown card {card!r}")
+        raise ValueError(f"unknown card {quoted(card)}")
     return card
 
 
 def _known_track(track_id: str) -> str:
-    try:
-        data.track(track_id)
-    except data.DataError as exc:
-        raise ValueError(str(exc)) from None
+    if track_id not in data.track_ids():
+        raise ValueError(f"unknown track {quoted(track_id)} (known: {', '.join(data.track_ids())})")
     return track_id
 
 
@@ -140,7 +140,7 @@ class CarDoc(_Strict):
                 raise ValueError(f"a Legend has no {', '.join(given) or 'cards'}")
             legends = data.legend_cards()
             if self.color not in (*legends.colours, *legends.extra_colours):
-                raise ValueError(f"the Legends deck has no colour {self.color!r}")
+                raise ValueError(f"the Legends deck has no colour {quoted(self.color)}")
         else:
             missing = [name for name in card_fields if getattr(self, name) is None]
             if missing:
@@ -193,7 +193,7 @@ class GarageDoc(_Strict):
 
 def _sponsor_card(card: str) -> str:
     if not is_sponsor(card):
-        raise ValueError(f"{card!r} is not a sponsorship card")
+        raise ValueError(f"{quoted(card)} is not a sponsorship card")
     return card
 
 
@@ -252,7 +252,8 @@ class StateDoc(_Strict):
         if len(set(ids)) != len(ids):
             raise ValueError("car ids must be distinct")
         lap_length = data.track(self.track).spaces_per_lap
-        spots = [(c.space % lap_length, c.spot) for c in self.cars if c.finished is None]
+        racing = self._racing()
+        spots = [(c.space % lap_length, c.spot) for c in self.cars if c.id in racing]
         if len(set(spots)) != len(spots):
             raise ValueError("two cars on the same spot of the board (a lapped car counts too)")
         if len(set(self.legend_deck)) != len(self.legend_deck):
@@ -278,9 +279,14 @@ class StateDoc(_Strict):
         self._on_the_course()
         return self
 
+    def _racing(self) -> set[str]:
+        """The cars on the track: not in the Hall of Fame, not eliminated (event 10)."""
+        out = set(self.championship.eliminated) if self.championship is not None else set()
+        return {car.id for car in self.cars if car.finished is None and car.id not in out}
+
     def _turn_order_is_the_field(self) -> None:
         """A round's order lists every car still racing once; the car taking a turn drives."""
-        racing = sorted(car.id for car in self.cars if car.finished is None)
+        racing = sorted(self._racing())
         if self.turn_order and sorted(self.turn_order) != racing:
             listed = ", ".join(racing)
             raise ValueError(f"turn_order must list each car still racing once: {listed}")
@@ -326,7 +332,7 @@ class ScenarioDoc(StateDoc):
         ids = {car.id for car in self.cars}
         for index, decision in enumerate(self.decisions):
             if decision.car not in ids:
-                raise ValueError(f"decisions.{index}.car: there is no car {decision.car!r}")
+                raise ValueError(f"decisions.{index}.car: there is no car {quoted(decision.car)}")
         return self
 
 
@@ -335,7 +341,7 @@ def _parse(text: str, model: type[StateDoc]) -> StateDoc:
         return model.model_validate_json(text)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
+        where = cut(".".join(str(part) for part in first["loc"]))
         message = first["msg"].removeprefix("Value error, ")
         if first["type"] == "json_invalid":
             raise NotationError(f"not valid JSON: {first['ctx']['error']}") from None
@@ -349,11 +355,11 @@ def decision_from_json(document: dict[str, Any]) -> Decision:
     do = str(document.get("do"))
     kind = DECISION_TYPES.get(do)
     if kind is None:
-        raise ValueError(f"unknown decision {do!r}")
+        raise ValueError(f"unknown decision {quoted(do)}")
     figures = {k: v for k, v in document.items() if k != "do"}
     cards = figures.get("cards", [])
     if not isinstance(cards, list | tuple) or not all(isinstance(c, str) for c in cards):
-        raise ValueError(f"decision {do!r}: cards must be a list of card names")
+        raise ValueError(f"decision {quoted(do)}: cards must be a list of card names")
     if "cards" in figures:
         figures["cards"] = tuple(cards)
     for card in [*cards, figures.get("card", HEAT)]:
@@ -362,9 +368,9 @@ def decision_from_json(document: dict[str, Any]) -> Decision:
         decision = kind(**figures)
         same = parse_decision(str(decision)) == decision
     except (TypeError, ValueError, AttributeError):
-        raise ValueError(f"decision {do!r} takes {', '.join(kind.__slots__)}") from None
+        raise ValueError(f"decision {quoted(do)} takes {', '.join(kind.__slots__)}") from None
     if not same:
-        raise ValueError(f"decision {do!r}: bad figures {figures}")
+        raise ValueError(f"decision {quoted(do)}: bad figures {quoted(figures)}")
     if isinstance(decision, Plan) and decision.gear not in limits.GEARS:
         raise ValueError(f"plan.gear: {decision.gear} is not a gear (1-4)")
     return decision
@@ -386,7 +392,7 @@ def _car(doc: CarDoc) -> Car:
 
 def _state(doc: StateDoc) -> RaceState:
     turn = doc.turn
-    return RaceState(
+    state = RaceState(
         track=doc.track,
         laps=doc.laps,
         seed=doc.seed,
@@ -403,6 +409,10 @@ def _state(doc: StateDoc) -> RaceState:
         weather=None if doc.weather is None else _weather(doc.weather),
         championship=None if doc.championship is None else _championship(doc.championship),
     )
+    if state.championship is not None:
+        for car in state.cars:
+            car.eliminated = car.id in state.championship.eliminated
+    return state
 
 
 def _championship(doc: ChampionshipDoc) -> Championship:

@@ -13,8 +13,9 @@ from typing import Literal
 import data
 from data.models import ChampionshipEvent
 from engine.cards import HAND_SIZE, KNOWN_CARDS, STRESS, Card, is_sponsor
-from engine.championship import ChampionshipSetup, draw_sponsors
+from engine.championship import ChampionshipSetup, draw_sponsors, race_laps_of
 from engine.conditions import StartingPiles, draw_weather, starting_piles
+from engine.errors import quoted
 from engine.events import Event
 from engine.flow import advance
 from engine.garage import open_garage
@@ -56,8 +57,10 @@ def new_race(
     "Place all participating cars on the starting grid one at a time, at random"
     (``grid="as_listed"``: pole first, in the order given) and "Draw 7 cards from
     your draw deck into your hand." With the weather module on, the weather card
-    and road conditions are drawn before the decks. A championship race then
-    deals every driver the event's sponsorship cards, pole first.
+    and road conditions are drawn before the decks. A championship race first
+    deals every driver the event's sponsorship cards, pole first, then draws each
+    hand up to the event's hand size from the shuffled deck (BGA's stDrawSponsors,
+    then stStartRace's fillHand): the sponsors count in the hand.
     """
     track = data.track(track_id)
     if not 1 <= len(entrants) <= min(MAX_CARS, len(track.starting_grid)):
@@ -72,7 +75,7 @@ def new_race(
     if event is not None:
         garage = "basic" if options.garage == "off" else options.garage
         options = replace(options, weather=True, garage=garage)
-        race_laps = min(max(race_laps + event.lap_delta, 1), MAX_LAPS)
+        race_laps = race_laps_of(track, race_laps, event)
     state = RaceState(track_id, race_laps, seed, 1, [], options=options)
     if championship is not None:
         state.championship = Championship(
@@ -97,9 +100,8 @@ def new_race(
             car.upgrades = entrant.upgrades
             own = _championship_piles(track, state, entrant, event)
             car.engine, car.discard = own.engine, own.discard
-            deck = shuffled(seed, state.rng, own.deck)
+            car.deck = shuffled(seed, state.rng, own.deck)
             state.rng += 1
-            car.hand, car.deck = deck[: event.hand_size], deck[event.hand_size :]
         elif entrant.kind != "legend" and state.options.garage == "off":
             deck = shuffled(seed, state.rng, piles.deck)
             state.rng += 1
@@ -114,6 +116,9 @@ def new_race(
         for car in by_grid:
             if not car.is_legend:
                 draw_sponsors(state, car, event.sponsorship_cards_at_start, "start", events)
+        for car in state.cars:
+            drawn = max(event.hand_size - len(car.hand), 0)
+            car.hand, car.deck = car.hand + car.deck[:drawn], car.deck[drawn:]
     elif state.options.garage != "off":
         open_garage(state, events)
     advance(state, events)
@@ -135,11 +140,11 @@ def _event(
     carried = [card for e in entrants for card in e.sponsors]
     not_sponsor = [card for card in (*shared, *carried) if not is_sponsor(card)]
     if not_sponsor:
-        raise ValueError(f"{not_sponsor[0]!r} is not a sponsorship card")
+        raise ValueError(f"{quoted(not_sponsor[0])} is not a sponsorship card")
     upgrades = [card for e in entrants for card in e.upgrades]
     unknown = [card for card in upgrades if card not in KNOWN_CARDS or is_sponsor(card)]
     if unknown:
-        raise ValueError(f"{unknown[0]!r} is not an upgrade card")
+        raise ValueError(f"{quoted(unknown[0])} is not an upgrade card")
     return events[championship.event - 1]
 
 

@@ -29,7 +29,12 @@ class PlannedMove:
 
 @dataclass(slots=True)
 class Car:
-    """One car on the track, with its gear, Engine and card piles (none for a Legend)."""
+    """One car on the track, with its gear, Engine and card piles (none for a Legend).
+
+    ``finished`` is its place in the Hall of Fame once it crossed the line (or gave
+    up); ``eliminated`` (Championship event 10) marks a car out of the race without
+    a place. A car with neither is still racing.
+    """
 
     id: str
     color: str
@@ -45,6 +50,7 @@ class Car:
     plan: PlannedMove | None = None
     play_area: tuple[Card, ...] = ()
     upgrades: tuple[Card, ...] = ()
+    eliminated: bool = False
 
     def copy(self) -> Car:
         return Car(
@@ -62,11 +68,17 @@ class Car:
             self.plan,
             self.play_area,
             self.upgrades,
+            self.eliminated,
         )
 
     @property
     def is_legend(self) -> bool:
         return self.kind == "legend"
+
+    @property
+    def racing(self) -> bool:
+        """On the track: neither in the Hall of Fame nor out of the race."""
+        return self.finished is None and not self.eliminated
 
 
 @dataclass(slots=True)
@@ -274,4 +286,4 @@ class RaceState:
 
     @property
     def over(self) -> bool:
-        return all(car.finished is not None for car in self.cars)
+        return not any(car.racing for car in self.cars)

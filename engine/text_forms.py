@@ -37,9 +37,7 @@ from typing import (
 )
 
 from engine.cards import canonical
-
-SHOWN = 60
-"""How much of a text an error quotes: enough to recognise it, never a flood."""
+from engine.errors import quoted
 
 
 def _first_word(text: str) -> tuple[str | None, str]:
@@ -86,7 +84,7 @@ class Number(Word):
     def read(self, text: str) -> tuple[tuple[Any, ...], str]:
         (word,), rest = super().read(text)
         if not word.isdigit():
-            raise ValueError(f"{word!r} is not a number")
+            raise ValueError(f"{quoted(word)} is not a number")
         return (int(word),), rest
 
 
@@ -114,7 +112,7 @@ class YesNo(Word):
     def read(self, text: str) -> tuple[tuple[Any, ...], str]:
         (word,), rest = super().read(text)
         if word not in ("yes", "no"):
-            raise ValueError(f"{word!r} is neither yes nor no")
+            raise ValueError(f"{quoted(word)} is neither yes nor no")
         return (word == "yes",), rest
 
     def shape(self, names: tuple[str, ...]) -> str:
@@ -130,7 +128,7 @@ class OneOf(Word):
     def read(self, text: str) -> tuple[tuple[Any, ...], str]:
         (word,), rest = super().read(text)
         if word not in self.words:
-            raise ValueError(f"{word!r} is not one of {', '.join(self.words)}")
+            raise ValueError(f"{quoted(word)} is not one of {', '.join(self.words)}")
         return (word,), rest
 
     def shape(self, names: tuple[str, ...]) -> str:
@@ -174,7 +172,8 @@ class Flags:
             raise ValueError("a word is missing")
         strange = [word for word in words if word not in {*self.names, self.NONE}]
         if strange:
-            raise ValueError(f"{strange[0]!r} is not one of {', '.join(self.names)}, {self.NONE}")
+            known = f"{', '.join(self.names)}, {self.NONE}"
+            raise ValueError(f"{quoted(strange[0])} is not one of {known}")
         return tuple(name in words for name in self.names), ""
 
     def shape(self, names: tuple[str, ...]) -> str:
@@ -198,6 +197,8 @@ class Document:
             return (self.kind.from_dict(json.loads(document)),), ""
         except (ValueError, TypeError, KeyError) as exc:
             raise ValueError(f"bad {self.kind.__name__}: {exc}") from None
+        except RecursionError:
+            raise ValueError(f"bad {self.kind.__name__}: the JSON is nested too deeply") from None
 
     def shape(self, names: tuple[str, ...]) -> str:
         return f"<{names[0]} JSON>"
@@ -288,9 +289,9 @@ class TextForm(Generic[W]):
                 read, rest = codec.read(rest)
                 values.update(zip(names, read, strict=True))
         except ValueError as exc:
-            raise ValueError(f"decision {whole[:SHOWN]!r}: {exc}; {self.expected()}") from None
+            raise ValueError(f"decision {quoted(whole)}: {exc}; {self.expected()}") from None
         if rest.strip():
-            raise ValueError(f"decision {whole[:SHOWN]!r}: too many words; {self.expected()}")
+            raise ValueError(f"decision {quoted(whole)}: too many words; {self.expected()}")
         return self.kind(**values)
 
     def expected(self) -> str:
@@ -334,8 +335,8 @@ class TextForms(Generic[W]):
         kind = self.kinds.get(do or "")
         if head is None or kind is None or kind.do_first:
             known = ", ".join(sorted(self.kinds))
-            what = "a word is missing" if do is None else f"{do!r} is not a decision"
+            what = "a word is missing" if do is None else f"{quoted(do)} is not a decision"
             raise ValueError(
-                f"decision {text[:SHOWN]!r}: {what}; expected '<who> <do> ...', <do> one of {known}"
+                f"decision {quoted(text)}: {what}; expected '<who> <do> ...', <do> one of {known}"
             )
         return text_form(kind).read(head, rest, text)

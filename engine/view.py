@@ -23,6 +23,7 @@ class CarView:
     """A car as the viewer sees it; ``hand`` and ``plan`` only for the viewer's own car.
 
     ``flooded``: the car stands on a flooded spot, so a downshift costs it 1 Heat more.
+    ``eliminated``: out of the race without a place (Championship event 10).
     """
 
     id: str
@@ -46,6 +47,12 @@ class CarView:
     # The own discard pile, only while a Salvage or Super Cool lets the driver look through it.
     discard: tuple[Card, ...] | None = None
     flooded: bool = False
+    eliminated: bool = False
+
+    @property
+    def racing(self) -> bool:
+        """On the track: neither in the Hall of Fame nor out of the race."""
+        return self.finished is None and not self.eliminated
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +153,7 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
                 upgrades=car.upgrades,
                 discard=car.discard if looking else None,
                 flooded=on_flooded_spot(state.track, car.space, car.spot),
+                eliminated=car.eliminated,
             )
         )
     garage = state.garage

@@ -47,7 +47,7 @@ def board_image(
     draw = ImageDraw.Draw(image)
     colours = {car.id: car_rgb(car.color) for car in view.cars}
     labels = car_labels(view)
-    racing = [car for car in view.cars if car.finished is None]
+    racing = [car for car in view.cars if car.racing]
     poses = {car.id: geometry.spot_pose(car.space, car.spot) for car in racing}
     scales = token_scales(geometry, poses)
     tokens = {car_id: (pose, scales[car_id]) for car_id, pose in poses.items()}

@@ -10,13 +10,15 @@ MAX_ID_LABEL = 2
 
 
 def running_order(view: RaceView) -> list[CarView]:
-    """Finished cars by place, then racing cars from the leader back.
+    """Finished cars by place, then racing cars from the leader back, then the cars out of
+    the race without a place (Championship event 10).
 
     Farther along is ahead; on the same space the race line (spot 0) is ahead.
     """
     finished = sorted((c for c in view.cars if c.finished is not None), key=_place)
-    racing = sorted((c for c in view.cars if c.finished is None), key=lambda c: (-c.space, c.spot))
-    return finished + racing
+    racing = sorted((c for c in view.cars if c.racing), key=lambda c: (-c.space, c.spot))
+    out = [c for c in view.cars if c.eliminated and c.finished is None]
+    return finished + racing + out
 
 
 def _place(car: CarView) -> int:

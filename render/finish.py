@@ -12,6 +12,7 @@ from render import palette
 from render.badge import draw_badge
 from render.field import car_labels, driver_name, running_order
 from render.palette import RGB, car_rgb, to_palette
+from render.standings import OUT
 from render.text import draw_text
 
 WIDTH = 1200
@@ -23,7 +24,8 @@ PODIUM = ((2, 0.72, palette.SILVER), (1, 1.0, palette.GOLD), (3, 0.5, palette.BR
 
 
 def finish_image(view: RaceView, *, names: Mapping[str, str] | None = None) -> Image.Image:
-    """The Hall of Fame of a race; cars still racing are listed last, without a place."""
+    """The Hall of Fame of a race; cars still racing are listed after the places, and cars
+    eliminated from the race (Championship event 10) last, marked "out", without a place."""
     order = running_order(view)
     podium = {car.finished: car for car in order if car.finished is not None and car.finished <= 3}
     rest = [car for car in order if car not in podium.values()]
@@ -80,9 +82,13 @@ def _draw_step(
 
 
 def _draw_row(image: Image.Image, top: int, car: CarView, label: str, name: str) -> None:
-    """A place below the podium: number, badge and driver; no number while still racing."""
+    """A place below the podium: number, badge and driver; no number while still racing,
+    "out" for a car eliminated from the race."""
     middle = top + ROW_HEIGHT / 2
     shown = str(car.finished) if car.finished is not None else "–"
-    draw_text(image, (150, middle), shown, size=30, fill=palette.TEXT, bold=True, anchor="rm")
+    ink = palette.TEXT
+    if car.eliminated and car.finished is None:
+        shown, ink = OUT, palette.SIGN_RED
+    draw_text(image, (150, middle), shown, size=30, fill=ink, bold=True, anchor="rm")
     right = draw_badge(image, 180, middle - 18, 36, car_rgb(car.color), label)
     draw_text(image, (right + 20, middle), name, size=28, fill=palette.TEXT, anchor="lm")

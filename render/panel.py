@@ -88,7 +88,7 @@ def _draw_row(
     """
     left = row.left + layout.px(20)
     right = row.left + row.width - layout.px(20)
-    upgrades = upgrade_names(car) if car.finished is None else ""
+    upgrades = upgrade_names(car) if car.racing else ""
     lines = 4 if upgrades else 3
     line = row.height / (lines + 0.3)
     size = max(layout.px(READABLE), round(line * 0.62))
@@ -98,7 +98,7 @@ def _draw_row(
     draw_text(
         image,
         (left, middles[0]),
-        str(place),
+        "–" if car.eliminated and car.finished is None else str(place),
         size=place_size,
         fill=palette.TEXT,
         bold=True,
@@ -109,6 +109,8 @@ def _draw_row(
     badge_right = draw_badge(image, indent, badge_top, badge_height, car_rgb(car.color), label)
     if car.finished is not None:
         standing, ink = f"finished P{car.finished}", palette.GOLD
+    elif car.eliminated:
+        standing, ink = "out of the race", palette.SIGN_RED
     else:
         standing, ink = f"lap {_lap(view, car)}", palette.TEXT_DIM
     draw_text(image, (right, middles[0]), standing, size=size, fill=ink, anchor="rm")
@@ -131,7 +133,7 @@ def _draw_row(
     x: float = indent
     notes_at = middles[2] if state else middles[1]
     notes = _round_notes(did)
-    if not played or (car.finished is not None and not did.moves):
+    if not played or (not car.racing and not did.moves):
         notes = []
     for note, colour in notes:
         if x + text_width(note, size=size) > right:
@@ -155,8 +157,9 @@ def _lap(view: RaceView, car: CarView) -> str:
 
 
 def _car_state(car: CarView) -> str:
-    """Gear, Heat left in the Engine and cards in hand; nothing once finished or for a Legend."""
-    if car.finished is not None:
+    """Gear, Heat left in the Engine and cards in hand; nothing once out of the race (finished
+    or eliminated) or for a Legend."""
+    if not car.racing:
         return ""
     if car.kind == "legend":
         return "Legend"

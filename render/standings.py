@@ -18,16 +18,20 @@ NAME_WIDTH = 330
 RACE_WIDTH = 86
 POINTS_WIDTH = 130
 MEDALS: dict[int, RGB] = {1: palette.GOLD, 2: palette.SILVER, 3: palette.BRONZE}
+OUT = "out"
+"""A race cell of a driver eliminated from that race (Championship event 10): no place."""
 
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """One driver in a league: points so far and the place in each race (None: did not race)."""
+    """One driver in a league: points so far and the place in each race (None: did not race,
+    or, where ``eliminated`` says so, was put out of it by event 10)."""
 
     name: str
     points: int
     places: Sequence[int | None] = ()
     color: str | None = None
+    eliminated: Sequence[bool] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +76,8 @@ def standings_image(standings: Standings) -> Image.Image:
         draw_text(image, (name_left, middle), row.name, size=24, fill=palette.TEXT, anchor="lm")
         for column in range(len(races)):
             place = row.places[column] if column < len(row.places) else None
-            _draw_place(draw, image, _race_centre(column), middle, place)
+            out = column < len(row.eliminated) and row.eliminated[column]
+            _draw_place(draw, image, _race_centre(column), middle, OUT if out else place)
         points = str(row.points)
         draw_text(
             image,
@@ -92,11 +97,17 @@ def _race_centre(column: int) -> float:
 
 
 def _draw_place(
-    draw: ImageDraw.ImageDraw, image: Image.Image, centre: float, middle: float, place: int | None
+    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
+    centre: float,
+    middle: float,
+    place: int | str | None,
 ) -> None:
-    """A race cell: a medal disc for the podium, the place otherwise, a dash if absent."""
-    if place is None:
-        draw_text(image, (centre, middle), "–", size=22, fill=palette.TEXT_DIM, anchor="mm")
+    """A race cell: a medal disc for the podium, the place otherwise, a dash if absent,
+    "out" for a driver eliminated from the race."""
+    if place is None or isinstance(place, str):
+        shown = place or "–"
+        draw_text(image, (centre, middle), shown, size=22, fill=palette.TEXT_DIM, anchor="mm")
         return
     medal = MEDALS.get(place)
     if medal is not None:

@@ -25,6 +25,7 @@ from bot.service import permits
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings
+from engine.errors import quoted
 from engine.season import SeasonConfig, SeasonRace
 
 DEFAULT_TIMER_MINUTES = 24 * 60  # a league races over days unless the server says otherwise
@@ -50,9 +51,9 @@ def _race(entry: str) -> SeasonRace:
     """``track:event`` (e.g. ``usa:3``); ValueError for an unknown track or a missing event."""
     track, _, event = entry.partition(":")
     if track not in data.track_ids():
-        raise ValueError(f"unknown track {track!r}")
+        raise ValueError(f"unknown track {quoted(track)}")
     if not event.strip().isdigit():
-        raise ValueError(f"{entry!r}: give each track its event, as track:event")
+        raise ValueError(f"{quoted(entry)}: give each track its event, as track:event")
     return SeasonRace(track, int(event))
 
 

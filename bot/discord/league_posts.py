@@ -36,7 +36,7 @@ def standings_png(title: str, rows: Sequence[Standing]) -> bytes:
     races = len(rows[0].places) if rows else 0
     table = Standings(
         title,
-        [StandingRow(row.name, row.points, row.places, row.color) for row in rows],
+        [StandingRow(row.name, row.points, row.places, row.color, row.eliminated) for row in rows],
         [f"R{no}" for no in range(1, races + 1)],
     )
     return png_bytes(standings_image(table))

@@ -20,14 +20,13 @@ from bot.discord.components import HeatButton, view_of
 from bot.discord.ids import button
 from bot.discord.pictures import board_png, finish_png
 from bot.discord.prompts import prompt_message
+from bot.discord.race_lines import podium_text, round_lines
 from bot.discord.texts import t
 from bot.service import cpu
 from bot.service.outbox import PostLater
 from bot.service.waits import waiting_humans
 from bot.storage import OutboxRow, RaceRecord, Seat, Store
 from engine import RaceState
-from engine.events import CardsRevealed, Event
-from render import summarize_round
 
 log = logging.getLogger("heat.publish")
 
@@ -170,7 +169,7 @@ class Publisher:
             )
         else:
             for events in row.rounds:
-                lines += _round_lines(events, names, seats, state.round, locale)
+                lines += round_lines(events, names, seats, state.round, locale)
             if resumed:
                 lines.append(t("race_resumed", locale, race=record.id, round=state.round))
             if planners:
@@ -205,12 +204,10 @@ class Publisher:
         locale: str,
     ) -> None:
         podium = await cpu.run(finish_png, state, names)
-        places = sorted(seats, key=lambda s: state.car(s.car_id).finished or 0)
-        text = " · ".join(f"{state.car(s.car_id).finished}. {s.name}" for s in places)
         await self._send(
             channel,
             record,
-            content=t("race_over", locale, podium=text),
+            content=t("race_over", locale, podium=podium_text(state, seats, locale)),
             file=discord.File(io.BytesIO(podium), f"race-{record.id}.png"),
         )
 
@@ -282,44 +279,3 @@ class Publisher:
 
 def _track_name(track_id: str) -> str:
     return data.track(track_id).name
-
-
-def _round_lines(
-    events: Sequence[Event],
-    names: dict[str, str],
-    seats: Sequence[Seat],
-    final_round: int,
-    locale: str,
-) -> list[str]:
-    """A heading, then one line per car: gear, speed, where it went, Heat, spin out, finish."""
-    summary = summarize_round(list(events))
-    legends = {seat.car_id for seat in seats if seat.kind == "legend"}
-    gears = {e.car: len(e.cards) for e in events if isinstance(e, CardsRevealed)}
-    lines = [t("round_done", locale, round=summary.round or final_round)]
-    for car_id, did in summary.cars.items():
-        notes = []
-        if did.cluttered:
-            notes.append(t("summary_clutter", locale))
-        elif did.start is not None:
-            notes.append(t("summary_moved", locale, from_=did.start[0], to=did.moves[-1].to_space))
-        if did.slipstream:
-            notes.append(t("summary_slip", locale))
-        if did.heat_paid:
-            notes.append(t("summary_heat", locale, heat=did.heat_paid))
-        if did.spun_out is not None:
-            notes.append(t("summary_spin", locale))
-        if did.finished is not None:
-            notes.append(t("summary_finished", locale, place=did.finished))
-        key = "summary_legend" if car_id in legends else "summary_car"
-        speed = did.speed if did.speed is not None else "-"
-        lines.append(
-            t(
-                key,
-                locale,
-                name=names.get(car_id, car_id),
-                gear=gears.get(car_id, "-"),
-                speed=speed,
-                moved=", ".join(notes) or "-",
-            )
-        )
-    return lines

@@ -171,6 +171,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "open_hand": ("Open my hand", "Apri la mia mano"),
     "show_board": ("Board", "Tabellone"),
     "race_over": ("**Chequered flag!** {podium}", "**Bandiera a scacchi!** {podium}"),
+    "race_out": ("out of the race: {names}", "fuori gara: {names}"),
     "reminder": (
         "<@{user}>, your {step} decision is due <t:{deadline}:R>; then the AI drives for you.",
         "<@{user}>, la tua decisione ({step}) scade <t:{deadline}:R>; poi guida l'IA.",
@@ -190,6 +191,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "summary_slip": ("slipstream", "scia"),
     "summary_clutter": ("cluttered hand, did not move", "mano piena, ferma"),
     "summary_finished": ("finished #{place}", "arrivato #{place}"),
+    "summary_gave_up": ("gave up", "ritirato"),
+    "summary_eliminated": ("OUT of the race, no place", "FUORI gara, senza posizione"),
     # --- the hand ---
     "hand_title": (
         "Your hand — round {round}, car {car}",

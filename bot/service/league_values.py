@@ -86,7 +86,10 @@ class ScheduledRace:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A driver's line in the standings: points (corrections in), each race's place and points."""
+    """A driver's line in the standings: points (corrections in), each race's place and points.
+
+    ``eliminated`` says per race whether event 10 put the driver out of it (no place).
+    """
 
     driver_id: str
     name: str
@@ -96,3 +99,4 @@ class Standing:
     places: tuple[int | None, ...]
     race_points: tuple[int | None, ...]
     corrections: tuple[Correction, ...] = ()
+    eliminated: tuple[bool, ...] = ()

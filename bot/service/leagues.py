@@ -283,7 +283,8 @@ class LeagueService:
         result = race_result(race.state)
         decision = RaceRecorded(race_no, result)
         after = season_after(league.season, decision)
-        users = {car: user for car in result.places if (user := _user(league, car)) is not None}
+        cars = {*result.places, *result.eliminated}
+        users = {car: user for car in cars if (user := _user(league, car)) is not None}
         points = recorded_points(result, users)
         change = SeasonChange(league.id, league.season.version, after, [(decision, "race")])
         try:
@@ -394,6 +395,7 @@ class LeagueService:
                 _padded(line.places, races),
                 _padded(line.race_points, races),
                 tuple(c for c in points.corrections if c.driver_id == line.driver),
+                line.eliminated,
             )
             for line in season_standings(league.season, points.corrected())
         ]

@@ -91,7 +91,7 @@ class ExportedRace(_Part):
 class ExportedPoints(_Part):
     driver_id: DriverId
     user_id: Id | None
-    place: int = Field(ge=1, le=6)
+    place: int | None = Field(ge=1, le=6)
     points: int = Field(ge=0, le=12)
     spin_outs: int = Field(ge=0, le=999)
 
@@ -148,7 +148,8 @@ async def export_document(db: Db, league_id: int) -> dict[str, Any]:
         "SELECT * FROM league_results WHERE league_id = $1 ORDER BY race_no", league_id
     )
     points = await db.fetch(
-        "SELECT * FROM league_points WHERE league_id = $1 ORDER BY race_no, place, driver_id",
+        "SELECT * FROM league_points WHERE league_id = $1"
+        " ORDER BY race_no, COALESCE(place, 999), driver_id",
         league_id,
     )
     corrections = await db.fetch(

@@ -217,7 +217,11 @@ class LeagueTables(Tables):
         return True
 
     async def league_points(self, league_id: int) -> LeaguePoints:
-        query = "SELECT * FROM league_points WHERE league_id = $1 ORDER BY race_no, place"
+        # A driver eliminated by event 10 has no place: after the placed ones, on both databases.
+        query = (
+            "SELECT * FROM league_points WHERE league_id = $1"
+            " ORDER BY race_no, COALESCE(place, 999), driver_id"
+        )
         rows = await self._all(query, league_id)
         races: dict[int, list[RacePoints]] = defaultdict(list)
         for row in rows:

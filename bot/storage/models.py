@@ -316,12 +316,13 @@ class RacePoints:
 
     The place and the spin outs come from the race's ``RaceResult`` (engine), the
     points from the season's scoring; ``user_id`` is the member driving it (None
-    for AI drivers and Legends), so stats follow a person across leagues.
+    for AI drivers and Legends), so stats follow a person across leagues. A
+    driver eliminated by event 10 has no place (None) and 0 points.
     """
 
     driver_id: str
     user_id: int | None
-    place: int
+    place: int | None
     points: int
     spin_outs: int = 0
 
@@ -366,16 +367,21 @@ class LeaguePoints:
 
 
 def recorded_points(result: RaceResult, users: Mapping[str, int]) -> list[RacePoints]:
-    """The points rows of a finished league race, best place first.
+    """The points rows of a finished league race, best place first, then the drivers
+    eliminated without a place.
 
     Places and spin outs come from the race's result, points from the season's
     scoring (event bonuses included); ``users`` maps the members' driver ids to
     their user ids (AI drivers and Legends have none).
     """
     points = race_points(result)
+    placed = sorted(result.places, key=lambda car: result.places[car])
+    out = sorted(result.eliminated - set(placed))
     return [
-        RacePoints(car, users.get(car), place, points[car], result.spin_outs.get(car, 0))
-        for car, place in sorted(result.places.items(), key=lambda item: item[1])
+        RacePoints(
+            car, users.get(car), result.places.get(car), points[car], result.spin_outs.get(car, 0)
+        )
+        for car in placed + out
     ]
 
 

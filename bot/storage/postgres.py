@@ -203,6 +203,8 @@ MIGRATIONS: tuple[str, ...] = (
         at DOUBLE PRECISION NOT NULL
     );
     """,
+    # 5: a league race's points row has no place for a driver eliminated by event 10.
+    "ALTER TABLE league_points ALTER COLUMN place DROP NOT NULL",
 )
 
 # Errors that mean the connection is gone, not that the statement was wrong. The

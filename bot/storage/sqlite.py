@@ -186,6 +186,26 @@ MIGRATIONS: tuple[str, ...] = (
         at REAL NOT NULL
     );
     """,
+    # 5: a league race's points row has no place for a driver eliminated by event 10
+    # (SQLite cannot drop NOT NULL, so the table is made again and its rows copied).
+    """
+    CREATE TABLE league_points_5 (
+        league_id INTEGER NOT NULL,
+        race_no INTEGER NOT NULL,
+        driver_id TEXT NOT NULL,
+        user_id INTEGER,
+        place INTEGER,
+        points INTEGER NOT NULL,
+        spin_outs INTEGER NOT NULL,
+        PRIMARY KEY (league_id, race_no, driver_id),
+        FOREIGN KEY (league_id, race_no) REFERENCES league_results (league_id, race_no)
+    );
+    INSERT INTO league_points_5 SELECT league_id, race_no, driver_id, user_id, place, points,
+        spin_outs FROM league_points;
+    DROP TABLE league_points;
+    ALTER TABLE league_points_5 RENAME TO league_points;
+    CREATE INDEX league_points_by_user ON league_points (user_id);
+    """,
 )
 
 

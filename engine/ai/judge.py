@@ -76,7 +76,7 @@ class Judge:
         # Board spots (space within the lap): a car a lap behind blocks like any other.
         self.lap = self.course.lap_length
         self.taken = {
-            (c.space % self.lap, c.spot) for c in view.cars if c.id != car_id and c.finished is None
+            (c.space % self.lap, c.spot) for c in view.cars if c.id != car_id and c.racing
         }
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
         self._plans: dict[tuple[int, int, int, int, bool, bool], float] = {}

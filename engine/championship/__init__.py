@@ -15,6 +15,7 @@ from engine.championship.event_cards import (
     may_discard_card,
     may_slipstream_in,
     race_event,
+    race_laps_of,
 )
 from engine.championship.event_steps import end_of_turn
 from engine.championship.press import press_positions, score_press_corners
@@ -34,6 +35,7 @@ __all__ = [
     "may_slipstream_in",
     "press_positions",
     "race_event",
+    "race_laps_of",
     "race_result",
     "score_press_corners",
     "sponsorship_deck",

@@ -7,8 +7,9 @@ steps ask without checking which kind of race they run.
 from __future__ import annotations
 
 import data
-from data.models import ChampionshipEvent
+from data.models import ChampionshipEvent, Track
 from engine.cards import HAND_SIZE, HEAT, STRESS, Card, is_discardable
+from engine.limits import MAX_LAPS
 from engine.state import RaceState
 
 
@@ -49,3 +50,20 @@ def may_slipstream_in(state: RaceState, gear: int) -> bool:
     """Turbulent winds (12): a car slipstreams only in 3rd or 4th gear."""
     event = race_event(state)
     return event is None or gear in event.slipstream_gears
+
+
+def race_laps_of(track: Track, laps: int, event: ChampionshipEvent) -> int:
+    """The laps of a race of ``laps`` on ``track`` under ``event`` (Drivers' strike: one less,
+    Record crowds and the pressure cooker: one more).
+
+    ValueError, naming both, when that leaves no lap or more than a race may have:
+    España's single lap cannot race the Drivers' strike (BGA redraws that pair in a
+    random season, bug 197392); a race is never clamped to one lap.
+    """
+    changed = laps + event.lap_delta
+    if not 1 <= changed <= MAX_LAPS:
+        raise ValueError(
+            f"{track.name} ({laps} lap{'s' if laps != 1 else ''}) cannot race event {event.id}"
+            f" ({event.title}): it would have {changed} laps, and a race has 1 to {MAX_LAPS}"
+        )
+    return changed

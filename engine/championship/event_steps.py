@@ -55,7 +55,7 @@ def passed_cars(state: RaceState, car: Car, start: int) -> int:
     return sum(
         1
         for other in state.cars
-        if other is not car and other.finished is None and 0 < (other.space - start) % lap < moved
+        if other is not car and other.racing and 0 < (other.space - start) % lap < moved
     )
 
 

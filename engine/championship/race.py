@@ -9,13 +9,15 @@ unplayed sponsorship cards to carry over.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import data
 from data.models import CardSet
 from engine.cards import Card, canonical, is_sponsor
+from engine.errors import cut, quoted
+from engine.limits import MAX_CARS
 from engine.state import RaceState
 
 
@@ -40,9 +42,11 @@ def sponsorship_deck(garage_expansions: bool) -> tuple[Card, ...]:
 class RaceResult:
     """A finished championship race as the season records it.
 
-    ``places`` has every car, Legends included (1 = won); a car that gave up or
-    was eliminated has the last free place when it left. ``sponsors`` holds each
-    driver's unplayed sponsorship cards from every pile, to carry over.
+    ``places`` has every car, Legends included (1 = won), but those ``eliminated``
+    by event 10: they have no place and score 0 (a result recorded before this
+    rule gives them the last free place they were put in then). A car that gave
+    up has the last free place when it left. ``sponsors`` holds each driver's
+    unplayed sponsorship cards from every pile, to carry over.
     """
 
     event: int
@@ -74,13 +78,13 @@ class RaceResult:
             doc = _ResultDoc.model_validate(document)
         except ValidationError as exc:
             first = exc.errors()[0]
-            where = ".".join(str(part) for part in first["loc"]) or "(result)"
+            where = cut(".".join(str(part) for part in first["loc"])) or "(result)"
             raise ValueError(f"race result: {where}: {first['msg']}") from None
         cards = [c for pile in doc.sponsors.values() for c in pile]
         cards += doc.sponsor_deck + doc.sponsor_discard
         unknown = [c for c in cards if not is_sponsor(c)]
         if unknown:
-            raise ValueError(f"race result: {unknown[0]!r} is not a sponsorship card")
+            raise ValueError(f"race result: {quoted(unknown[0])} is not a sponsorship card")
         return cls(
             doc.event,
             dict(doc.places),
@@ -96,7 +100,7 @@ class RaceResult:
 class _ResultDoc(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     event: int
-    places: dict[str, int]
+    places: dict[str, Annotated[int, Field(ge=1, le=MAX_CARS)]]
     gave_up: list[str] = []
     eliminated: list[str] = []
     spin_outs: dict[str, int] = {}
@@ -112,6 +116,7 @@ def race_result(state: RaceState) -> RaceResult:
         raise ValueError("not a championship race")
     if not state.over:
         raise ValueError("the race is not over yet")
+    # An eliminated car has no place (but one eliminated before that rule keeps its own).
     places = {car.id: car.finished for car in state.cars if car.finished is not None}
     drivers = [car for car in state.cars if not car.is_legend]
     spun = dict(champ.spin_outs)

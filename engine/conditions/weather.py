@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import data
 from data.models import Track
 from engine.cards import HEAT, Card, starting_deck
+from engine.errors import quoted
 from engine.rng import shuffled
 from engine.state import Weather
 
@@ -67,10 +68,10 @@ def weather_problem(track: Track, weather: Weather) -> str | None:
     """What makes ``weather`` impossible on ``track`` (for the notation), or None."""
     module = data.weather()
     if weather.card not in {card.id for card in module.weather_cards}:
-        return f"unknown weather card {weather.card!r}"
+        return f"unknown weather card {quoted(weather.card)}"
     unknown = sorted(set(weather.tokens) - set(module.token_pool))
     if unknown:
-        return f"unknown road-condition token {unknown[0]!r}"
+        return f"unknown road-condition token {quoted(unknown[0])}"
     if len(weather.tokens) != len(track.corners):
         return f"{track.id} has {len(track.corners)} corner lines, not {len(weather.tokens)} tokens"
     placed: list[str] = []

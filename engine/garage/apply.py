@@ -16,7 +16,7 @@ from engine.decisions import (
     Salvage,
     SuperCool,
 )
-from engine.errors import IllegalDecision
+from engine.errors import IllegalDecision, quoted
 from engine.events import CardRefreshed, Event
 from engine.garage.draft import giving_back, pick
 from engine.garage.steps import accelerate, direct_play, draft_move
@@ -60,7 +60,7 @@ def resolve_garage(state: RaceState, car: Car, decision: Decision, events: list[
         return False
     if isinstance(decision, ChooseSpeed):
         if decision.card not in unchosen(car, turn):
-            raise _illegal(car, decision, f"card {decision.card!r} has no speed to choose")
+            raise _illegal(car, decision, f"card {quoted(decision.card)} has no speed to choose")
         _check_speed(car, decision, decision.card, decision.speed)
         choose_speed(car, turn, decision.card, decision.speed, events)
     elif isinstance(decision, DirectPlay):
@@ -94,7 +94,7 @@ def resolve_garage(state: RaceState, car: Car, decision: Decision, events: list[
         draft_move(state, car, turn, events)
     elif isinstance(decision, Refresh):
         if decision.card not in refreshable(car, turn):
-            raise _illegal(car, decision, f"no played card {decision.card!r} with Refresh")
+            raise _illegal(car, decision, f"no played card {quoted(decision.card)} with Refresh")
         turn.refreshed = (*turn.refreshed, decision.card)
         events.append(CardRefreshed(car.id, decision.card))
     return True
@@ -113,7 +113,7 @@ def _draft(state: RaceState, car: Car, decision: Pick | GiveBack, events: list[E
     pile = car.upgrades if isinstance(decision, GiveBack) else garage.market
     if decision.card not in pile:
         where = "among the car's upgrades" if isinstance(decision, GiveBack) else "in the market"
-        raise _illegal(car, decision, f"card {decision.card!r} is not {where}")
+        raise _illegal(car, decision, f"card {quoted(decision.card)} is not {where}")
     pick(state, car.id, decision.card, events)
 
 
@@ -121,14 +121,15 @@ def _check_speed(car: Car, decision: Decision, card: str, speed: int) -> None:
     choices = speed_choices(card)
     if speed not in choices:
         listed = ", ".join(map(str, choices))
-        raise _illegal(car, decision, f"card {card!r} is played as speed {listed}, not {speed}")
+        played = f"card {quoted(card)} is played as speed {listed}, not {speed}"
+        raise _illegal(car, decision, played)
 
 
 def _check_direct(car: Car, decision: DirectPlay) -> None:
     if decision.card not in car.hand:
-        raise _illegal(car, decision, f"card {decision.card!r} is not in hand")
+        raise _illegal(car, decision, f"card {quoted(decision.card)} is not in hand")
     if "direct" not in symbols(decision.card):
-        raise _illegal(car, decision, f"card {decision.card!r} has no Direct Play symbol")
+        raise _illegal(car, decision, f"card {quoted(decision.card)} has no Direct Play symbol")
     if not can_direct_play(car, decision.card):
         heat = card_heat((decision.card,))
         raise _illegal(car, decision, f"its {heat} Heat cannot be paid from the Engine")
@@ -149,5 +150,5 @@ def _check_salvage(car: Car, turn: Turn, decision: Salvage) -> None:
     pile = list(car.discard)
     for card in decision.cards:
         if card not in pile:
-            raise _illegal(car, decision, f"card {card!r} is not in the discard pile")
+            raise _illegal(car, decision, f"card {quoted(card)} is not in the discard pile")
         pile.remove(card)

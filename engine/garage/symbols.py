@@ -204,7 +204,7 @@ def draft_target(state: RaceState, car: Car, turn: Turn) -> int | None:
     """
     if not turn.draft:
         return None
-    ahead = [c.space for c in state.cars if c.id != car.id and c.finished is None]
+    ahead = [c.space for c in state.cars if c.id != car.id and c.racing]
     ahead = [space for space in ahead if space > car.space]
     if not ahead:
         return None

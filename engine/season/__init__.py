@@ -8,7 +8,8 @@ season from its first state and its decision log, :func:`standings` and
 Inside: ``state`` (the season at one moment), ``rules`` (the phases and
 decisions), ``schedule`` (preset, custom and random seasons), ``draft`` (one
 pick each before a race), ``points`` (points and ties), ``decisions`` and
-``events`` (their text forms), ``notation`` (``heat-season/1``) and ``view``.
+``events`` (their text forms), ``notation`` (``heat-season/1``), ``view``, and
+``scenario`` (a season file plus decisions, run as ``heat season`` runs it).
 """
 
 from engine.season.decisions import (
@@ -25,7 +26,13 @@ from engine.season.decisions import (
     StartRace,
     parse_season_decision,
 )
-from engine.season.notation import log_from_texts, log_to_texts, season_from_dict, season_to_dict
+from engine.season.notation import (
+    decisions_from_json,
+    log_from_texts,
+    log_to_texts,
+    season_from_dict,
+    season_to_dict,
+)
 from engine.season.points import Standing, champion, race_points, standings
 from engine.season.rules import (
     SeasonPending,
@@ -38,6 +45,7 @@ from engine.season.rules import (
     season_pending,
     season_race,
 )
+from engine.season.scenario import load_season_scenario, run_season_scenario, season_report
 from engine.season.state import SeasonConfig, SeasonDriver, SeasonRace, SeasonState
 from engine.season.view import SeasonDriverView, SeasonView, season_view
 
@@ -63,6 +71,8 @@ __all__ = [
     "StartRace",
     "apply_season",
     "champion",
+    "decisions_from_json",
+    "load_season_scenario",
     "log_from_texts",
     "log_to_texts",
     "new_season",
@@ -70,11 +80,13 @@ __all__ = [
     "race_points",
     "race_seed",
     "replay_season",
+    "run_season_scenario",
     "season_ai_decision",
     "season_from_dict",
     "season_legal_decisions",
     "season_pending",
     "season_race",
+    "season_report",
     "season_to_dict",
     "season_view",
     "standings",

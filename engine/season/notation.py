@@ -18,9 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from engine import limits
 from engine.championship import RaceResult
-from engine.errors import NotationError
+from engine.errors import NotationError, cut, quoted
 from engine.notation import CardId, CarName, Colour, Count, OptionsDoc, TrackId
-from engine.season.decisions import SeasonDecision, parse_season_decision
+from engine.season.decisions import RaceRecorded, SeasonDecision, parse_season_decision
+from engine.season.draft import open_draft
 from engine.season.schedule import check_race
 from engine.season.state import SeasonDraft, SeasonDriver, SeasonRace, SeasonState
 from engine.state import Options
@@ -102,8 +103,10 @@ class SeasonDoc(_Strict):
         over = len(self.results) == len(self.races)
         if over != (self.phase == "over"):
             raise ValueError("phase: the season is over once every race has a result")
-        if (self.draft is not None) != (self.phase in ("draft", "swap")):
+        if self.draft is not None and self.phase not in ("draft", "swap"):
             raise ValueError("draft: present in the draft and swap phases only")
+        if self.draft is None and self.phase == "swap":
+            raise ValueError("draft: the swap phase needs the draft it comes after")
         if bool(self.grid) != (self.phase in ("draft", "swap", "ready", "racing")):
             raise ValueError("grid: fixed from the draft until the race is recorded")
         if self.draft is not None:
@@ -160,20 +163,12 @@ def season_from_dict(document: Any) -> SeasonState:
         doc = SeasonDoc.model_validate(document)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
+        where = cut(".".join(str(part) for part in first["loc"]))
         message = first["msg"].removeprefix("Value error, ")
         raise NotationError(f"{where}: {message}" if where else message) from None
-    results: list[RaceResult] = []
-    for index, result in enumerate(doc.results):
-        try:
-            results.append(RaceResult.from_dict(result))
-        except ValueError as exc:
-            raise NotationError(f"results.{index}: {exc}") from None
-        unknown = sorted(set(results[-1].places) - {d.id for d in doc.drivers})
-        if unknown:
-            raise NotationError(f"results.{index}: no driver {unknown[0]!r} in this season")
+    results = [_result(doc, index, result) for index, result in enumerate(doc.results)]
     draft = doc.draft
-    return SeasonState(
+    s = SeasonState(
         seed=doc.seed,
         races=tuple(SeasonRace(r.track, r.event) for r in doc.races),
         drivers=[
@@ -197,6 +192,27 @@ def season_from_dict(document: Any) -> SeasonState:
         if draft is None
         else SeasonDraft(tuple(draft.market), tuple(draft.order), draft.first),
     )
+    if s.phase == "draft" and s.draft is None:
+        # A season stopped before its draft: the market and the pick order follow from it.
+        open_draft(s, [])
+    return s
+
+
+def _result(doc: SeasonDoc, index: int, document: dict[str, Any]) -> RaceResult:
+    """Race ``index + 1``'s recorded result: its event is the race's, its cars the season's."""
+    try:
+        result = RaceResult.from_dict(document)
+    except ValueError as exc:
+        raise NotationError(f"results.{index}: {exc}") from None
+    event = doc.races[index].event
+    if result.event != event:
+        reason = f"race {index + 1} races event {event}, not {result.event}"
+        raise NotationError(f"results.{index}.event: {reason}")
+    named = {*result.places, *result.gave_up, *result.eliminated, *result.sponsors}
+    unknown = sorted(named - {d.id for d in doc.drivers})
+    if unknown:
+        raise NotationError(f"results.{index}: no driver {quoted(unknown[0])} in this season")
+    return result
 
 
 def log_to_texts(decisions: Sequence[SeasonDecision]) -> list[str]:
@@ -204,12 +220,42 @@ def log_to_texts(decisions: Sequence[SeasonDecision]) -> list[str]:
     return [str(decision) for decision in decisions]
 
 
+def decisions_from_json(entries: Any) -> list[SeasonDecision]:
+    """A season file's decisions: text forms, or ``{"record": k, "result": {...}}`` for a race
+    result written out as JSON; NotationError names the bad entry."""
+    if not isinstance(entries, list):
+        raise NotationError("decisions: a list of season decisions")
+    decisions: list[SeasonDecision] = []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, str):
+            decisions.append(_parsed(f"decisions.{index}", entry))
+        elif isinstance(entry, dict) and set(entry) == {"record", "result"}:
+            decisions.append(_recorded(index, entry["record"], entry["result"]))
+        else:
+            raise NotationError(
+                f'decisions.{index}: a decision\'s text, or {{"record": k, "result": {{...}}}}'
+            )
+    return decisions
+
+
+def _recorded(index: int, race_no: Any, result: Any) -> RaceRecorded:
+    if not isinstance(race_no, int) or isinstance(race_no, bool) or race_no < 1:
+        raise NotationError(f"decisions.{index}.record: a race number, not {quoted(race_no)}")
+    if not isinstance(result, dict):
+        raise NotationError(f"decisions.{index}.result: a race result object")
+    try:
+        return RaceRecorded(race_no, RaceResult.from_dict(result))
+    except ValueError as exc:
+        raise NotationError(f"decisions.{index}.result: {exc}") from None
+
+
 def log_from_texts(texts: Sequence[str]) -> list[SeasonDecision]:
     """A decision log back from its text forms; NotationError names the bad entry."""
-    decisions: list[SeasonDecision] = []
-    for index, text in enumerate(texts):
-        try:
-            decisions.append(parse_season_decision(text))
-        except ValueError as exc:
-            raise NotationError(f"log.{index}: {exc}") from None
-    return decisions
+    return [_parsed(f"log.{index}", text) for index, text in enumerate(texts)]
+
+
+def _parsed(where: str, text: str) -> SeasonDecision:
+    try:
+        return parse_season_decision(text)
+    except ValueError as exc:
+        raise NotationError(f"{where}: {exc}") from None

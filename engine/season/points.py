@@ -3,9 +3,10 @@
 The rules and BGA, as ../shared/facts/championship.json and modules-notes.md
 record them: places 1-6 score 9/6/4/3/2/1 and 7 and below 0; Legends score
 like drivers; a driver who gave up has the last free place and scores it; a
-driver eliminated by event 10 (a spin out ends its race) scores 0. The Drivers'
-strike gives the winner 2 more points, the Corruption in the rules committee 1
-more to each of places 1-3 (the event's ``winner_bonus`` and ``podium_bonus``).
+driver eliminated by event 10 (a spin out ends its race) has no place and
+scores 0. The Drivers' strike gives the winner 2 more points, the Corruption in
+the rules committee 1 more to each of places 1-3 (the event's ``winner_bonus``
+and ``podium_bonus``).
 Ties are broken by the last race's points, then the race before, and so on;
 drivers still tied (the same points in every race) keep the order in which they
 entered the season (our choice: BGA leaves it to table order).
@@ -28,10 +29,9 @@ def race_points(result: RaceResult) -> dict[str, int]:
     championship = data.championship()
     scale = championship.points_by_place
     event = championship.event(result.event)
-    points: dict[str, int] = {}
+    points = dict.fromkeys(result.eliminated, 0)
     for car, place in result.places.items():
         if car in result.eliminated:
-            points[car] = 0
             continue
         score = scale[place - 1] if place <= len(scale) else 0
         if place == 1:
@@ -47,7 +47,8 @@ class Standing:
     """One driver's line in the standings; per race, None where it did not race.
 
     ``points`` is the total, ``correction`` included (the league admins' point
-    corrections, which the season itself never makes).
+    corrections, which the season itself never makes). ``eliminated`` says, per
+    race, whether event 10 put the driver out of it: no place, 0 points.
     """
 
     driver: str
@@ -58,6 +59,7 @@ class Standing:
     podiums: int
     active: bool
     correction: int = 0
+    eliminated: tuple[bool, ...] = ()
 
 
 def standings(s: SeasonState, corrections: Mapping[str, int] | None = None) -> list[Standing]:
@@ -70,7 +72,7 @@ def standings(s: SeasonState, corrections: Mapping[str, int] | None = None) -> l
     lines: list[Standing] = []
     for driver in s.drivers:
         points = tuple(race.get(driver.id) for race in scored)
-        places = tuple(result.places.get(driver.id) for result in s.results)
+        places = tuple(_place(result, driver.id) for result in s.results)
         correction = (corrections or {}).get(driver.id, 0)
         lines.append(
             Standing(
@@ -82,12 +84,19 @@ def standings(s: SeasonState, corrections: Mapping[str, int] | None = None) -> l
                 sum(1 for place in places if place is not None and place <= PODIUM),
                 driver.active,
                 correction,
+                tuple(driver.id in result.eliminated for result in s.results),
             )
         )
     # sorted() is stable, so drivers tied in every race keep their entry order.
     return sorted(
         lines, key=lambda line: (-line.points, *(-(p or 0) for p in line.race_points[::-1]))
     )
+
+
+def _place(result: RaceResult, driver: str) -> int | None:
+    """The driver's place in a race: None if it did not race, or was eliminated (even where
+    a result recorded before eliminated cars lost their place names one)."""
+    return None if driver in result.eliminated else result.places.get(driver)
 
 
 def champion(s: SeasonState, corrections: Mapping[str, int] | None = None) -> str | None:

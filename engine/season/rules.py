@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 import data
 from engine.cards import Card
 from engine.championship import ChampionshipSetup, RaceResult, sponsorship_deck
-from engine.errors import IllegalDecision, NotYourTurn, StaleDecision
+from engine.errors import IllegalDecision, NotYourTurn, StaleDecision, cut, quoted
 from engine.events import Event
 from engine.garage import upgrade_deck
 from engine.limits import MAX_CARS, MAX_NAME, MAX_ROUND, MAX_SEED, in_range
@@ -170,7 +170,7 @@ def _draft_decision(s: SeasonState, decision: DriverDecision, events: list[Event
         owed = f"{waiting.step} from {', '.join(waiting.drivers) or 'the league'}"
         raise NotYourTurn(decision.driver, s.phase, f"the season waits for {owed}")
     if decision not in draft_options(s, decision.driver):
-        reason = f"{decision} is not allowed: {_draft_problem(s, decision)}"
+        reason = f"{cut(str(decision))} is not allowed: {_draft_problem(s, decision)}"
         raise IllegalDecision(decision.driver, s.phase, reason)
     if isinstance(decision, DraftPick):
         pick(s, decision, events)
@@ -181,7 +181,7 @@ def _draft_decision(s: SeasonState, decision: DriverDecision, events: list[Event
 def _draft_problem(s: SeasonState, decision: DriverDecision) -> str:
     market = ", ".join(s.draft.market) if s.draft is not None else ""
     if isinstance(decision, DraftSwap) and decision.give not in s.driver(decision.driver).upgrades:
-        return f"it owns no {decision.give}"
+        return f"it owns no {quoted(decision.give)}"
     if isinstance(decision, DraftSwap) and decision.give == decision.take:
         return "a swap takes a different card"
     return f"the market holds {market or 'nothing'}"
@@ -223,20 +223,20 @@ def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Even
 def join_problem(s: SeasonState, driver_id: str, color: str, kind: str) -> str | None:
     """Why this driver cannot join the season now, or None."""
     if not _DRIVER_ID.match(driver_id) or len(driver_id) > MAX_NAME:
-        return f"driver id {driver_id!r}: letters, digits, _ and - only, at most {MAX_NAME}"
+        return f"driver id {quoted(driver_id)}: letters, digits, _ and - only, at most {MAX_NAME}"
     if driver_id in LEAGUE_WORDS:
-        return f"driver id {driver_id!r} is a season word"
+        return f"driver id {quoted(driver_id)} is a season word"
     if any(d.id == driver_id for d in s.drivers):
         return f"driver {driver_id} already takes part in this season"
     if len(s.active()) >= MAX_CARS:
         return f"a race takes at most {MAX_CARS} cars"
     if not _DRIVER_ID.match(color) or len(color) > MAX_NAME:
-        return f"colour {color!r}: letters, digits, _ and - only, at most {MAX_NAME}"
+        return f"colour {quoted(color)}: letters, digits, _ and - only, at most {MAX_NAME}"
     if any(d.color == color for d in s.active()):
         return f"colour {color} is taken"
     legends = data.legend_cards()
     if kind == "legend" and color not in (*legends.colours, *legends.extra_colours):
-        return f"the Legends deck has no colour {color!r}"
+        return f"the Legends deck has no colour {quoted(color)}"
     return None
 
 
@@ -308,12 +308,13 @@ def result_problem(s: SeasonState, result: RaceResult) -> str | None:
     event = s.races[s.race_no - 1].event
     if result.event != event:
         return f"race {s.race_no} races event {event}, not {result.event}"
-    if sorted(result.places) != sorted(s.grid):
-        return f"the places must name the grid: {', '.join(sorted(s.grid))}"
-    if sorted(result.places.values()) != list(range(1, len(s.grid) + 1)):
-        return f"the places must be 1 to {len(s.grid)}, each once"
     if not result.gave_up | result.eliminated <= set(s.grid):
         return "gave_up and eliminated name cars of the grid only"
+    # An eliminated car has no place; a result recorded before that rule gives it one.
+    if set(result.places) | result.eliminated != set(s.grid):
+        return f"the places must name the grid but its eliminated cars: {', '.join(sorted(s.grid))}"
+    if sorted(result.places.values()) != list(range(1, len(result.places) + 1)):
+        return f"the places must be 1 to {len(result.places)}, each once"
     if not set(result.spin_outs) <= set(s.grid):
         return "spin_outs name cars of the grid only"
     if any(not 0 <= count <= MAX_ROUND for count in result.spin_outs.values()):

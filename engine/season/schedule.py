@@ -12,6 +12,8 @@ España never gets event 3.
 from __future__ import annotations
 
 import data
+from engine.championship import race_laps_of
+from engine.errors import quoted
 from engine.rng import shuffled
 from engine.season.state import SeasonConfig, SeasonRace
 
@@ -50,14 +52,16 @@ def schedule(config: SeasonConfig, seed: int, draw: int) -> tuple[SeasonRace, ..
 
 
 def check_race(race: SeasonRace) -> None:
-    """ValueError unless the track and the event exist."""
+    """ValueError unless the track and the event exist and can race together."""
     if race.track not in data.track_ids():
-        raise ValueError(f"unknown track {race.track!r}")
+        raise ValueError(f"unknown track {quoted(race.track)}")
     try:
-        data.championship().event(race.event)
+        event = data.championship().event(race.event)
     except KeyError:
         events = len(data.championship().events)
         raise ValueError(f"unknown event {race.event}: events are 1 to {events}") from None
+    track = data.track(race.track)
+    race_laps_of(track, track.laps, event)
 
 
 def event_pool(track: str, expansions: bool) -> list[int]:

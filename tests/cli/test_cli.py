@@ -449,7 +449,7 @@ def help_text(*argv: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "argv", [[], ["run"], ["scenario"], ["render"], ["simulate"], ["league", "check"]]
+    "argv", [[], ["run"], ["scenario"], ["season"], ["render"], ["simulate"], ["league", "check"]]
 )
 def test_help_has_no_rest_markup(argv: list[str]) -> None:
     text = help_text(*argv)
@@ -466,6 +466,9 @@ def test_each_command_help_lists_what_it_accepts() -> None:
     scenario = " ".join(help_text("scenario").split())
     assert all(f'"{key}"' in scenario for key in ("state", "pending", "events"))
     assert "Exit status: 0" in scenario and "2, with one line on stderr" in scenario
+    season = " ".join(help_text("season").split())
+    assert all(f'"{key}"' in season for key in ("season", "pending", "standings", "events"))
+    assert "--standings" in season and "Exit status: 0" in season
 
 
 def test_the_readme_names_every_track_and_git_ignores_the_demo_folders() -> None:

@@ -89,6 +89,36 @@ def test_malformed_documents_are_refused_with_one_line(text: str, message: str) 
     assert "\n" not in str(refused.value)
 
 
+HUGE = "q" * 10_000_000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        with_change(["track"], HUGE),
+        with_change(["cars", 0, "hand", 0], HUGE),
+        json.dumps({**SPEC_EXAMPLE, "decisions": [{"car": "A", "do": HUGE}]}),
+        json.dumps({**SPEC_EXAMPLE, "decisions": [{"car": HUGE, "do": "react_done"}]}),
+        json.dumps({**SPEC_EXAMPLE, "decisions": [{"car": "A", "do": "plan", "cards": [HUGE]}]}),
+    ],
+    ids=["track", "card", "do", "car", "decision-card"],
+)
+def test_an_error_quotes_at_most_about_80_characters_of_the_input(text: str) -> None:
+    """A 10 MB track, card or decision word comes back in one short line, not in 10 MB."""
+    with pytest.raises(NotationError) as refused:
+        load_scenario(text)
+    assert len(str(refused.value)) < 300 and "\n" not in str(refused.value)
+
+
+def test_a_rules_error_quotes_at_most_about_80_characters_of_the_decision() -> None:
+    """A decision naming a 10 MB card or car is refused by the rules in one short line."""
+    state = load_state(json.dumps(SPEC_EXAMPLE))
+    for text in (f"A plan 1 {HUGE}", f"{HUGE} plan 1 1", f"A discard {HUGE}", f"A plan {HUGE}"):
+        with pytest.raises(ValueError) as refused:
+            engine.apply(state, engine.parse_decision(text))
+        assert len(str(refused.value)) < 300
+
+
 def test_a_scenario_refuses_unknown_decisions() -> None:
     doc = {**SPEC_EXAMPLE, "decisions": [{"car": "A", "do": "fly"}]}
     with pytest.raises(NotationError, match=r"decisions\.0"):

@@ -102,6 +102,28 @@ def test_places_below_the_podium_and_cars_still_racing_are_listed() -> None:
         assert car_box is not None and car_box[1] > gold[3]
 
 
+def test_a_car_eliminated_by_event_10_is_listed_last_marked_out() -> None:
+    """An eliminated car has no place: the Hall of Fame lists it below the placed cars,
+    marked "out" in red, even where it stood ahead of them on the track."""
+    human = {"kind": "human", "gear": 1, "engine": 0, "hand": [], "deck": [], "discard": []}
+    cars = [
+        {"id": "A", "color": "red", "kind": "legend", "space": 200, "spot": 0, "finished": 1},
+        {"id": "B", "color": "blue", "kind": "legend", "space": 199, "spot": 0, "finished": 2},
+        {"id": "C", "color": "green", "space": 120, "spot": 0, "finished": None} | human,
+        {"id": "D", "color": "yellow", "kind": "legend", "space": 198, "spot": 0, "finished": 3},
+    ]
+    doc = {"notation": "heat-race/1", "track": "italy", "laps": 3, "seed": 1, "round": 14}
+    doc |= {"cars": cars, "championship": {"event": 10, "eliminated": ["C"]}}
+    view = engine.view_for(load_state(json.dumps(doc)), None)
+    image = finish_image(view).convert("RGB")
+    gold = block_of(image, palette.GOLD)
+    out = box_of(image, palette.SIGN_RED)
+    car = box_of(image, car_rgb("green"))
+    assert gold is not None and out is not None and car is not None
+    assert out[1] > gold[3] and car[1] > gold[3], "below the podium"
+    assert abs((out[1] + out[3]) / 2 - (car[1] + car[3]) / 2) < 20, "on the car's own row"
+
+
 def test_a_short_race_has_no_bronze_step() -> None:
     """With two finishers the podium has two steps."""
     image = finish_image(finished_view({"A": 2, "B": 1})).convert("RGB")

@@ -121,6 +121,22 @@ def test_running_order_puts_finishers_first_then_the_leaders() -> None:
     assert [car.id for car in running_order(view)] == ["D", "C", "E", "B", "A"]
 
 
+def test_running_order_lists_a_car_eliminated_by_event_10_last() -> None:
+    """An eliminated car is off the track with no place: after the cars still racing, even
+    where it stood ahead of them."""
+    human = {"kind": "human", "gear": 1, "engine": 0, "hand": [], "deck": [], "discard": []}
+    cars = [
+        {"id": "A", "color": "red", "space": 40, "spot": 0, "finished": None} | human,
+        {"id": "B", "color": "blue", "kind": "legend", "space": 20, "spot": 0, "finished": None},
+        {"id": "C", "color": "green", "kind": "legend", "space": 150, "spot": 0, "finished": 1},
+    ]
+    doc = {"notation": "heat-race/1", "track": "usa", "laps": 2, "seed": 1, "round": 3}
+    doc |= {"cars": cars, "championship": {"event": 10, "eliminated": ["A"]}}
+    view = engine.view_for(load_state(json.dumps(doc)), None)
+    assert [car.id for car in running_order(view)] == ["C", "B", "A"]
+    assert view.car("A").eliminated and not view.car("A").racing
+
+
 def test_laps_done_counts_completed_laps() -> None:
     """On lap 2 one lap is done; a finished car has done them all."""
     view = view_of(

@@ -10,10 +10,17 @@ import pytest
 
 from bot.cli import main
 from bot.service.races import RaceService
-from bot.storage import Correction, GuildSettings, LeagueRace, RaceStatus, SQLiteStore
+from bot.storage import (
+    Correction,
+    GuildSettings,
+    LeagueRace,
+    RacePoints,
+    RaceStatus,
+    SQLiteStore,
+)
 from bot.storage.copy import export
 from bot.storage.postgres import PostgresStore
-from tests.support.leagues import league_with_season, moved, podium
+from tests.support.leagues import league_with_season, moved
 from tests.support.pgraces import ALICE, BOB, plan, two_driver_race
 
 
@@ -24,7 +31,7 @@ async def heat(*argv: str) -> int:
 
 async def a_server_s_database(path: Path) -> list[int]:
     """A finished race, a race in round 2 with its outbox, a lobby, server settings and a
-    league that ran the finished race."""
+    league that ran the finished race (a driver eliminated in it, without a place)."""
     store = await SQLiteStore.open(path)
     try:
         races = RaceService(store)
@@ -38,7 +45,10 @@ async def a_server_s_database(path: Path) -> list[int]:
         await store.save_guild_settings(10, GuildSettings(1800, (21, 22)))
         league_id, initial = await league_with_season(store, channel_id=24)
         await store.add_league_race(league_id, 1, finished)
-        assert await store.record_points(league_id, 1, podium(), moved(league_id, initial))
+        # Event 10: Alice was eliminated, a row without a place (listed last on both databases).
+        eliminated = [RacePoints("B", 2, 1, 9), RacePoints("C", None, 2, 6)]
+        eliminated.append(RacePoints("A", 1, None, 0, 1))
+        assert await store.record_points(league_id, 1, eliminated, moved(league_id, initial))
         await store.correct_points(Correction(league_id, "C", 1, "a recount", 99))
         return [finished, running, lobby.id]
     finally:

@@ -1,4 +1,4 @@
-"""A PostgreSQL database gets the SQLite store's migrations, version for version (leagues: 4)."""
+"""A PostgreSQL database gets the SQLite store's migrations, version for version."""
 
 from __future__ import annotations
 
@@ -12,7 +12,12 @@ from bot.storage import LeagueRace, RaceConfig, RaceStatus
 from bot.storage.postgres import MIGRATIONS, PostgresStore
 from bot.storage.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
 from engine.notation import compact_state
-from tests.support.leagues import league_with_season, podium
+from tests.support.leagues import (
+    ELIMINATED,
+    league_with_season,
+    podium,
+    points_across_migration_5,
+)
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 
@@ -89,7 +94,7 @@ async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, s
         await db.close()
     store = await PostgresStore.open(pg_url)
     try:
-        assert await store.schema_version() == len(MIGRATIONS) == 4
+        assert await store.schema_version() == len(MIGRATIONS) == 5
         finished = await store.race(1)
         assert finished is not None and finished.state == state
         league_id, _ = await league_with_season(store)
@@ -99,3 +104,16 @@ async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, s
         assert await store.league_race_of(1) == LeagueRace(league_id, 1, 1, recorded=True)
     finally:
         await store.close()
+
+
+async def test_a_schema_4_database_keeps_its_points_and_takes_a_driver_without_a_place(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 5, as in SQLite: the points rows stay; an eliminated driver's row has no place."""
+    from bot.storage import postgres
+
+    points, stats = await points_across_migration_5(
+        lambda: PostgresStore.open(pg_url), postgres, monkeypatch
+    )
+    assert points.races == {1: tuple(podium()), 2: ELIMINATED}
+    assert (stats.races, stats.wins, stats.spin_outs, stats.average_place) == (2, 1, 1, 1.0)

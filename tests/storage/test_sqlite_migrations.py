@@ -10,7 +10,12 @@ import pytest
 import engine
 from bot.storage import LeagueRace, RaceConfig, RaceStatus, SQLiteStore
 from engine.notation import compact_state
-from tests.support.leagues import league_with_season, podium
+from tests.support.leagues import (
+    ELIMINATED,
+    league_with_season,
+    podium,
+    points_across_migration_5,
+)
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 
@@ -74,7 +79,7 @@ async def test_reopening_a_current_file_applies_nothing(tmp_path: Path) -> None:
     await store.close()
     store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
     try:
-        assert await store.schema_version() == version == 4
+        assert await store.schema_version() == version == 5
     finally:
         await store.close()
 
@@ -101,3 +106,19 @@ async def test_an_older_file_gains_leagues_that_run_its_races(tmp_path: Path, sc
         assert (await store.league_points(league_id)).races == {1: tuple(podium())}
     finally:
         await store.close()
+
+
+async def test_a_schema_4_file_keeps_its_points_and_takes_a_driver_without_a_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 5: a schema-4 file's points rows stay; a driver eliminated by event 10 (no place)
+    gets a row after the placed ones, and still counts as a race in the stats."""
+    from bot.storage import sqlite
+
+    path = tmp_path / "heat.sqlite3"
+    points, stats = await points_across_migration_5(
+        lambda: SQLiteStore.open(path), sqlite, monkeypatch
+    )
+    assert points.races == {1: tuple(podium()), 2: ELIMINATED}
+    assert (stats.races, stats.wins, stats.podiums, stats.spin_outs) == (2, 1, 1, 1)
+    assert stats.average_place == 1.0

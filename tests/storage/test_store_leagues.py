@@ -18,15 +18,18 @@ from bot.storage import (
     PlayerStats,
     RacePoints,
     RaceStatus,
+    SeasonChange,
     StaleWrite,
     Store,
     recorded_points,
 )
-from engine.season import replay_season, standings
+from engine.championship import RaceResult
+from engine.season import RaceRecorded, apply_season, replay_season, standings
 from tests.support.leagues import (
     ALICE,
     BOB,
     CHANNEL,
+    ELIMINATED,
     GUILD,
     HOST,
     RACE,
@@ -172,6 +175,32 @@ async def test_a_recorded_race_agrees_with_the_season_s_standings(store: Store) 
     table = {line.driver: line.points for line in standings(season, points.corrected())}
     assert table == points.totals() == {"B": 9, "A": 6, "C": 4 + 2}
     assert await store.player_stats(ALICE.user_id) == PlayerStats(1, 0, 1, 2.0, 1, 1)
+
+
+async def test_an_eliminated_driver_is_recorded_without_a_place(store: Store) -> None:
+    """Event 10: the eliminated driver's row has no place and 0 points, after the placed
+    ones; it still counts as a race with its spin out, and the export keeps it."""
+    league_id, initial = await league_with_season(store)
+    racing = to_the_race(league_id, initial).season
+    await store.commit_season(to_the_race(league_id, initial))
+    result = RaceResult(
+        racing.races[0].event,
+        {"B": 1, "C": 2},
+        eliminated=frozenset({"A"}),
+        spin_outs={"A": 1},
+        sponsor_deck=racing.sponsor_deck,
+        sponsor_discard=racing.sponsor_discard,
+    )
+    decision = RaceRecorded(1, result)
+    after, _ = apply_season(racing, decision)
+    rows = recorded_points(result, {"A": ALICE.user_id, "B": BOB.user_id})
+    assert rows == list(ELIMINATED)
+    change = SeasonChange(league_id, racing.version, after, [(decision, "bot")])
+    assert await store.record_points(league_id, 1, rows, change)
+    assert (await store.league_points(league_id)).races == {1: tuple(rows)}
+    assert await store.player_stats(ALICE.user_id) == PlayerStats(1, 0, 0, None, 1, 1)
+    exported = await store.export_league(league_id)
+    assert [row["place"] for row in exported["results"][0]["points"]] == [1, 2, None]
 
 
 async def test_a_stale_season_records_no_points_and_a_retry_does(store: Store) -> None:

@@ -111,7 +111,7 @@ def assert_sound(state: RaceState) -> None:
     for car in state.cars:
         assert car.engine >= 0, f"car {car.id} has engine {car.engine}"
         assert car.spot in (0, 1)
-    spots = [(car.space % lap_length, car.spot) for car in state.cars if car.finished is None]
+    spots = [(car.space % lap_length, car.spot) for car in state.cars if car.racing]
     assert len(spots) == len(set(spots)), f"cars share a spot: {spots}"
 
 

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from types import ModuleType
+
+import pytest
+
 from bot.storage import (
     Correction,
+    LeaguePoints,
     LeagueSettings,
     Member,
+    PlayerStats,
     RaceConfig,
     RacePoints,
     RaceStatus,
@@ -153,3 +160,33 @@ async def league_with_history(store: Store, channel_id: int = CHANNEL) -> int:
     )
     await store.correct_points(Correction(league_id, "B", -1, "blocked the pit lane", 99))
     return league_id
+
+
+ELIMINATED = (
+    RacePoints("B", BOB.user_id, 1, 9),
+    RacePoints("C", None, 2, 6),
+    RacePoints("A", ALICE.user_id, None, 0, 1),
+)
+"""A race's points where Bob won, the AI came 2nd and Alice was eliminated (event 10)."""
+
+
+async def points_across_migration_5(
+    open_store: Callable[[], Awaitable[Store]], module: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> tuple[LeaguePoints, PlayerStats]:
+    """Race 1 scored by a store that stops at schema 4, race 2 (:data:`ELIMINATED`) once the
+    same database has opened at schema 5; its points and Alice's stats read back."""
+    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:4])
+    store = await open_store()
+    try:
+        league_id, _ = await league_with_season(store)
+        assert await store.record_points(league_id, 1, podium())
+    finally:
+        await store.close()
+    monkeypatch.undo()
+    store = await open_store()
+    try:
+        assert await store.schema_version() == 5
+        assert await store.record_points(league_id, 2, [ELIMINATED[-1], *ELIMINATED[:-1]])
+        return await store.league_points(league_id), await store.player_stats(ALICE.user_id)
+    finally:
+        await store.close()

@@ -211,6 +211,23 @@ async def test_a_season_that_cannot_be_raced_is_refused_in_one_line(tmp_path: Pa
         assert not t.public()
 
 
+async def test_espana_with_the_drivers_strike_is_refused_naming_both(tmp_path: Path) -> None:
+    """España's one lap less one (event 3, BGA bug 197392) is never raced on a lap clamped to
+    one: the season is refused in one ephemeral line naming the track and the event."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        tracks = "usa:2,espana:3,italy:4"
+        said = answer(
+            await t.slash(t.alice, "league create", name="Cup", season="custom", tracks=tracks)
+        )
+        assert said.ephemeral and "\n" not in said.content
+        assert "España (1 lap) cannot race event 3 (Drivers' strike)" in said.content
+        async with aiosqlite.connect(t.database) as db:
+            row = await (await db.execute("SELECT COUNT(*) FROM leagues")).fetchone()
+        assert row == (0,)
+        assert not t.public()
+
+
 async def test_a_pickers_turn_timer_hands_the_pick_to_the_ai(tmp_path: Path) -> None:
     """The draft waits like any decision: when the league's timer runs out, the AI picks,
     the channel is told, and the other person is asked; even across a restart."""

@@ -22,6 +22,7 @@ from engine.championship import ChampionshipSetup, RaceResult, race_result, spon
 from engine.choices import discardable_after
 from engine.decisions import Plan
 from engine.errors import NotYourTurn
+from engine.notation import load_state, state_json
 from engine.rng import shuffled
 from engine.state import RaceState
 from tests.support.paths import RULEBOOK
@@ -112,7 +113,8 @@ def test_a_championship_deck_is_speed_cards_upgrades_sponsors_and_stress() -> No
     # New title sponsor: 3 sponsorship cards at the start, on top of the carried one.
     sponsors = sum(n for card, n in cards.items() if card.startswith("sp-"))
     assert sponsors == 1 + 3
-    assert len(state.car("A").hand) == 7 + 3
+    # BGA deals the sponsors, then fills the hand up to the event's hand size.
+    assert len(state.car("A").hand) == 7
 
 
 def test_starting_sponsors_come_from_the_top_of_the_shared_deck_pole_first() -> None:
@@ -122,8 +124,8 @@ def test_starting_sponsors_come_from_the_top_of_the_shared_deck_pole_first() -> 
     state, _ = engine.new_race(
         "usa", entrants, 1, championship=ChampionshipSetup(1, deck), grid="as_listed"
     )
-    assert state.car("A").hand[-2:] == ("sp-turbo", "sp-rpm")
-    assert state.car("B").hand[-2:] == ("sp-wings", "sp-brakes")
+    assert state.car("A").hand[:2] == ("sp-turbo", "sp-rpm")
+    assert state.car("B").hand[:2] == ("sp-wings", "sp-brakes")
     assert state.championship is not None
     assert state.championship.sponsor_deck == ("sp-cooling",)
 
@@ -153,8 +155,8 @@ def test_new_safety_regulations_two_heat_and_one_stress_fewer_hand_of_six() -> N
     plain, safe = championship_race(7), championship_race(9)
     assert safe.car("A").engine == plain.car("A").engine - 2
     assert own_cards(safe, "A")["S"] == own_cards(plain, "A")["S"] - 1
-    # 6 cards, then the event's 1 sponsorship card.
-    assert len(safe.car("A").hand) == 6 + 1
+    # The event's 1 sponsorship card, then the hand drawn up to 6.
+    assert len(safe.car("A").hand) == 6
 
 
 def test_title_sponsor_withdraws_one_more_stress() -> None:
@@ -264,3 +266,39 @@ def test_the_hand_view_discard_preview_follows_the_event(
     preview = discardable_after(state, Plan("A", 1, ("1",)))
     assert ("H" in preview, "S" in preview) == (heat, stress)
     assert "2" in preview
+
+
+def test_a_track_and_event_that_leave_no_lap_are_refused_naming_both() -> None:
+    """The Drivers' strike takes one lap from España's one (BGA bug 197392): refused, never
+    clamped to one lap; Record crowds past 5 laps likewise."""
+    with pytest.raises(
+        ValueError, match=r"España \(1 lap\) cannot race event 3 \(Drivers' strike\)"
+    ):
+        championship_race(3, track="espana")
+    deck = shuffled(1, 0, sponsorship_deck(False))
+    with pytest.raises(ValueError, match=r"USA \(5 laps\) cannot race event 5 \(Record crowds\)"):
+        engine.new_race(
+            "usa", [Entrant("A", "red")], 1, laps=5, championship=ChampionshipSetup(5, deck)
+        )
+    assert championship_race(3, track="italy").laps == data.track("italy").laps - 1
+
+
+def test_an_eliminated_car_is_off_the_board_and_out_of_the_turn_order() -> None:
+    """Event 10: once eliminated, a car holds no spot, plans no more and has no place; a file
+    written before this rule (its eliminated car in a place) still loads and keeps it."""
+    state = championship_race(10, track="italy")
+    document = state_json(state)
+    document["championship"]["eliminated"] = ["A"]
+    document["turn_order"] = ["B"]
+    a, b = document["cars"]
+    b["space"], b["spot"] = a["space"], a["spot"]  # A no longer holds its spot
+    out = load_state(json.dumps(document))
+    assert out.car("A").eliminated and not out.car("A").racing and out.car("A").finished is None
+    assert engine.pending(out) == engine.Pending("plan", ("B",))
+    with pytest.raises(NotYourTurn, match="out of the race"):
+        engine.apply(out, engine.legal_decisions(state, "A")[0])
+    assert load_state(json.dumps(state_json(out))) == out
+    a["finished"] = 2
+    legacy = load_state(json.dumps(document))
+    assert legacy.car("A").finished == 2 and not legacy.car("A").racing
+    assert state_json(legacy) == document

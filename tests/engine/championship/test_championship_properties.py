@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import data
 import engine
 from engine.championship import ChampionshipSetup, race_result, sponsorship_deck
+from engine.limits import MAX_LAPS
 from engine.notation import load_state, state_json
 from engine.rng import shuffled
 from tests.support.invariants import assert_cards_kept, assert_sound, sponsors_held
@@ -58,6 +59,8 @@ def test_championship_races_keep_cards_spots_and_notation(
     ``dealt`` sponsorship cards start in the shared discard pile, so the deck runs
     out and is reshuffled in some races.
     """
+    # A race the event would leave without a lap is refused (tests/engine/championship).
+    assume(1 <= setup.laps + data.championship().event(event).lap_delta <= MAX_LAPS)
     cards = shuffled(setup.seed, 0, sponsorship_deck(expansions))
     setup_ = ChampionshipSetup(event, cards[dealt:], cards[:dealt])
     playout = play(
@@ -71,10 +74,14 @@ def test_championship_races_keep_cards_spots_and_notation(
     )
     final = playout.final
     assert engine.pending(final) is None
-    assert sorted(car.finished for car in final.cars) == list(range(1, len(final.cars) + 1))
+    # Event 10: an eliminated car has no place; the others share places 1 to N.
+    placed = [car for car in final.cars if not car.eliminated]
+    assert sorted(car.finished for car in placed) == list(range(1, len(placed) + 1))
+    assert all(car.finished is None for car in final.cars if car.eliminated)
     assert engine.replay(playout.initial, playout.decisions) == final
     result = race_result(final)
-    assert result.places == {car.id: car.finished for car in final.cars}
+    assert result.places == {car.id: car.finished for car in placed}
+    assert result.eliminated == {car.id for car in final.cars if car.eliminated}
     assert type(result).from_dict(json.loads(json.dumps(result.to_dict()))) == result
     carried = sum(len(cards) for cards in result.sponsors.values())
     total = carried + len(result.sponsor_deck) + len(result.sponsor_discard)

@@ -299,7 +299,7 @@ def test_the_notation_refuses_an_unknown_field_and_bad_figures() -> None:
         ({"options": {"garage": "off", "weather": True}}, "Garage and the weather"),
         ({"grid": ["Z"]}, "grid"),
         ({"races": [{"track": "usa", "event": 19}] * 3}, "unknown event 19"),
-        ({"results": [{"event": 1, "places": {"Z": 1}}]}, "no driver 'Z'"),
+        ({"results": [{"event": 11, "places": {"Z": 1}}]}, "no driver 'Z'"),
         (
             {"drivers": [{"id": "L", "color": "green", "kind": "legend", "upgrades": ["H"]}]},
             "Legend",
@@ -308,6 +308,80 @@ def test_the_notation_refuses_an_unknown_field_and_bad_figures() -> None:
     for change, message in changes:
         with pytest.raises(NotationError, match=message):
             season_from_dict(document | change)
+
+
+def test_a_custom_season_pairing_espana_with_the_drivers_strike_is_refused() -> None:
+    """España's one lap less one is no race (BGA bug 197392): refused naming both, at setup
+    and when a season file is read."""
+    races = (SeasonRace("usa", 7), SeasonRace("espana", 3), SeasonRace("italy", 4))
+    with pytest.raises(ValueError, match=r"España \(1 lap\) cannot race event 3"):
+        new_season(SeasonConfig.custom(races), DRIVERS, 1)
+    document = season_to_dict(new_season(SeasonConfig.preset(1961), DRIVERS, 1))
+    document["races"][1] = {"track": "espana", "event": 3}
+    with pytest.raises(NotationError, match=r"races\.1: España \(1 lap\) cannot race event 3"):
+        season_from_dict(document)
+
+
+def test_a_result_naming_another_event_is_refused_when_the_season_is_read() -> None:
+    """A recorded result must be its race's: event 99 (or another race's event) is refused
+    with the field named, not found later by the standings."""
+    s = new_season(SeasonConfig.preset(1961), DRIVERS, 1)
+    document = season_to_dict(s) | {"phase": "lineup"}
+    for event in (99, 2):
+        document["results"] = [{"event": event, "places": {"A": 1, "B": 2, "L": 3}}]
+        with pytest.raises(NotationError, match=r"results\.0\.event: race 1 races event 1"):
+            season_from_dict(document)
+    document["results"] = [{"event": 1, "places": {"A": 0, "B": 2, "L": 3}}]
+    with pytest.raises(NotationError, match="greater than or equal to 1"):
+        season_from_dict(document)
+
+
+def test_a_season_stopped_before_its_draft_opens_it_from_the_state() -> None:
+    """Phase draft, a grid, no draft written: the market is the top of the Garage deck
+    (drafting drivers + 3) and the order the grid's drafting drivers from the back."""
+    s = new_season(SeasonConfig.preset(1961), [*DRIVERS, Entrant("C", "orange")], 4)
+    document = season_to_dict(s) | {"phase": "draft", "grid": ["C", "L", "A", "B"]}
+    read = season_from_dict(document)
+    assert read.draft is not None
+    assert read.draft.market == s.garage_deck[:6]
+    assert read.draft.order == ("B", "A", "C")
+    assert read.garage_deck == s.garage_deck[6:]
+    assert season_pending(read).drivers == ("B",)
+    assert season_from_dict(season_to_dict(read)) == read
+
+
+def test_a_deeply_nested_record_is_a_notation_error() -> None:
+    """A record decision's JSON nested past any result is refused in one line, not a crash."""
+    for opening in ("[", '{"a":'):
+        with pytest.raises(NotationError, match=r"log\.0: .*nested too deeply") as refused:
+            log_from_texts(["record 1 " + opening * 100_000])
+        assert len(str(refused.value)) < 300
+
+
+def test_errors_quote_at_most_about_80_characters_of_an_input() -> None:
+    """A 10 MB card, driver or decision word comes back cut to a short line."""
+    huge = "x" * 10_000_000
+    s = new_season(SeasonConfig.preset(1961), DRIVERS, 1)
+    drafting, _ = apply_season(s, OpenDraft(1))
+    bad: list[tuple[SeasonDecision, type[Exception]]] = [
+        (JoinSeason(huge, "red", "human"), IllegalDecision),
+        (DraftPick(huge, "body-3"), NotYourTurn),
+        (DraftPick(season_pending(drafting).drivers[0], huge), IllegalDecision),
+    ]
+    for decision, error in bad:
+        with pytest.raises(error) as refused:
+            apply_season(s if isinstance(decision, JoinSeason) else drafting, decision)
+        assert len(str(refused.value)) < 300
+    for text in (f"A pick {huge}", f"{huge} pick body-3", f"draft {huge}", f"A {huge}"):
+        try:
+            log_from_texts([text])
+        except NotationError as exc:
+            assert len(str(exc)) < 300
+    document = season_to_dict(s)
+    for change in ({"garage_deck": [huge]}, {"results": [{"event": 1, "places": {huge: 1}}]}):
+        with pytest.raises(NotationError) as refused:
+            season_from_dict(document | change)
+        assert len(str(refused.value)) < 300
 
 
 def test_replay_of_the_log_gives_the_season() -> None:

@@ -8,13 +8,15 @@ race result) and ``expect``:
 
 - ``phase``, ``pending`` (``{"step", "drivers"}``): where the season stands after;
 - ``standings``: the driver ids in standings order; ``points``: each one's total;
-- ``race_points``: per driver, the points of each recorded race;
+- ``race_points``: per driver, the points of each recorded race; ``places``: its place
+  in each (null where it did not race or was eliminated);
 - ``drivers``: per driver, fields of its notation entry (``"upgrades#"`` compares a length);
 - ``state``: top-level fields of the resulting season's notation;
 - ``events``: partial events that must appear in this order;
-- ``race``: the next race built from the season: ``grid`` (car ids, pole first) and
-  ``cards`` (per car, cards that must all be in its hand and deck);
-- ``error``: the decisions (or building the race) must be refused with this text.
+- ``race``: the next race built from the season: ``grid`` (car ids, pole first),
+  ``cards`` (per car, cards that must all be in its hand and deck) and ``hands`` (per
+  car, the ``cards`` in its hand and how many of them are ``sponsors``);
+- ``error``: the season, its decisions or building the race must be refused with this text.
 """
 
 from __future__ import annotations
@@ -26,15 +28,13 @@ from typing import Any
 
 import pytest
 
-from engine.championship import RaceResult
-from engine.errors import RulesError
+from engine.cards import is_sponsor
+from engine.errors import NotationError, RulesError
 from engine.movement import position_key
 from engine.season import (
-    RaceRecorded,
-    SeasonDecision,
     SeasonState,
     apply_season,
-    parse_season_decision,
+    decisions_from_json,
     season_from_dict,
     season_pending,
     season_race,
@@ -48,17 +48,11 @@ SCENARIOS = sorted(SEASON_SCENARIO_FOLDER.glob("*.json"))
 KEYS = {"rule", "source", "season", "decisions", "expect"}
 
 
-def decision(entry: str | dict[str, Any]) -> SeasonDecision:
-    if isinstance(entry, str):
-        return parse_season_decision(entry)
-    return RaceRecorded(entry["record"], RaceResult.from_dict(entry["result"]))
-
-
 def run(document: dict[str, Any]) -> tuple[SeasonState, list[dict[str, Any]]]:
     s = season_from_dict(document["season"])
     events: list[dict[str, Any]] = []
-    for entry in document["decisions"]:
-        s, more = apply_season(s, decision(entry))
+    for decision in decisions_from_json(document["decisions"]):
+        s, more = apply_season(s, decision)
         events += [event.to_json() for event in more]
     return s, events
 
@@ -77,7 +71,7 @@ def test_season_scenario(path: Path) -> None:
     assert normalised(document["rule"]) in rulebook, "the quoted rule is not in the rulebook"
     expect = document["expect"]
     if "error" in expect:
-        with pytest.raises(RulesError) as refused:
+        with pytest.raises((RulesError, NotationError)) as refused:
             s, _ = run(document)
             season_race(s)
         assert expect["error"] in str(refused.value)
@@ -100,6 +94,9 @@ def check(s: SeasonState, events: list[dict[str, Any]], expect: dict[str, Any]) 
     for driver, points in expect.get("race_points", {}).items():
         line = next(line for line in lines if line.driver == driver)
         assert list(line.race_points) == points, driver
+    for driver, places in expect.get("places", {}).items():
+        line = next(line for line in lines if line.driver == driver)
+        assert list(line.places) == places, driver
     document = season_to_dict(s)
     drivers = {d["id"]: d for d in document["drivers"]}
     for driver, fields in expect.get("drivers", {}).items():
@@ -118,3 +115,7 @@ def check(s: SeasonState, events: list[dict[str, Any]], expect: dict[str, Any]) 
             car = race.car(car_id)
             owned = Counter(car.hand + car.deck)
             assert not Counter(cards) - owned, f"car {car_id} lacks {Counter(cards) - owned}"
+        for car_id, hand in expect["race"].get("hands", {}).items():
+            held = race.car(car_id).hand
+            assert len(held) == hand["cards"], f"car {car_id} holds {held}"
+            assert sum(map(is_sponsor, held)) == hand["sponsors"], f"car {car_id} holds {held}"
