@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import Annotated, ClassVar, get_args
 
 from engine.cards import Card
-from engine.text_forms import FLAG, Cards, TextForms, Worded
+from engine.text_forms import FLAG, Cards, NamesCards, TextForms, Worded
 
 
 @dataclass(frozen=True, slots=True)
-class Plan(Worded):
+class Plan(NamesCards):
     """Steps 1-2: shift to ``gear`` and play ``cards`` face down (as many as the gear)."""
 
     do: ClassVar[str] = "plan"
@@ -68,7 +68,7 @@ class Slipstream(Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(Worded):
+class Discard(NamesCards):
     """Step 8: discard these cards from the hand (possibly none, written ``-``)."""
 
     do: ClassVar[str] = "discard"
@@ -132,7 +132,7 @@ class Reduce(Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class Salvage(Worded):
+class Salvage(NamesCards):
     """Step 5: shuffle these cards from the discard pile into the draw deck."""
 
     do: ClassVar[str] = "salvage"

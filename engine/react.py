@@ -103,6 +103,8 @@ def end_react(turn: Turn) -> None:
 def settle(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     """Use what needs no choice: the held Cooldown where allowed, then the owed Heat; when
     no order of the options left could pay that Heat, BGA's procedure."""
+    if not turn.cooldown and not turn.unpaid:
+        return
     _use_cooldown_and_pay(state, car, turn, events)
     if turn.unpaid and not heat_payable(state, car, turn):
         pay_what_it_can(state, car, turn, events)
@@ -110,8 +112,7 @@ def settle(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
 
 
 def _use_cooldown_and_pay(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    here = course(state.track, state.laps)
-    if turn.cooldown and may_cool_down(state.weather, here, car.space):
+    if turn.cooldown and may_cool_down(state.weather, course(state.track, state.laps), car.space):
         cool_down(car, turn.cooldown, events)
         turn.cooldown = 0
     pay_owed_heat(car, turn, events)

@@ -10,7 +10,8 @@ Each field is written and read by the codec its annotation names:
 - an ``int | None`` at the end: its digits, or nothing for None;
 - a ``Literal``: one of its words;
 - a tuple of cards: every word left (``Cards``: the words of an empty tuple, and
-  how few it may hold); the cards are a multiset, kept in one order;
+  how few it may hold); a kind naming cards derives :class:`NamesCards`, which keeps
+  them as a multiset in one order;
 - bools annotated ``FLAG``, side by side: the names of those that are true, or ``none``;
 - a value with ``to_dict``/``from_dict``: compact JSON, the rest of the line.
 
@@ -234,12 +235,19 @@ class Worded:
     do: ClassVar[str]
     do_first: ClassVar[bool] = False
 
+    def __str__(self) -> str:
+        return text_form(type(self)).write(self)
+
+
+class NamesCards(Worded):
+    """A decision naming cards as a multiset (a plan, a discard, a salvage): one order for
+    the same cards, so equal choices compare equal."""
+
+    __slots__ = ()
+
     def __post_init__(self) -> None:
         for name in text_form(type(self)).multisets:
             object.__setattr__(self, name, canonical(getattr(self, name)))
-
-    def __str__(self) -> str:
-        return text_form(type(self)).write(self)
 
 
 W = TypeVar("W", bound=Worded)
