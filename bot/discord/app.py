@@ -31,6 +31,7 @@ from bot.service.outbox import Outbox
 from bot.service.races import RaceService
 from bot.service.timers import LONGEST_NAP, SHARED_NAP, Scheduler
 from bot.settings import Settings
+from bot.storage import OutboxRow
 from bot.storage.choice import is_postgres, open_store, without_password
 
 log = logging.getLogger("heat.bot")
@@ -65,7 +66,7 @@ class HeatBot(discord.Client):
         self._stopping = False
         self.tree = HeatTree(self)
         self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
-        self._catching_up: asyncio.Task[None] | None = None
+        self._catching_up: set[asyncio.Task[None]] = set()
         self._caught_up = asyncio.Event()
         self._handling: set[asyncio.Task[Any]] = set()
 
@@ -80,7 +81,7 @@ class HeatBot(discord.Client):
         self.store = await open_store(self.settings.database, self.settings.process_name)
         self.races = RaceService(self.store, self.clock)
         self.publisher = Publisher(self, self.store, self.locale_of)
-        self.outbox = Outbox(self.store, self.publisher.post)
+        self.outbox = Outbox(self.store, self._post)
         shared = is_postgres(self.settings.database)
         self.scheduler = Scheduler(
             self.store,
@@ -94,7 +95,7 @@ class HeatBot(discord.Client):
         )
         self.leagues = LeagueService(self.store, self.races, self.clock)
         self.league_controller = LeagueController(self.controller, self.leagues)
-        self.scheduler.sources.append(self.league_controller.draft)
+        self.scheduler.league_timer = self.league_controller.draft.on_timer
         self.publisher.say_hooks["league_recorded"] = LeaguePoster(self, self.leagues).recorded
         self.clicks = Clicks(self.controller, self.league_controller)
         heat = HeatCommands(self.controller)
@@ -109,6 +110,10 @@ class HeatBot(discord.Client):
         else:
             await self.tree.sync()
         await cpu.warm_up()
+        # Score the league races a stopped bot finished but did not score, before their
+        # standings (left in the outbox) are posted.
+        scored = await self.leagues.resume()
+        log.info("leagues caught up races_scored=%s", scored)
         self.scheduler.start()
         if self.stop_on_sigterm:
             # ``docker stop`` and the bench end the bot with SIGTERM: close as a
@@ -137,26 +142,47 @@ class HeatBot(discord.Client):
             self.handling()
             await route_click(interaction, self.clicks)
 
-    async def on_ready(self) -> None:
-        """Once the guilds are known: post what a stopped bot left in the outbox."""
-        if self._catching_up is None:
-            self._catching_up = asyncio.create_task(self.catch_up(), name="heat-catch-up")
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server is known (at start-up, or back after an outage): post what was left there.
 
-    async def catch_up(self) -> None:
-        # Score the league races a stopped bot finished but did not score, before their
-        # standings (left in the outbox) are posted.
-        scored = await self.leagues.resume()
-        waiting = await self.leagues.watch([guild.id for guild in self.guilds])
-        self.scheduler.wake()
-        asked = await self.league_controller.draft.ask_again(waiting)
-        log.info("leagues caught up races_scored=%s drafts_asked=%s", scored, asked)
-        posted = await self.outbox.flush_all()
-        log.info("outbox caught up posts=%s", posted)
+        At start-up this comes as each server arrives, not with ``on_ready``, which
+        discord.py holds back until no server has arrived for 2 s.
+        """
+        self._catch_up(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A server the bot joins (or one discord.py names so at start-up): as above."""
+        self._catch_up(guild.id)
+
+    def _catch_up(self, guild_id: int) -> None:
+        task = asyncio.create_task(self._post_what_was_left(guild_id), name="heat-catch-up")
+        self._catching_up.add(task)
+        task.add_done_callback(self._catching_up.discard)
+
+    async def _post_what_was_left(self, guild_id: int) -> None:
+        try:
+            posted = await self.outbox.catch_up(guild_id)
+        except Exception:
+            log.exception("catch-up failed guild=%s", guild_id)
+            return
+        if posted:
+            log.info("outbox caught up guild=%s posts=%s", guild_id, posted)
+
+    async def on_ready(self) -> None:
+        """Every server is known: once their catch-ups are done, the bot has caught up."""
+        await asyncio.gather(*self._catching_up)
         self._caught_up.set()
 
     async def caught_up(self) -> None:
         """Wait until whatever a stopped bot left in the outbox is posted."""
         await self._caught_up.wait()
+
+    async def _post(self, row: OutboxRow, resumed: bool) -> None:
+        """One outbox row: a league's goes to its draft, a race's to the publisher."""
+        if row.league_id is not None:
+            await self.league_controller.draft.post(row, resumed)
+        else:
+            await self.publisher.post(row, resumed)
 
     def locale_of(self, guild_id: int) -> str:
         """The language for a server's public messages."""
@@ -169,8 +195,7 @@ class HeatBot(discord.Client):
             return
         self._stopping = True
         try:
-            if self._catching_up is not None:
-                await self._catching_up
+            await asyncio.gather(*self._catching_up)
             if hasattr(self, "scheduler"):
                 await self.scheduler.stop()
             others = self._handling - {asyncio.current_task()}

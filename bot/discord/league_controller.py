@@ -214,9 +214,10 @@ class LeagueController:
             )
         except Refused as refused:
             await self.controller.refused(interaction, refused)
+            await self.draft.after(league_id)  # a draft stored before its race was refused
             return
         await interaction.followup.send("🏁", ephemeral=True)
-        await self.draft.after(interaction, change)
+        await self.draft.after(league_id, change)
 
     async def standings(self, interaction: discord.Interaction[Any]) -> None:
         """The table, posted in the channel for everyone."""

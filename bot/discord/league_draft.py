@@ -2,7 +2,9 @@
 
 Every button and select comes from the engine's ``season_legal_decisions`` (via
 the service's :class:`DraftTurn`) and carries the decision's text form with the
-season version, so a click on an old prompt is recognised as stale.
+season version, so a click on an old prompt is recognised as stale. What the
+channel is told goes through the outbox, as a race's posts do: the rows are stored
+with the change, posted right after it, and by the next start-up if it died first.
 """
 
 from __future__ import annotations
@@ -12,16 +14,16 @@ from typing import Any
 
 import discord
 
-import data
 from bot.discord.components import HeatButton, HeatSelect, view_of
-from bot.discord.controller import Controller, public_locale
+from bot.discord.controller import Controller
 from bot.discord.ids import ComponentId, button, select
 from bot.discord.league_posts import market_file
+from bot.discord.publisher import channel_of, send_or_keep
 from bot.discord.texts import t
-from bot.service.league_values import DraftTurn, LeagueChange
+from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
-from bot.storage import LeagueRecord
+from bot.storage import LeagueRecord, OutboxRow, Timer
 from engine.season import (
     DraftKeep,
     DraftPick,
@@ -83,10 +85,10 @@ _PRIMARY = discord.ButtonStyle.primary
 
 
 class LeagueDraft:
-    """The draft in the channel: clicks on its buttons, what each change says, its timers.
+    """The draft in the channel: clicks on its buttons, its timers, and the league's posts.
 
-    It is also a source of the bot's scheduler: a person whose turn timer ran out
-    has the AI decide for them.
+    ``on_timer`` fires a draft's turn timer for the bot's scheduler (the AI decides
+    for the absent person); ``post`` posts one of the league's outbox rows.
     """
 
     def __init__(self, controller: Controller, leagues: LeagueService) -> None:
@@ -109,106 +111,88 @@ class LeagueDraft:
             )
         except Refused as refused:
             await self.controller.refused(interaction, refused)
+            await self.after(target.race)  # a pick stored before its race was refused
             return
         await interaction.edit_original_response(view=None)
-        await self.after(interaction, change)
+        await self.after(change.league.id, change)
 
     def swap_text(self, target: ComponentId, values: list[str]) -> str:
         """The swap a select's choice makes: ``arg`` is the driver and the card given."""
         driver, _, give = target.arg.partition(".")
         return str(DraftSwap(driver, give, values[0] if values else ""))
 
-    async def after(self, interaction: discord.Interaction[Any], change: LeagueChange) -> None:
-        """After a change made by a command or a click: tell the channel it came from."""
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await self.announce(channel, public_locale(interaction), change)
-
-    async def announce(
-        self, channel: discord.abc.Messageable, locale: str, change: LeagueChange
-    ) -> None:
-        """Say the draft decisions made, ask the next picker, or hand over to the race."""
-        self.controller.scheduler.wake()  # a draft timer may have been armed or dropped
-        lines = []
-        if change.timed_out:
-            lines.append(t("league_timer_played", locale, name=change.timed_out))
-        lines += [
-            t("league_picked", locale, name=name, card=d.card)
-            if isinstance(d, DraftPick)
-            else t("league_swapped", locale, name=name, give=d.give, take=d.take)
-            for name, d in change.made
-            if not isinstance(d, DraftKeep)
-        ]
-        if lines:
-            await channel.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
-        if change.turn is not None:
-            await self.post_turn(channel, change.turn)
-        if change.race is not None:
-            season = change.league.season
-            race = season.races[season.race_no - 1]
-            await channel.send(
-                t(
-                    "league_race_starting",
-                    locale,
-                    race=season.race_no,
-                    name=change.league.record.name,
-                    track=data.track(race.track).name,
-                    event=race.event,
-                    title=data.championship().event(race.event).title,
-                )
-            )
+    async def after(self, league_id: int, change: LeagueChange | None = None) -> None:
+        """After a league's change: its timer may have moved; post what it stored, then its
+        race's. Also after a refusal, which may come once the change is stored (a race that
+        cannot open after its draft's last pick)."""
+        self.controller.scheduler.wake()
+        await self.controller.outbox.flush(league_id=league_id)
+        if change is not None and change.race is not None:
             await self.controller.after(change.race.race.id)
 
-    # --- the draft's turn timers (a source of the bot's scheduler) ---------------------
+    async def on_timer(self, timer: Timer) -> None:
+        """A draft's turn timer ran out: the AI decides for the absent person."""
+        assert timer.league_id is not None
+        await self.after(timer.league_id, await self.leagues.expire_draft(timer))
 
-    def next_due(self) -> float | None:
-        return self.leagues.next_draft_due()
+    # --- the league's outbox rows ---------------------------------------------------------
 
-    async def run_due(self, now: float) -> int:
-        """The AI decides for whoever let a draft's turn timer run out; the channel is told."""
-        changes = await self.leagues.expire_drafts(now)
-        publisher = self.controller.publisher
-        for change in changes:
-            record = change.league.record
-            try:
-                channel = await self._channel(record)
-                if channel is not None:
-                    await self.announce(channel, publisher.locale_of(record.guild_id), change)
-            except discord.HTTPException:
-                # The pick is made; the next start-up (or /league start-race) asks again.
-                log.warning("cannot post the draft league=%s guild=%s", record.id, record.guild_id)
-        return len(changes)
+    async def post(self, row: OutboxRow, resumed: bool) -> None:
+        """Post one of the league's rows; PostLater if Discord failed and it should be kept."""
+        assert row.league_id is not None
+        try:
+            league = await self.leagues.load(row.league_id)
+        except Refused:
+            return  # the league ended: its draft is over
+        channel = await self._channel(league.record)
+        if channel is None:
+            return
+        locale = self.controller.publisher.locale_of(league.record.guild_id)
+        if row.kind == "drafted":
+            await _send(channel, league.record, content=_drafted(league, row, locale))
+        elif row.kind == "draft":
+            await self._ask(channel, league, int(row.values["version"]))
+        else:
+            await _send(channel, league.record, content=t(row.text, locale, **row.values))
 
-    async def ask_again(self, waiting: list[tuple[LeagueRecord, DraftTurn]]) -> int:
-        """At start-up: each person a draft waits on gets their prompt again.
-
-        A stopped bot may have stored a pick and died before posting the next
-        prompt; asking again costs a repeated prompt after a clean restart, and
-        the older prompt's buttons still work until someone decides.
-        """
-        asked = 0
-        for record, turn in waiting:
-            try:
-                channel = await self._channel(record)
-                if channel is not None:
-                    await self.post_turn(channel, turn)
-                    asked += 1
-            except discord.HTTPException:
-                log.warning("cannot ask again league=%s guild=%s", record.id, record.guild_id)
-        return asked
+    async def _ask(self, channel: discord.abc.Messageable, league: League, version: int) -> None:
+        """The public draft prompt, if the draft still waits on the person asked at ``version``."""
+        turn = await self.leagues.turn(league.id)
+        if turn is None or turn.version != version:
+            return  # decided meanwhile: a newer row asks the next person
+        file = await market_file(turn.market, f"league-{turn.league_id}-{turn.version}.png")
+        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        await _send(channel, league.record, **draft_message(turn, file), allowed_mentions=mentions)
 
     async def _channel(self, record: LeagueRecord) -> discord.abc.Messageable | None:
-        """The league's channel, if the bot can still see it and post there."""
-        client = self.controller.publisher.client
-        channel = client.get_channel(record.channel_id) or await client.fetch_channel(
-            record.channel_id
-        )
-        return channel if isinstance(channel, discord.abc.Messageable) else None
+        channel = await channel_of(self.controller.publisher.client, record.channel_id)
+        if channel is None:
+            log.warning("channel gone league=%s guild=%s", record.id, record.guild_id)
+        return channel
 
-    async def post_turn(self, channel: discord.abc.Messageable, turn: DraftTurn) -> None:
-        """The public draft prompt for ``turn``: the market's picture and the picker's buttons."""
-        file = await market_file(turn.market, f"league-{turn.league_id}-{turn.version}.png")
-        message = draft_message(turn, file)
-        await channel.send(
-            **message, allowed_mentions=discord.AllowedMentions(users=True, roles=False)
-        )
+
+def _drafted(league: League, row: OutboxRow, locale: str) -> str:
+    """The draft decisions a change made, a line each (the AI's for an absent person first)."""
+    lines = []
+    timed_out = str(row.values.get("timed_out", ""))
+    if timed_out:
+        lines.append(t("league_timer_played", locale, name=league.name_of(timed_out)))
+    for text in filter(None, str(row.values.get("made", "")).split("\n")):
+        decision = parse_season_decision(text)
+        if isinstance(decision, DraftPick):
+            name = league.name_of(decision.driver)
+            lines.append(t("league_picked", locale, name=name, card=decision.card))
+        elif isinstance(decision, DraftSwap):
+            name = league.name_of(decision.driver)
+            lines.append(
+                t("league_swapped", locale, name=name, give=decision.give, take=decision.take)
+            )
+    return "\n".join(lines)
+
+
+async def _send(channel: discord.abc.Messageable, record: LeagueRecord, **message: Any) -> None:
+    """Post in the league's channel, mentioning nobody unless told; a channel that refuses
+    the bot loses the post (see :func:`send_or_keep`)."""
+    message.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    if not await send_or_keep(channel, **message):
+        log.warning("cannot post league=%s guild=%s", record.id, record.guild_id)

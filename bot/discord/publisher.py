@@ -12,6 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 
 import data
@@ -29,6 +30,10 @@ from bot.storage import OutboxRow, RaceRecord, Seat, Store
 from engine import RaceState
 
 log = logging.getLogger("heat.publish")
+
+# Discord takes 2,000 characters a message: the round summaries get what the board's other
+# lines (a restart's note, who must plan next, their mentions) leave, with room to spare.
+SUMMARY_ROOM = 1500
 
 SayHook = Callable[[RaceRecord, OutboxRow, str, Callable[..., Awaitable[None]]], Awaitable[None]]
 
@@ -86,7 +91,8 @@ class Publisher:
     # --- the outbox -----------------------------------------------------------------------
 
     async def post(self, row: OutboxRow, resumed: bool) -> None:
-        """Post one outbox row; PostLater if Discord failed and the row should be kept."""
+        """Post one of a race's outbox rows; PostLater if Discord failed and it should be kept."""
+        assert row.race_id is not None, "a race's row"
         record = await self.store.race(row.race_id)
         if record is None:
             return
@@ -168,8 +174,10 @@ class Publisher:
                 t(opening, locale, track=track, laps=record.config.laps, mentions=mentions)
             )
         else:
-            for events in row.rounds:
-                lines += round_lines(events, names, seats, state.round, locale)
+            rounds = [
+                round_lines(events, names, seats, state.round, locale) for events in row.rounds
+            ]
+            lines += _newest_that_fit(rounds, locale)
             if resumed:
                 lines.append(t("race_resumed", locale, race=record.id, round=state.round))
             if planners:
@@ -227,28 +235,22 @@ class Publisher:
             await self._send(channel, record, content=content)
 
     async def _channel(self, record: RaceRecord) -> discord.abc.Messageable | None:
-        """The race's channel, from the cache or (early after a start) from Discord."""
-        channel = self.client.get_channel(record.channel_id)
+        channel = await channel_of(self.client, record.channel_id)
         if channel is None:
-            try:
-                channel = await self.client.fetch_channel(record.channel_id)
-            except discord.NotFound:
-                log.warning("channel gone race=%s guild=%s", record.id, record.guild_id)
-                return None
-            except discord.HTTPException as error:
-                raise PostLater(str(error)) from error
-        return channel if isinstance(channel, discord.abc.Messageable) else None
+            log.warning("channel gone race=%s guild=%s", record.id, record.guild_id)
+        return channel
 
     async def _send(
         self, channel: discord.abc.Messageable, record: RaceRecord, **message: Any
     ) -> None:
         """Post, or tell the host once why the bot cannot; PostLater if Discord failed."""
-        try:
-            await channel.send(
-                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-                **{k: v for k, v in message.items() if v is not None},
-            )
-        except discord.Forbidden:
+        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        sent = await send_or_keep(
+            channel,
+            allowed_mentions=mentions,
+            **{k: v for k, v in message.items() if v is not None},
+        )
+        if not sent:
             log.warning(
                 "cannot post race=%s guild=%s channel=%s",
                 record.id,
@@ -256,8 +258,6 @@ class Publisher:
                 record.channel_id,
             )
             await self._warn_host(record)
-        except discord.HTTPException as error:
-            raise PostLater(str(error)) from error
 
     async def _warn_host(self, record: RaceRecord) -> None:
         if record.id in self._warned_hosts:
@@ -277,5 +277,51 @@ class Publisher:
             log.warning("cannot warn host race=%s guild=%s", record.id, record.guild_id)
 
 
+# Failures that pass: the post is kept and tried again (Discord down, the network cut).
+FOR_NOW = (discord.DiscordServerError, discord.RateLimited, aiohttp.ClientError, OSError)
+
+
+async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Messageable | None:
+    """A channel to post in, from the cache or (early after a start) from Discord; None if
+    it is gone or hidden from the bot. PostLater if Discord cannot say now."""
+    channel = client.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await client.fetch_channel(channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        except FOR_NOW as error:
+            raise PostLater(str(error)) from error
+    return channel if isinstance(channel, discord.abc.Messageable) else None
+
+
+async def send_or_keep(channel: discord.abc.Messageable, **message: Any) -> bool:
+    """Post ``message``: False if the channel refuses the bot; PostLater if Discord or the
+    network failed for now. Any other refusal (a message Discord will never take) raises:
+    the outbox drops that post rather than block the ones behind it."""
+    try:
+        await channel.send(**message)
+    except discord.Forbidden:
+        return False
+    except FOR_NOW as error:
+        raise PostLater(str(error)) from error
+    return True
+
+
 def _track_name(track_id: str) -> str:
     return data.track(track_id).name
+
+
+def _newest_that_fit(rounds: Sequence[list[str]], locale: str) -> list[str]:
+    """The newest rounds' summaries that fit one message beside the board's other lines;
+    a line counts the older ones left out (a race the AI finished plays many at once)."""
+    kept: list[list[str]] = []
+    room = SUMMARY_ROOM
+    for lines in reversed(rounds):
+        room -= sum(len(line) + 1 for line in lines)
+        if room < 0:
+            break
+        kept.insert(0, lines)
+    left_out = len(rounds) - len(kept)
+    head = [t("rounds_left_out", locale, count=left_out)] if left_out else []
+    return head + [line for lines in kept for line in lines]

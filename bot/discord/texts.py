@@ -160,6 +160,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "sceglie un potenziamento.",
     ),
     "round_done": ("**Round {round}**", "**Round {round}**"),
+    "rounds_left_out": (
+        "({count} earlier rounds not shown: see the board.)",
+        "({count} round precedenti non mostrati: vedi il tabellone.)",
+    ),
     "race_resumed": (
         "**Back on track** after a restart: race {race}, round {round}.",
         "**Di nuovo in pista** dopo un riavvio: gara {race}, round {round}.",

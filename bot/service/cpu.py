@@ -21,7 +21,10 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 _pool: ProcessPoolExecutor | None = None
-WORKER_NICENESS = 19
+# The workers give way to the event loop (about 3 to 2 when both want a core) without being
+# starved by other busy processes: beside 4 of them a picture took 2.6-4.6 s at 19, and the
+# slowest post after a click or a restart took 1.27 s at 5, 0.94 s at 2, 0.67 s at 0.
+WORKER_NICENESS = 2
 ORPHAN_CHECK_S = 1.0  # how often a worker looks whether the bot that started it is gone
 
 

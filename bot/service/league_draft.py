@@ -1,24 +1,25 @@
 """A league's Garage draft before each race: people's decisions, the AI's, and the turn timers.
 
 Each decision is checked (who acts, on which season version), applied with the
-AI drivers' picks that follow it, and stored in one transaction; once the draft
-is done the league's race starts (:mod:`bot.service.league_races`). The decision
-a person owes has a turn timer, kept in memory: when it runs out the AI decides
-for them. Nothing here imports discord: bad input is a :class:`Refused` with a
-text key.
+AI drivers' picks that follow it, and stored in one transaction with what the
+channel must be shown (outbox rows: the decisions made, the next person asked)
+and the turn timer of the person asked (a timer row, as a race's): when it runs
+out the AI decides for them. Once the draft is done the league's race starts
+(:mod:`bot.service.league_races`). Nothing here imports discord: bad input is a
+:class:`Refused` with a text key.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
+import data
 from bot.service.league_races import LeagueRaces
 from bot.service.league_seasons import LeagueSeasons, season_after
 from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.refusals import Refused
-from bot.storage import LeagueRecord, LeagueStatus, Store
+from bot.storage import OutboxRow, Store, Timer
 from engine.season import (
     DraftKeep,
     DraftPick,
@@ -35,14 +36,6 @@ from engine.season import (
 log = logging.getLogger("heat.league")
 
 
-@dataclass(frozen=True, slots=True)
-class DraftWait:
-    """A person's draft decision being waited for: on which season version, until when."""
-
-    version: int
-    due: float
-
-
 class Drafts:
     """Runs the leagues' drafts; each change under the league's lock, shared with the service."""
 
@@ -57,9 +50,6 @@ class Drafts:
         self.seasons = seasons
         self.league_races = league_races
         self.clock = clock
-        # The draft decisions people owe, by league: kept in memory, so a restart asks
-        # the person again, with a whole turn timer (re-armed by ``watch``).
-        self._waits: dict[int, DraftWait] = {}
 
     async def decide(
         self, league_id: int, user_id: int, version: int, decision: SeasonDecision
@@ -79,9 +69,15 @@ class Drafts:
             return await self.play(league, [(decision, f"user:{user_id}")])
 
     async def play(
-        self, league: League, decisions: list[tuple[SeasonDecision, str]]
+        self, league: League, decisions: list[tuple[SeasonDecision, str]], *, timed_out: str = ""
     ) -> LeagueChange:
-        """Apply ``decisions``, let the AI drivers draft, and start the race once it is ready."""
+        """Apply ``decisions``, let the AI drivers draft, and start the race once it is ready.
+
+        Stored with the season: what the channel is told and the turn timer of the
+        person asked next. With no decision (``/league start-race`` during a draft)
+        the person is asked again, with a whole turn timer (our choice). ``timed_out``:
+        the driver whose turn timer ran out (the AI decided for them).
+        """
         season = league.season
         log_rows = list(decisions)
         season = season_after(season, *(decision for decision, _ in decisions))
@@ -92,83 +88,91 @@ class Drafts:
         if starts:
             log_rows.append((StartRace(season.race_no), "league"))
             season = season_after(season, StartRace(season.race_no))
-        if log_rows:
-            await self.seasons.commit(league, season, log_rows)
         after = League(league.record, league.members, season)
-        made = [
-            (after.name_of(decision.driver), decision)
-            for decision, _ in log_rows
-            if isinstance(decision, DraftPick | DraftSwap | DraftKeep)
-        ]
+        made = [decision for decision, _ in log_rows if isinstance(decision, DraftPick | DraftSwap)]
+        turn = turn_of(after)
+        posts = _posts(after, made, timed_out, turn, starts)
+        await self.seasons.commit(
+            league, season, log_rows, timers=self._timers(after, turn), outbox=posts
+        )
         race = await self.league_races.open(after) if starts else None
-        turn = _turn(after)
-        self._wait_for(after, turn)
-        return LeagueChange(after, made, turn, race)
+        return LeagueChange(after, turn, race)
 
-    def _wait_for(self, league: League, turn: DraftTurn | None) -> None:
-        """Arm the league's draft timer for ``turn`` (once per season version), or drop it."""
+    def _timers(self, league: League, turn: DraftTurn | None) -> list[Timer]:
+        """The turn timer of the person asked, if any (it replaces the league's timers)."""
         if turn is None:
-            self._waits.pop(league.id, None)
-            return
-        wait = self._waits.get(league.id)
-        if wait is None or wait.version != turn.version:
-            due = self.clock() + league.record.settings.timer_seconds
-            self._waits[league.id] = DraftWait(turn.version, due)
+            return []
+        due = self.clock() + league.record.settings.timer_seconds
+        wait = str(turn.version)
+        return [Timer(None, "draft", turn.driver_id, due, wait, league_id=league.id)]
 
-    def next_due(self) -> float | None:
-        """When the soonest draft timer runs out, if a person owes a draft decision."""
-        return min((wait.due for wait in self._waits.values()), default=None)
+    async def expire(self, timer: Timer) -> LeagueChange | None:
+        """A draft's turn timer ran out: the AI decides for the absent person (None if the
+        wait is over: the timer is dropped)."""
+        assert timer.league_id is not None
+        async with self.seasons.lock(timer.league_id):
+            try:
+                league = await self.seasons.load(timer.league_id)
+            except Refused:
+                league = None  # the league ended
+            driver_id = None if league is None else _deciding(league.season)
+            if (
+                league is None
+                or driver_id != timer.car_id
+                or timer.wait != str(league.season.version)
+            ):
+                await self.store.drop_timer(timer)
+                return None
+            decision = season_ai_decision(league.season, driver_id)
+            try:
+                change = await self.play(league, [(decision, "timer")], timed_out=driver_id)
+            except Refused as refused:
+                # Another change came first, or the pick is made and its race waits for
+                # /league start-race (the channel is busy): this timer is spent either way.
+                log.warning("draft timer league=%s refused=%s", league.id, refused.key)
+                await self.store.drop_timer(timer)
+                return None
+            log.info(
+                "draft timer ran out league=%s guild=%s driver=%s",
+                league.id,
+                league.record.guild_id,
+                driver_id,
+            )
+            return change
 
-    async def expire(self, now: float) -> list[LeagueChange]:
-        """Turn timers that ran out in a draft: the AI decides for the absent person."""
-        changes = []
-        for league_id, wait in list(self._waits.items()):
-            if wait.due > now:
-                continue
-            async with self.seasons.lock(league_id):
-                if self._waits.get(league_id) != wait:
-                    continue  # decided meanwhile
-                del self._waits[league_id]
-                try:
-                    league = await self.seasons.load(league_id)
-                except Refused:
-                    continue
-                driver_id = _deciding(league.season)
-                if league.season.version != wait.version or driver_id is None:
-                    continue
-                decision = season_ai_decision(league.season, driver_id)
-                try:
-                    change = await self.play(league, [(decision, "timer")])
-                except Refused as refused:  # the pick is made; its race waits for start-race
-                    log.warning("draft timer league=%s refused=%s", league_id, refused.key)
-                    continue
-                change.timed_out = league.name_of(driver_id)
-                log.info(
-                    "draft timer ran out league=%s guild=%s driver=%s",
-                    league_id,
-                    league.record.guild_id,
-                    driver_id,
-                )
-                changes.append(change)
-        return changes
 
-    async def watch(self, guild_ids: Sequence[int]) -> list[tuple[LeagueRecord, DraftTurn]]:
-        """At start-up: arm the draft timers of these servers' leagues waiting on a person.
-
-        Returns those turns: the bot asks each person again, since a stopped bot may
-        have stored a pick without posting the next prompt.
-        """
-        waiting = []
-        for guild_id in guild_ids:
-            for record in await self.store.leagues(guild_id):
-                if record.status != LeagueStatus.ACTIVE:
-                    continue
-                league = await self.seasons.load(record.id)
-                turn = _turn(league)
-                if turn is not None:
-                    self._wait_for(league, turn)
-                    waiting.append((record, turn))
-        return waiting
+def _posts(
+    league: League,
+    made: Sequence[SeasonDecision],
+    timed_out: str,
+    turn: DraftTurn | None,
+    starts: bool,
+) -> list[OutboxRow]:
+    """What the channel is told: the decisions made, the race starting, or who decides next."""
+    posts = []
+    told = [str(decision) for decision in made]
+    if told or timed_out:
+        values = {"made": "\n".join(told), "timed_out": timed_out}
+        posts.append(OutboxRow(None, "drafted", values=values, league_id=league.id))
+    if starts:
+        season = league.season
+        race = season.races[season.race_no - 1]
+        starting: dict[str, str | int] = {
+            "race": season.race_no,
+            "name": league.record.name,
+            "track": data.track(race.track).name,
+            "event": race.event,
+            "title": data.championship().event(race.event).title,
+        }
+        posts.append(
+            OutboxRow(
+                None, "say", text="league_race_starting", values=starting, league_id=league.id
+            )
+        )
+    if turn is not None:
+        asked = {"version": turn.version}
+        posts.append(OutboxRow(None, "draft", values=asked, league_id=league.id))
+    return posts
 
 
 def _ai_turn(league: League, season: SeasonState) -> DriverDecision | None:
@@ -180,7 +184,7 @@ def _ai_turn(league: League, season: SeasonState) -> DriverDecision | None:
     return season_ai_decision(season, driver_id)
 
 
-def _turn(league: League) -> DraftTurn | None:
+def turn_of(league: League) -> DraftTurn | None:
     """The person who must make a draft decision now, with their choices."""
     season = league.season
     driver_id = _deciding(season)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from bot.service.league_values import League
 from bot.service.refusals import Refused
-from bot.storage import LeagueStatus, Member, SeasonChange, StaleWrite, Store
+from bot.storage import LeagueStatus, Member, OutboxRow, SeasonChange, StaleWrite, Store, Timer
 from engine import IllegalDecision, RulesError
 from engine.season import SeasonDecision, SeasonState, apply_season
 
@@ -46,10 +46,20 @@ class LeagueSeasons:
         *,
         joined: Member | None = None,
         left_user: int | None = None,
+        timers: Sequence[Timer] | None = None,
+        outbox: Sequence[OutboxRow] = (),
     ) -> None:
-        """The season change, with a person joining or leaving, in one transaction."""
+        """The season change, with a person joining or leaving, the league's timers (None
+        keeps them) and what its channel must be shown, in one transaction."""
         change = SeasonChange(
-            league.id, league.season.version, after, list(decisions), joined, left_user
+            league.id,
+            league.season.version,
+            after,
+            list(decisions),
+            joined,
+            left_user,
+            timers,
+            outbox,
         )
         try:
             await self.store.commit_season(change)

@@ -6,7 +6,7 @@ them and tests read them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.service.league_seats import driver_name
 from bot.service.races import Change
@@ -59,19 +59,17 @@ class DraftTurn:
         return not any(isinstance(d, DraftPick) for d in self.decisions)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class LeagueChange:
-    """What a change did: the league after it, the draft decisions made, who decides next.
+    """What a change did: the league after it and who decides next in its draft.
 
-    ``race`` is the league race started by this change, if the draft ended;
-    ``timed_out`` names the person whose turn timer ran out (the AI decided for them).
+    ``race`` is the league race started by this change, if the draft ended. What
+    the channel must be told was stored with the change (the league's outbox).
     """
 
     league: League
-    made: list[tuple[str, DriverDecision]] = field(default_factory=list)
     turn: DraftTurn | None = None
     race: Change | None = None
-    timed_out: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,11 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.service import cpu, permits
-from bot.service.league_draft import Drafts
+from bot.service.league_draft import Drafts, turn_of
 from bot.service.league_races import LeagueRaces
 from bot.service.league_seasons import LeagueSeasons, season_after
 from bot.service.league_seats import fill_decisions, next_driver, seat_for_newcomer
@@ -34,7 +34,6 @@ from bot.storage import (
     Correction,
     LeagueExists,
     LeagueRace,
-    LeagueRecord,
     LeagueSettings,
     Member,
     OutboxRow,
@@ -44,6 +43,7 @@ from bot.storage import (
     SeasonChange,
     StaleWrite,
     Store,
+    Timer,
     check_export_size,
     checked_file,
     recorded_points,
@@ -247,17 +247,16 @@ class LeagueService:
         """A person's draft decision, made on season ``version``."""
         return await self.drafts.decide(league_id, user_id, version, decision)
 
-    def next_draft_due(self) -> float | None:
-        """When the soonest draft timer runs out, if a person owes a draft decision."""
-        return self.drafts.next_due()
+    async def expire_draft(self, timer: Timer) -> LeagueChange | None:
+        """A draft's turn timer ran out: the AI decides for the absent person."""
+        return await self.drafts.expire(timer)
 
-    async def expire_drafts(self, now: float) -> list[LeagueChange]:
-        """Turn timers that ran out in a draft: the AI decides for the absent person."""
-        return await self.drafts.expire(now)
-
-    async def watch(self, guild_ids: Sequence[int]) -> list[tuple[LeagueRecord, DraftTurn]]:
-        """At start-up: arm the draft timers of these servers' leagues waiting on a person."""
-        return await self.drafts.watch(guild_ids)
+    async def turn(self, league_id: int) -> DraftTurn | None:
+        """The person the league's draft waits on now, with their choices (None if nobody)."""
+        try:
+            return turn_of(await self.load(league_id))
+        except Refused:
+            return None  # the league ended
 
     # --- points ---------------------------------------------------------------------------
 

@@ -234,8 +234,10 @@ class RaceService:
     @read_again_if_raced
     async def expire(self, timer: Timer) -> Change | None:
         """A deadline passed: the AI decides for the absent driver. None if already decided."""
-        async with self.lock(timer.race_id):
-            record = await self.store.race(timer.race_id)
+        race_id = timer.race_id
+        assert race_id is not None, "a race's timer"
+        async with self.lock(race_id):
+            record = await self.store.race(race_id)
             if record is None or record.status != RaceStatus.RUNNING or record.state is None:
                 await self.store.drop_timer(timer)
                 return None
@@ -243,7 +245,7 @@ class RaceService:
             if wait_of(state, timer.car_id) != timer.wait:
                 await self.store.drop_timer(timer)
                 return None
-            seats = await self.store.seats(timer.race_id)
+            seats = await self.store.seats(race_id)
             seat = next(s for s in seats if s.car_id == timer.car_id)
             decision = await cpu.run(ai_decision, state, seat.car_id, record.config.ai_level)
             after, events = engine.apply(state, decision)
@@ -266,16 +268,18 @@ class RaceService:
 
     async def remind(self, timer: Timer) -> list[OutboxRow]:
         """A reminder is due: its message goes to the outbox and the wait is marked reminded."""
-        async with self.lock(timer.race_id):
+        race_id = timer.race_id
+        assert race_id is not None, "a race's timer"
+        async with self.lock(race_id):
             deadline = next(
                 (
                     t.due_at
-                    for t in await self.store.timers(timer.race_id)
+                    for t in await self.store.timers(race_id)
                     if t.kind == "deadline" and t.car_id == timer.car_id
                 ),
                 None,
             )
-            mark = Timer(timer.race_id, "reminded", timer.car_id, NEVER, timer.wait)
+            mark = Timer(race_id, "reminded", timer.car_id, NEVER, timer.wait)
             if deadline is None:
                 await self.store.replace_timer(timer, mark)
                 return []
@@ -283,9 +287,7 @@ class RaceService:
                 "step": timer.wait.partition("/")[2],
                 "deadline": int(deadline),
             }
-            row = OutboxRow(
-                timer.race_id, "say", car_id=timer.car_id, text="reminder", values=values
-            )
+            row = OutboxRow(race_id, "say", car_id=timer.car_id, text="reminder", values=values)
             return await self.store.replace_timer(timer, mark, [row])
 
     # --- reading --------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 
 A deadline lets the AI decide for the absent driver so the race never stalls;
 a reminder mentions the driver once before that. Both leave what must be said
-in the outbox; ``after`` posts it. Other deadlines (a league draft's) join the
-same loop as a :class:`DueSource`.
+in the outbox; ``after`` posts it. A league draft's timers are rows of the same
+table, fired by ``league_timer`` (which posts what its change says).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Protocol
 
 from bot.service.races import RaceService
 from bot.storage import Store, Timer
@@ -25,14 +24,6 @@ LONGEST_NAP = 3600.0  # wake at least hourly, in case the clock jumps
 # (another process armed them, then died): look at least this often.
 SHARED_NAP = 30.0
 RETRY_AFTER = 5.0  # seconds before a failed timer run is tried again
-
-
-class DueSource(Protocol):
-    """Deadlines kept elsewhere (a league draft's), fired by the same loop."""
-
-    def next_due(self) -> float | None: ...
-
-    async def run_due(self, now: float) -> int: ...
 
 
 class Scheduler:
@@ -55,7 +46,8 @@ class Scheduler:
         self._firing = asyncio.Lock()
         self._stopping = False
         self._task: asyncio.Task[None] | None = None
-        self.sources: list[DueSource] = []
+        # Fires a league's timer and posts what it changed (set by whoever runs leagues).
+        self.league_timer: Callable[[Timer], Awaitable[object]] | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._loop(), name="heat-timers")
@@ -76,8 +68,7 @@ class Scheduler:
             self._wake.clear()
             try:
                 await self.run_due(self.clock())
-                dues = [await self.store.next_due(), *(s.next_due() for s in self.sources)]
-                due = min((d for d in dues if d is not None), default=None)
+                due = await self.store.next_due()
             except Exception:
                 # A store that failed (a database gone) is tried again soon, not at once.
                 log.exception("timer run failed")
@@ -94,10 +85,13 @@ class Scheduler:
             timers = await self.store.due_timers(now)
             for timer in timers:
                 await self._fire(timer)
-            fired = [await source.run_due(now) for source in self.sources]
-            return len(timers) + sum(fired)
+            return len(timers)
 
     async def _fire(self, timer: Timer) -> None:
+        if timer.race_id is None:
+            if self.league_timer is not None:
+                await self.league_timer(timer)
+            return
         if timer.kind == "deadline":
             await self.races.expire(timer)
         else:

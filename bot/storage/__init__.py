@@ -27,6 +27,7 @@ from bot.storage.models import (
     Seat,
     StandingOrders,
     Timer,
+    Unposted,
     recorded_points,
 )
 from bot.storage.sqlite import SQLiteStore
@@ -78,6 +79,7 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "Timer",
+    "Unposted",
     "check_export_size",
     "checked_export",
     "checked_file",

@@ -28,14 +28,13 @@ from bot.storage.snapshot import snapshot
 from bot.storage.sqlite import SQLiteStore
 from bot.storage.store import StorageError, Store
 
-# Parents before children (seats, decisions, ... reference races; league rows their league).
+# Parents before children (seats, decisions, ... reference races; league rows their league;
+# timers and the outbox a race or a league).
 TABLES = (
     "races",
     "seats",
     "decisions",
     "orders",
-    "timers",
-    "outbox",
     "guild_settings",
     "leagues",
     "league_members",
@@ -44,6 +43,8 @@ TABLES = (
     "league_results",
     "league_points",
     "league_corrections",
+    "timers",
+    "outbox",
 )
 # Tables whose ids the database hands out.
 IDENTITIES = ("races", "outbox", "leagues", "league_members", "league_corrections")

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.models import LeagueStatus, Member, RacePoints, SeasonChange
+from bot.storage.models import LeagueStatus, Member, OutboxRow, RacePoints, SeasonChange
+from bot.storage.posts import insert_post, insert_timers
 from bot.storage.rows import season_of, season_text
 from bot.storage.sql import Db, UniqueViolation
 from bot.storage.store import AlreadyMember, NoSuchLeague, StaleWrite
@@ -36,7 +37,7 @@ async def lock_active(db: Db, league_id: int) -> Any:
     return row
 
 
-async def write_season(db: Db, change: SeasonChange, now: float) -> None:
+async def write_season(db: Db, change: SeasonChange, now: float) -> list[OutboxRow]:
     """Write a season change inside the caller's transaction (see Store.commit_season)."""
     league_id = change.league_id
     league = await lock_active(db, league_id)
@@ -55,6 +56,10 @@ async def write_season(db: Db, change: SeasonChange, now: float) -> None:
         await add_member(db, league_id, change.joined)
     if change.left_user is not None:
         await mark_left(db, league_id, change.left_user, change.season.race_no)
+    if change.timers is not None:
+        await db.execute("DELETE FROM timers WHERE league_id = $1", league_id)
+        await insert_timers(db, change.timers)
+    return [await insert_post(db, post) for post in change.outbox]
 
 
 async def append_decisions(

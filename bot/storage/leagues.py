@@ -36,6 +36,7 @@ from bot.storage.models import (
     LeagueSettings,
     LeagueStatus,
     Member,
+    OutboxRow,
     PlayerStats,
     RacePoints,
     SeasonChange,
@@ -124,9 +125,9 @@ class LeagueTables(Tables):
 
     # --- the season -----------------------------------------------------------------------
 
-    async def commit_season(self, change: SeasonChange) -> None:
+    async def commit_season(self, change: SeasonChange) -> list[OutboxRow]:
         async with self._transaction_db() as db:
-            await write_season(db, change, time.time())
+            return await write_season(db, change, time.time())
 
     async def season(self, league_id: int) -> SeasonState | None:
         return await self._season_column(league_id, "season")
@@ -267,6 +268,7 @@ class LeagueTables(Tables):
                 LeagueStatus.ENDED.value,
                 time.time(),
             )
+            await db.execute("DELETE FROM timers WHERE league_id = $1", league_id)
             return await keep_export(db, league_id)
 
     async def kept_export(self, league_id: int) -> dict[str, Any] | None:

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
 OrdersMode = Literal["ai", "orders", "live"]
-TimerKind = Literal["deadline", "reminder", "reminded"]
-PostKind = Literal["start", "round", "prompt", "say"]
+TimerKind = Literal["deadline", "reminder", "reminded", "draft"]
+PostKind = Literal["start", "round", "prompt", "say", "drafted", "draft"]
 MAX_TIMER_SECONDS = 7 * 24 * 3600
 """The longest turn timer: the 10,080 minutes ``/heat new`` and ``/league create`` offer."""
 
@@ -172,31 +172,39 @@ class StandingOrders:
 
 @dataclass(frozen=True, slots=True)
 class Timer:
-    """A deadline (the AI plays) or a reminder (a mention) for one car of a race.
+    """A deadline (the AI plays) or a reminder (a mention) for one car of a race, or a
+    league draft's deadline (``draft``: the AI picks for the driver ``car_id``).
 
-    ``wait`` names what the car is waiting to decide (round and step), so a timer
-    that fires after the car has decided is recognised as spent. A ``reminded``
-    timer never fires: it marks a wait already reminded.
+    A timer belongs to a race (``race_id``) or to a league (``league_id``), never
+    both. ``wait`` names what the car is waiting to decide (round and step; a
+    draft's season version), so a timer that fires after the car has decided is
+    recognised as spent. A ``reminded`` timer never fires: it marks a wait already
+    reminded.
     """
 
-    race_id: int
+    race_id: int | None
     kind: TimerKind
     car_id: str
     due_at: float
     wait: str
+    league_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class OutboxRow:
-    """Something the race's channel must be shown, written with the change that calls for it.
+    """Something a race's or a league's channel must be shown, written with the change
+    that calls for it; it belongs to a race (``race_id``) or a league (``league_id``).
 
     ``start``: the race began (``state``); ``round``: ``rounds`` ended, then the
     board at ``state``; ``prompt``: ``car_id`` must decide live at ``state``;
-    ``say``: the text ``text`` with ``values``, addressed to ``car_id`` if set.
+    ``say``: the text ``text`` with ``values``, addressed to ``car_id`` if set;
+    a league's ``drafted``: the draft decisions ``values["made"]`` (their text forms,
+    one a line) were made, by the AI for ``values["timed_out"]`` if set; ``draft``:
+    the person whose turn it is at season version ``values["version"]`` is asked.
     ``id`` is given by the store.
     """
 
-    race_id: int
+    race_id: int | None
     kind: PostKind
     state: RaceState | None = None
     car_id: str = ""
@@ -204,6 +212,15 @@ class OutboxRow:
     text: str = ""
     values: Mapping[str, str | int] = field(default_factory=dict)
     id: int = 0
+    league_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unposted:
+    """A server's leagues and races that have rows in the outbox, by id (start-up posts them)."""
+
+    leagues: tuple[int, ...] = ()
+    races: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,6 +410,8 @@ class SeasonChange:
     decision comes with who made it (``user:ID``, ``ai``, ...), as in races.
     A person joining (``joined``) or leaving (``left_user``) is written in the same
     transaction as the season's driver entering or leaving, so neither is kept alone.
+    ``timers`` replace the league's timers (None keeps them); ``outbox`` is what the
+    league's channel must be shown.
     """
 
     league_id: int
@@ -401,6 +420,8 @@ class SeasonChange:
     decisions: Sequence[tuple[SeasonDecision, str]] = ()
     joined: Member | None = None
     left_user: int | None = None
+    timers: Sequence[Timer] | None = None
+    outbox: Sequence[OutboxRow] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -205,6 +205,20 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 5: a league race's points row has no place for a driver eliminated by event 10.
     "ALTER TABLE league_points ALTER COLUMN place DROP NOT NULL",
+    # 6: a league's draft posts and turn timers go through the outbox and the timers too:
+    # a row or a timer belongs to a race or to a league.
+    """
+    ALTER TABLE timers DROP CONSTRAINT timers_pkey;
+    ALTER TABLE timers ALTER COLUMN race_id DROP NOT NULL;
+    ALTER TABLE timers ADD COLUMN league_id BIGINT REFERENCES leagues (id);
+    ALTER TABLE timers ADD CHECK ((race_id IS NULL) <> (league_id IS NULL));
+    CREATE UNIQUE INDEX timers_of_races ON timers (race_id, kind, car_id);
+    CREATE UNIQUE INDEX timers_of_leagues ON timers (league_id, kind, car_id);
+    ALTER TABLE outbox ALTER COLUMN race_id DROP NOT NULL;
+    ALTER TABLE outbox ADD COLUMN league_id BIGINT REFERENCES leagues (id);
+    ALTER TABLE outbox ADD CHECK ((race_id IS NULL) <> (league_id IS NULL));
+    CREATE INDEX outbox_by_league ON outbox (league_id, id);
+    """,
 )
 
 # Errors that mean the connection is gone, not that the statement was wrong. The
@@ -310,18 +324,20 @@ class PostgresStore(RaceTables, LeagueTables):
         async with self._transaction_db() as db:
             rows = await db.fetch(
                 "UPDATE timers SET claimed_by = $2, claimed_until = " + NOW + " + $3"
-                " FROM (SELECT race_id, kind, car_id FROM timers"
+                " FROM (SELECT ctid FROM timers"
                 "   WHERE due_at <= $1 AND kind <> 'reminded'"
                 "   AND (claimed_by IS NULL OR claimed_by = $2 OR claimed_until < " + NOW + ")"
                 "   FOR UPDATE SKIP LOCKED) AS due"
-                " WHERE (timers.race_id, timers.kind, timers.car_id)"
-                "   = (due.race_id, due.kind, due.car_id)"
+                " WHERE timers.ctid = due.ctid"
                 " RETURNING timers.*",
                 now,
                 self.owner,
                 LEASE_SECONDS,
             )
-        return sorted((timer_of(row) for row in rows), key=lambda t: (t.due_at, t.race_id))
+        return sorted(
+            (timer_of(row) for row in rows),
+            key=lambda t: (t.due_at, t.race_id or 0, t.league_id or 0),
+        )
 
     async def next_due(self) -> float | None:
         """The soonest due time; a timer another process holds counts from its lease's end."""
@@ -335,36 +351,44 @@ class PostgresStore(RaceTables, LeagueTables):
 
     # --- outbox ---------------------------------------------------------------------------
 
-    async def outbox(self, race_id: int | None = None) -> list[OutboxRow]:
-        """Unposted rows, claimed for this process race by race (see :meth:`_claim`)."""
+    async def outbox(
+        self, race_id: int | None = None, *, league_id: int | None = None
+    ) -> list[OutboxRow]:
+        """Unposted rows, claimed for this process race by race, league by league (see
+        :meth:`_claim`)."""
+        if league_id is not None:
+            return await self._claim("leagues", "league_id", league_id)
         if race_id is not None:
-            return await self._claim(race_id)
+            return await self._claim("races", "race_id", race_id)
+        leagues = await self._all("SELECT DISTINCT league_id FROM outbox ORDER BY league_id")
         races = await self._all("SELECT DISTINCT race_id FROM outbox ORDER BY race_id")
-        return [row for race in races for row in await self._claim(race[0])]
+        owners = [("leagues", "league_id", row[0]) for row in leagues if row[0] is not None]
+        owners += [("races", "race_id", row[0]) for row in races if row[0] is not None]
+        return [row for owner in owners for row in await self._claim(*owner)]
 
-    async def _claim(self, race_id: int) -> list[OutboxRow]:
-        """The race's rows, oldest first, if no other process is posting any of them.
+    async def _claim(self, table: str, column: str, key: int) -> list[OutboxRow]:
+        """A race's or a league's rows, oldest first, if no other process is posting any.
 
-        The race's row lock orders claims with the changes that write rows: a
-        process finding another's live claim leaves the race to it, and that
+        The owner's row lock orders claims with the changes that write rows: a
+        process finding another's live claim leaves the rows to it, and that
         process looks again once it has posted what it holds.
         """
         async with self._transaction_db() as db:
-            await db.execute("SELECT 1 FROM races WHERE id = $1 FOR UPDATE", race_id)
+            await db.execute(f"SELECT 1 FROM {table} WHERE id = $1 FOR UPDATE", key)
             held = await db.fetchrow(
-                "SELECT EXISTS (SELECT 1 FROM outbox WHERE race_id = $1 AND claimed_by <> $2"
+                f"SELECT EXISTS (SELECT 1 FROM outbox WHERE {column} = $1 AND claimed_by <> $2"
                 " AND claimed_until >= " + NOW + ")",
-                race_id,
+                key,
                 self.owner,
             )
             if held[0]:
                 return []
             rows = await db.fetch(
                 "UPDATE outbox SET claimed_by = $2, claimed_until = " + NOW + " + $3"
-                " WHERE id IN (SELECT id FROM outbox WHERE race_id = $1"
+                f" WHERE id IN (SELECT id FROM outbox WHERE {column} = $1"
                 "   FOR UPDATE SKIP LOCKED)"
                 " RETURNING *",
-                race_id,
+                key,
                 self.owner,
                 LEASE_SECONDS,
             )

@@ -23,8 +23,10 @@ from bot.storage.models import (
     Seat,
     StandingOrders,
     Timer,
+    Unposted,
 )
-from bot.storage.rows import events_json, race_of, rounds_json, seat_of, timer_of
+from bot.storage.posts import delete_timer, insert_post, insert_timers
+from bot.storage.rows import events_json, race_of, seat_of, timer_of
 from bot.storage.sql import Db, Tables, UniqueViolation
 from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite
 from engine import Decision, RaceState, parse_decision
@@ -181,8 +183,8 @@ class RaceTables(Tables):
         )
         await db.execute("DELETE FROM timers WHERE race_id = $1", race_id)
         if change.status not in ENDED:
-            await self._insert_timers(db, change.timers)
-        return [await _insert_post(db, post) for post in change.outbox]
+            await insert_timers(db, change.timers, self._unclaim)
+        return [await insert_post(db, post) for post in change.outbox]
 
     async def first_state(self, race_id: int) -> RaceState | None:
         row = await self._one("SELECT initial FROM races WHERE id = $1", race_id)
@@ -210,27 +212,31 @@ class RaceTables(Tables):
         self, old: Timer, new: Timer, outbox: Sequence[OutboxRow] = ()
     ) -> list[OutboxRow]:
         async with self._transaction_db() as db:
-            if await _delete_timer(db, old):
-                await self._insert_timers(db, [new])
-            return [await _insert_post(db, row) for row in outbox]
+            if await delete_timer(db, old):
+                await insert_timers(db, [new], self._unclaim)
+            return [await insert_post(db, row) for row in outbox]
 
     async def drop_timer(self, timer: Timer) -> None:
         async with self._transaction_db() as db:
-            await _delete_timer(db, timer)
-
-    async def _insert_timers(self, db: Db, timers: Sequence[Timer]) -> None:
-        await db.executemany(
-            "INSERT INTO timers (race_id, kind, car_id, due_at, wait) VALUES ($1, $2, $3, $4, $5)"
-            " ON CONFLICT (race_id, kind, car_id) DO UPDATE SET due_at = excluded.due_at,"
-            " wait = excluded.wait" + self._unclaim,
-            [(t.race_id, t.kind, t.car_id, t.due_at, t.wait) for t in timers],
-        )
+            await delete_timer(db, timer)
 
     # --- outbox ---------------------------------------------------------------------------
 
     async def delete_posted(self, row: OutboxRow) -> None:
         async with self._transaction_db() as db:
             await db.execute("DELETE FROM outbox WHERE id = $1", row.id)
+
+    async def unposted(self, guild_id: int) -> Unposted:
+        rows = await self._all(
+            "SELECT DISTINCT outbox.league_id, outbox.race_id FROM outbox"
+            " LEFT JOIN races ON races.id = outbox.race_id"
+            " LEFT JOIN leagues ON leagues.id = outbox.league_id"
+            " WHERE races.guild_id = $1 OR leagues.guild_id = $1",
+            guild_id,
+        )
+        leagues = sorted(row[0] for row in rows if row[0] is not None)
+        races = sorted(row[1] for row in rows if row[1] is not None)
+        return Unposted(tuple(leagues), tuple(races))
 
     # --- server settings ------------------------------------------------------------------
 
@@ -251,36 +257,6 @@ class RaceTables(Tables):
                 settings.timer_seconds,
                 json.dumps(list(settings.channels)),
             )
-
-
-async def _insert_post(db: Db, post: OutboxRow) -> OutboxRow:
-    row = await db.fetchrow(
-        "INSERT INTO outbox (race_id, kind, state, car_id, rounds, text, text_values, at)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-        post.race_id,
-        post.kind,
-        None if post.state is None else compact_state(post.state),
-        post.car_id,
-        rounds_json(post.rounds),
-        post.text,
-        json.dumps(dict(post.values)),
-        time.time(),
-    )
-    return OutboxRow(
-        post.race_id,
-        post.kind,
-        post.state,
-        post.car_id,
-        post.rounds,
-        post.text,
-        post.values,
-        row["id"],
-    )
-
-
-async def _delete_timer(db: Db, timer: Timer) -> bool:
-    query = "DELETE FROM timers WHERE race_id = $1 AND kind = $2 AND car_id = $3 AND wait = $4"
-    return await db.execute(query, timer.race_id, timer.kind, timer.car_id, timer.wait) > 0
 
 
 async def _insert_seat(db: Db, race_id: int, seat: Seat) -> None:

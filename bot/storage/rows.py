@@ -39,7 +39,14 @@ def events_of(documents: list[dict[str, Any]]) -> tuple[Event, ...]:
 
 
 def timer_of(row: Any) -> Timer:
-    return Timer(row["race_id"], row["kind"], row["car_id"], row["due_at"], row["wait"])
+    return Timer(
+        row["race_id"],
+        row["kind"],
+        row["car_id"],
+        row["due_at"],
+        row["wait"],
+        league_id=row["league_id"],
+    )
 
 
 def post_of(row: Any) -> OutboxRow:
@@ -52,6 +59,7 @@ def post_of(row: Any) -> OutboxRow:
         text=row["text"],
         values=json.loads(row["text_values"]),
         id=row["id"],
+        league_id=row["league_id"],
     )
 
 

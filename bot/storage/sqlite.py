@@ -206,6 +206,45 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE league_points_5 RENAME TO league_points;
     CREATE INDEX league_points_by_user ON league_points (user_id);
     """,
+    # 6: a league's draft posts and turn timers go through the outbox and the timers too:
+    # a row or a timer belongs to a race or to a league (SQLite rebuilds both tables).
+    """
+    CREATE TABLE timers_6 (
+        race_id INTEGER REFERENCES races (id),
+        kind TEXT NOT NULL,
+        car_id TEXT NOT NULL,
+        due_at REAL NOT NULL,
+        wait TEXT NOT NULL,
+        league_id INTEGER REFERENCES leagues (id),
+        CHECK ((race_id IS NULL) <> (league_id IS NULL))
+    );
+    INSERT INTO timers_6 (race_id, kind, car_id, due_at, wait)
+        SELECT race_id, kind, car_id, due_at, wait FROM timers;
+    DROP TABLE timers;
+    ALTER TABLE timers_6 RENAME TO timers;
+    CREATE UNIQUE INDEX timers_of_races ON timers (race_id, kind, car_id);
+    CREATE UNIQUE INDEX timers_of_leagues ON timers (league_id, kind, car_id);
+    CREATE INDEX timers_by_due ON timers (due_at);
+    CREATE TABLE outbox_6 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        race_id INTEGER REFERENCES races (id),
+        kind TEXT NOT NULL,
+        state TEXT,
+        car_id TEXT NOT NULL DEFAULT '',
+        rounds TEXT NOT NULL DEFAULT '[]',
+        text TEXT NOT NULL DEFAULT '',
+        text_values TEXT NOT NULL DEFAULT '{}',
+        at REAL NOT NULL,
+        league_id INTEGER REFERENCES leagues (id),
+        CHECK ((race_id IS NULL) <> (league_id IS NULL))
+    );
+    INSERT INTO outbox_6 (id, race_id, kind, state, car_id, rounds, text, text_values, at)
+        SELECT id, race_id, kind, state, car_id, rounds, text, text_values, at FROM outbox;
+    DROP TABLE outbox;
+    ALTER TABLE outbox_6 RENAME TO outbox;
+    CREATE INDEX outbox_by_race ON outbox (race_id, id);
+    CREATE INDEX outbox_by_league ON outbox (league_id, id)
+    """,
 )
 
 
@@ -283,11 +322,17 @@ class SQLiteStore(RaceTables, LeagueTables):
 
     # --- outbox ---------------------------------------------------------------------------
 
-    async def outbox(self, race_id: int | None = None) -> list[OutboxRow]:
-        if race_id is None:
-            rows = await self._all("SELECT * FROM outbox ORDER BY id")
-        else:
+    async def outbox(
+        self, race_id: int | None = None, *, league_id: int | None = None
+    ) -> list[OutboxRow]:
+        if league_id is not None:
+            rows = await self._all(
+                "SELECT * FROM outbox WHERE league_id = $1 ORDER BY id", league_id
+            )
+        elif race_id is not None:
             rows = await self._all("SELECT * FROM outbox WHERE race_id = $1 ORDER BY id", race_id)
+        else:
+            rows = await self._all("SELECT * FROM outbox ORDER BY id")
         return [post_of(row) for row in rows]
 
 

@@ -30,6 +30,7 @@ from bot.storage.models import (
     Seat,
     StandingOrders,
     Timer,
+    Unposted,
 )
 from engine import Decision, RaceState
 
@@ -163,7 +164,8 @@ class Store(Protocol):
         """A race's timers, soonest first."""
 
     async def due_timers(self, now: float) -> list[Timer]:
-        """Timers whose time has come, soonest first (``reminded`` marks never come).
+        """Timers whose time has come, races' and leagues', soonest first (``reminded``
+        marks never come).
 
         A store shared by several processes hands each due timer to one of them
         (``FOR UPDATE SKIP LOCKED``); the firing is made safe anyway by the
@@ -188,8 +190,10 @@ class Store(Protocol):
 
     # --- outbox ---------------------------------------------------------------------------
 
-    async def outbox(self, race_id: int | None = None) -> list[OutboxRow]:
-        """Rows not yet posted, oldest first: one race's, or every race's (at start-up).
+    async def outbox(
+        self, race_id: int | None = None, *, league_id: int | None = None
+    ) -> list[OutboxRow]:
+        """Rows not yet posted, oldest first: one race's, one league's, or every one.
 
         A store shared by several processes claims the rows it returns
         (``FOR UPDATE SKIP LOCKED``) so that two posters never post one row.
@@ -197,6 +201,9 @@ class Store(Protocol):
 
     async def delete_posted(self, row: OutboxRow) -> None:
         """One transaction: the row was posted (or can never be); it is not posted again."""
+
+    async def unposted(self, guild_id: int) -> Unposted:
+        """The server's leagues and races with rows not yet posted (read, not claimed)."""
 
     # --- server settings ------------------------------------------------------------------
 
@@ -253,9 +260,10 @@ class Store(Protocol):
 
     # --- the season -----------------------------------------------------------------------
 
-    async def commit_season(self, change: SeasonChange) -> None:
-        """One transaction: the new season, its decisions appended to the log, and the
-        member who joined or left with it.
+    async def commit_season(self, change: SeasonChange) -> list[OutboxRow]:
+        """One transaction: the new season, its decisions appended to the log, the
+        member who joined or left with it, the league's timers (replaced, unless
+        ``change.timers`` is None) and its outbox rows; returns the rows with their ids.
 
         StaleWrite unless the stored season is at ``change.seen_version``;
         AlreadyMember (and nothing written) if the joining person or driver is in already.

@@ -398,7 +398,7 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
         heat_run.stdout.read(100)
         heat_run.stdout.close()
         err = heat_run.stderr.read()
-        assert heat_run.wait(timeout=60) == cli.READER_GONE
+        assert heat_run.wait(timeout=300) == cli.READER_GONE
     assert err == b""
 
 

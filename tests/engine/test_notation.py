@@ -127,7 +127,7 @@ def test_a_scenario_refuses_unknown_decisions() -> None:
 
 def heat(*args: str) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "-m", "bot.cli", *args]
-    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=60)
+    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
 
 
 def test_heat_scenario_prints_state_pending_and_events(tmp_path: Path) -> None:

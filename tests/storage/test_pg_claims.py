@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest_asyncio
 
 from bot.service.races import RaceService
 from bot.storage import OutboxRow, RaceChange, Timer
 from bot.storage.postgres import LEASE_SECONDS, PostgresStore
+from tests.support.leagues import league_with_season, moved
 from tests.support.pgraces import two_driver_race
 
 
@@ -64,3 +66,22 @@ async def test_a_race_s_rows_are_posted_by_one_process_in_order(
     await first.delete_posted(start)
     assert [row.id for row in await second.outbox(race_id)] == [row.id for row in written]
     assert await first.outbox(race_id) == [], "now the second process holds them"
+
+
+async def test_a_league_s_rows_and_timers_go_to_one_process_at_a_time(
+    two_stores: tuple[PostgresStore, PostgresStore],
+) -> None:
+    """As a race's: a league's unposted rows and its due draft timer are claimed by one."""
+    first, second = two_stores
+    league_id, season = await league_with_season(first)
+    timer = Timer(None, "draft", "A", 1000.0, "1", league_id=league_id)
+    asked = OutboxRow(None, "draft", values={"version": 1}, league_id=league_id)
+    await first.commit_season(replace(moved(league_id, season), timers=[timer], outbox=[asked]))
+
+    [claimed] = await first.outbox(league_id=league_id)
+    assert await second.outbox(league_id=league_id) == []
+    assert await second.outbox() == []
+    assert await first.due_timers(2000.0) == [timer]
+    assert await second.due_timers(2000.0) == [], "the other process skips what one holds"
+    await first.delete_posted(claimed)
+    assert await second.outbox(league_id=league_id) == []

@@ -11,6 +11,7 @@ import engine
 from bot.storage import LeagueRace, RaceConfig, RaceStatus
 from bot.storage.postgres import MIGRATIONS, PostgresStore
 from bot.storage.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
+from engine import RaceState
 from engine.notation import compact_state
 from tests.support.leagues import (
     ELIMINATED,
@@ -18,6 +19,7 @@ from tests.support.leagues import (
     podium,
     points_across_migration_5,
 )
+from tests.support.upgrades import OLD_POST, OLD_TIMER, check_upgraded
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 
@@ -74,11 +76,10 @@ async def test_a_schema_2_database_upgrades_and_reposts_the_unannounced_race(pg_
         await store.close()
 
 
-@pytest.mark.parametrize("schema", [1, 2, 3])
-async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, schema: int) -> None:
-    """Schema 4, as in SQLite: a league made after the upgrade runs a race the database holds."""
+async def older_database(url: str, schema: int, status: str) -> RaceState:
+    """A database left by a bot at ``schema``, with one race (id 1) of ``status``."""
     state, _ = engine.new_race("usa", [engine.Entrant("A", "red")], 5, laps=1)
-    db = await asyncpg.connect(pg_url)
+    db = await asyncpg.connect(url)
     try:
         await db.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, at FLOAT)")
         for version, script in enumerate(MIGRATIONS[:schema], start=1):
@@ -86,15 +87,23 @@ async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, s
             await db.execute("INSERT INTO schema_migrations VALUES ($1, 0)", version)
         await db.execute(
             "INSERT INTO races (guild_id, channel_id, host_id, status, config, initial, state,"
-            " version, created_at, updated_at) VALUES (1, 4, 3, 'finished', $1, $2, $2, 0, 0, 0)",
+            " version, created_at, updated_at) VALUES (1, 4, 3, $3, $1, $2, $2, 0, 0, 0)",
             CONFIG.model_dump_json(),
             compact_state(state),
+            status,
         )
     finally:
         await db.close()
+    return state
+
+
+@pytest.mark.parametrize("schema", [1, 2, 3])
+async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, schema: int) -> None:
+    """Schema 4, as in SQLite: a league made after the upgrade runs a race the database holds."""
+    state = await older_database(pg_url, schema, "finished")
     store = await PostgresStore.open(pg_url)
     try:
-        assert await store.schema_version() == len(MIGRATIONS) == 5
+        assert await store.schema_version() == len(MIGRATIONS) == 6
         finished = await store.race(1)
         assert finished is not None and finished.state == state
         league_id, _ = await league_with_season(store)
@@ -117,3 +126,21 @@ async def test_a_schema_4_database_keeps_its_points_and_takes_a_driver_without_a
     )
     assert points.races == {1: tuple(podium()), 2: ELIMINATED}
     assert (stats.races, stats.wins, stats.spin_outs, stats.average_place) == (2, 1, 1, 1.0)
+
+
+async def test_a_schema_4_database_keeps_its_timers_and_unposted_rows_and_takes_a_league_s(
+    pg_url: str,
+) -> None:
+    """As in SQLite: a race's timers and unposted rows are kept, a league's fit."""
+    await older_database(pg_url, 4, "running")
+    db = await asyncpg.connect(pg_url)
+    try:
+        await db.execute(OLD_TIMER.format(race=1))
+        await db.execute(OLD_POST.format(race=1))
+    finally:
+        await db.close()
+    store = await PostgresStore.open(pg_url)
+    try:
+        await check_upgraded(store, 1)
+    finally:
+        await store.close()

@@ -16,6 +16,7 @@ from tests.support.leagues import (
     podium,
     points_across_migration_5,
 )
+from tests.support.upgrades import OLD_POST, OLD_TIMER, check_upgraded
 
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
 
@@ -79,7 +80,7 @@ async def test_reopening_a_current_file_applies_nothing(tmp_path: Path) -> None:
     await store.close()
     store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
     try:
-        assert await store.schema_version() == version == 5
+        assert await store.schema_version() == version == 6
     finally:
         await store.close()
 
@@ -122,3 +123,20 @@ async def test_a_schema_4_file_keeps_its_points_and_takes_a_driver_without_a_pla
     assert points.races == {1: tuple(podium()), 2: ELIMINATED}
     assert (stats.races, stats.wins, stats.podiums, stats.spin_outs) == (2, 1, 1, 1)
     assert stats.average_place == 1.0
+
+
+async def test_a_schema_4_file_keeps_its_timers_and_unposted_rows_and_takes_a_league_s(
+    tmp_path: Path,
+) -> None:
+    """Schema 6 rebuilds the timers and the outbox: a race's are kept, a league's fit."""
+    path = tmp_path / "old.sqlite3"
+    await old_file(path, 4, announced=0)
+    async with aiosqlite.connect(path) as db:
+        await db.execute(OLD_TIMER.format(race=2))
+        await db.execute(OLD_POST.format(race=2))
+        await db.commit()
+    store = await SQLiteStore.open(path)
+    try:
+        await check_upgraded(store, 2)
+    finally:
+        await store.close()

@@ -15,12 +15,15 @@ from bot.storage import (
     LeagueStatus,
     Member,
     NoSuchLeague,
+    OutboxRow,
     PlayerStats,
     RacePoints,
     RaceStatus,
     SeasonChange,
     StaleWrite,
     Store,
+    Timer,
+    Unposted,
     recorded_points,
 )
 from engine.championship import RaceResult
@@ -282,3 +285,53 @@ async def test_an_unknown_league_is_refused(store: Store) -> None:
     with pytest.raises(NoSuchLeague):
         await store.export_league(1)
     assert await store.season(1) is None and await store.kept_export(1) is None
+
+
+async def test_a_season_change_writes_the_league_s_timers_and_posts_with_it(store: Store) -> None:
+    """A draft's prompt and turn timer are rows of the outbox and the timers, written with the
+    season change (or not at all), read back by league, and its server's start-up finds them."""
+    league_id, season = await league_with_season(store)
+    timer = Timer(None, "draft", "A", 500.0, str(season.version + 1), league_id=league_id)
+    asked = OutboxRow(None, "draft", values={"version": season.version + 1}, league_id=league_id)
+    change = replace(moved(league_id, season), timers=[timer], outbox=[asked])
+    [written] = await store.commit_season(change)
+    with pytest.raises(StaleWrite):
+        await store.commit_season(replace(change, outbox=[asked, asked]))
+    race_id = await finished_race(store)
+    said = OutboxRow(race_id, "say", text="kicked", values={"user": 2})
+    spent = Timer(race_id, "reminder", "A", 1.0, "1/plan")
+    [race_row] = await store.replace_timer(spent, spent, [said])  # a race's row, alone
+
+    assert written == replace(asked, id=written.id) and written.id > 0
+    assert await store.outbox(league_id=league_id) == [written]
+    assert await store.outbox(race_id) == [race_row]
+    assert await store.due_timers(499.0) == []
+    assert await store.due_timers(500.0) == [timer]
+    assert await store.next_due() == 500.0
+    assert await store.unposted(GUILD) == Unposted(leagues=(league_id,), races=(race_id,))
+    assert await store.unposted(GUILD + 1) == Unposted()
+    await store.delete_posted(written)
+    await store.delete_posted(race_row)
+    assert await store.unposted(GUILD) == Unposted()
+
+
+async def test_a_league_s_timers_are_replaced_kept_or_dropped(store: Store) -> None:
+    """A change replaces the league's timers (or keeps them: None), a spent one is dropped
+    alone, and an ended league has none; a race's timers are never touched."""
+    league_id, season = await league_with_season(store)
+    first = Timer(None, "draft", "A", 500.0, "1", league_id=league_id)
+    second = Timer(None, "draft", "B", 600.0, "2", league_id=league_id)
+    change = moved(league_id, season)
+    await store.commit_season(replace(change, timers=[first]))
+    await store.commit_season(moved(league_id, change.season))  # timers=None keeps them
+    assert await store.due_timers(1000.0) == [first]
+    later = moved(league_id, (await store.season(league_id)) or season)
+    await store.commit_season(replace(later, timers=[second]))
+    assert await store.due_timers(1000.0) == [second]
+    await store.drop_timer(first)  # spent already: nothing happens
+    assert await store.due_timers(1000.0) == [second]
+    await store.drop_timer(second)
+    assert await store.due_timers(1000.0) == []
+    await store.commit_season(replace(moved(league_id, later.season), timers=[first]))
+    await store.end_league(league_id)
+    assert await store.due_timers(1000.0) == []

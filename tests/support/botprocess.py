@@ -31,5 +31,5 @@ async def start_bot_process(
         database,
         env=environment,
     )
-    await fake.wait_for(lambda: fake.gateway.identify_count > identified, timeout=60)
+    await fake.wait_for(lambda: fake.gateway.identify_count > identified)
     return process

@@ -11,7 +11,9 @@ import asyncpg
 import engine
 from bot.service.races import Driver, RaceService
 from bot.storage import RaceConfig
+from tests.support.fakediscord import WAIT_CEILING
 
+GUILD = 10  # the server of every race here
 ALICE = Driver(1, "Alice")
 BOB = Driver(2, "Bob")
 CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600)
@@ -19,7 +21,7 @@ CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600
 
 async def two_driver_race(races: RaceService, channel_id: int = 20) -> int:
     """A running race of Alice (car A) and Bob (car B), both still to plan round 1."""
-    record = await races.new_race(10, channel_id, ALICE, CONFIG)
+    record = await races.new_race(GUILD, channel_id, ALICE, CONFIG)
     await races.join(record.id, BOB)
     await races.start(record.id, ALICE.user_id)
     return record.id
@@ -34,7 +36,7 @@ async def plan(races: RaceService, race_id: int, driver: Driver, version: int) -
 
 async def eventually(check: Callable[[], Awaitable[bool]], what: str) -> None:
     """Wait for a condition the test cannot be told about (another backend's state)."""
-    give_up = time.monotonic() + 60
+    give_up = time.monotonic() + WAIT_CEILING
     while not await check():
         if time.monotonic() > give_up:
             raise AssertionError(f"never happened: {what}")

@@ -7,7 +7,8 @@ whom, in what order). Commands, run in order:
 - ``decide:RACE:USER``: the user confirms the engine's first plan, then the race's
   outbox is posted;
 - ``timers:NOW``: every timer due at NOW fires (the AI plays), then posts;
-- ``flush_all``: what is left in the outbox is posted, as at start-up;
+- ``catch_up:GUILD``: what is left in the outbox for the server's races is posted, as
+  when the bot is back in that server;
 - ``hang_on:KIND``: from now on, posting a row of KIND prints ``posting ID`` and
   never returns (the test kills the process there).
 """
@@ -68,8 +69,8 @@ async def main(url: str, owner: str, commands: list[str]) -> None:
             elif name == "timers":
                 now = float(rest)
                 await Scheduler(store, races, outbox.flush, lambda at=now: at).run_due(now)
-            elif name == "flush_all":
-                await outbox.flush_all()
+            elif name == "catch_up":
+                await outbox.catch_up(int(rest))
             elif name == "hang_on":
                 hang_on.add(rest)
             else:

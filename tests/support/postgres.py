@@ -21,7 +21,8 @@ SERVER = os.environ.get("HEAT_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5
 async def server_or_skip() -> asyncpg.Connection:
     """An admin connection to the test server, or skip the test saying why."""
     try:
-        return await asyncpg.connect(SERVER, timeout=5)
+        # A server that is not there refuses at once; the ceiling is for a busy one.
+        return await asyncpg.connect(SERVER, timeout=60)
     except (OSError, asyncpg.PostgresError) as error:
         pytest.skip(f"no PostgreSQL server at {SERVER} ({error}); set HEAT_TEST_POSTGRES")
 

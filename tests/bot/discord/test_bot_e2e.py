@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import aiosqlite
@@ -15,8 +16,10 @@ from tests.support.botrace import (
     open_lobby,
     plan,
     race_to_the_flag,
+    stored_state,
     two_driver_race,
 )
+from tests.support.fakediscord.message_limits import MAX_CONTENT
 
 
 async def test_three_drivers_and_a_legend_race_to_the_hall_of_fame(tmp_path: Path) -> None:
@@ -185,6 +188,26 @@ async def test_the_host_hands_an_idle_driver_to_the_ai(tmp_path: Path) -> None:
         await t.wait_public(count + 2)
         assert "Round 1" in t.public()[-1].content
         assert f"<@{t.bob.id}>" not in t.public()[-1].content
+
+
+async def test_a_race_the_ai_finishes_at_once_posts_a_board_discord_takes_then_its_podium(
+    tmp_path: Path,
+) -> None:
+    """The one driver handed to the AI: every round is played in one change, and its one board
+    message stays within Discord's 2,000 characters (the newest rounds, and how many are left
+    out), so the podium after it is posted too."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        await t.slash(t.alice, "heat new", track="usa", laps=2, seats=6, fill="ai")
+        await t.click(t.alice, t.latest_with("heat:b:join:"), "heat:b:start:")
+        await t.slash(t.alice, "heat kick", user=t.alice)
+        await t.fake.wait_for(lambda: "Chequered flag" in t.public()[-1].content)
+        board = t.public()[-2]
+        assert board.attachments and len(board.content) <= MAX_CONTENT
+        assert re.search(r"\(\d+ earlier rounds not shown: see the board\.\)", board.content)
+        last = (await stored_state(t)).round
+        assert f"**Round {last}**" in board.content.splitlines(), "the newest round is in"
+        assert not t.fake.rejections
 
 
 async def test_races_only_in_allowed_channels(tmp_path: Path) -> None:

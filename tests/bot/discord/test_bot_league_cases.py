@@ -243,7 +243,7 @@ async def test_a_pickers_turn_timer_hands_the_pick_to_the_ai(tmp_path: Path) -> 
         late = mentioned(prompt, [t.alice, t.bob])[0]
         other = t.bob if late is t.alice else t.alice
         before, _, _ = await league_row(t)
-        bot = await t.restart()  # the timer is armed again at start-up
+        bot = await t.restart()  # the timer is a stored row: a restart keeps it
         await bot.caught_up()
         t.clock.now += 30
         assert await bot.scheduler.run_due(t.clock.now) == 0, "not before the timer runs out"
@@ -290,25 +290,31 @@ async def test_a_cancelled_league_race_never_scores_and_runs_again(tmp_path: Pat
         assert not any("is scored" in m.content for m in t.public())
 
 
-async def test_a_draft_prompt_never_posted_is_asked_at_the_next_start(tmp_path: Path) -> None:
-    """A pick is stored but the next prompt never reaches the channel (here the bot may
-    not post; a crash right after the pick does the same): the next start-up asks again.
+async def test_a_draft_prompt_the_channel_refused_is_asked_again_by_start_race(
+    tmp_path: Path,
+) -> None:
+    """A pick is stored but the channel refuses the bot's posts, so the next picker is not
+    asked: once the bot may post again, /league start-race asks them.
 
-    Our choice: every start-up asks each waiting picker again, with a whole turn timer.
-    After a clean restart that repeats a prompt; the older one's buttons still work.
+    A crash between the pick and its prompt loses nothing (the prompt waits in the
+    outbox, see test_posts_after_a_stop); a channel that refuses the bot drops the
+    post, as a race's, and the turn timer would hand the pick to the AI.
     """
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
         prompt, picker = await league_with_a_draft(t)
         other = t.bob if picker is t.alice else t.alice
         before, _, _ = await league_row(t)
+        refused = len(t.fake.rejections)
         t.fake.deny_bot_permissions(t.channel, Permission.SEND_MESSAGES)
         await t.click(picker, prompt, pick_of(prompt))
+        # The picks made and the next prompt: both refused.
+        await t.fake.wait_for(lambda: len(t.fake.rejections) >= refused + 2)
         assert (await league_row(t))[0] > before, "the pick is stored"
         assert t.public()[-1] is prompt, "and nothing reached the channel"
         t.fake.set_overwrite(t.channel, t.fake.bot_user)  # the bot may post again
-        bot = await t.restart()
-        await bot.caught_up()
+        await t.slash(t.alice, "league start-race")
+        await t.fake.wait_for(lambda: t.public()[-1] is not prompt)
         asked = t.public()[-1]
         assert mentioned(asked, [t.alice, t.bob]) == [other]
         picked, _, _ = await league_row(t)

@@ -11,14 +11,14 @@ import aiosqlite
 
 from tests.support.botdriver import lobby_in
 from tests.support.botprocess import start_bot_process
-from tests.support.fakediscord import FakeClock, FakeDiscord
+from tests.support.fakediscord import WAIT_CEILING, FakeDiscord
 
 
 async def test_the_bot_process_opens_a_lobby_and_stops_cleanly_on_sigterm(
     tmp_path: Path,
 ) -> None:
     database = tmp_path / "heat.sqlite3"
-    async with FakeDiscord(clock=FakeClock(follow_real_time=True)) as fake:
+    async with FakeDiscord() as fake:
         guild = fake.add_guild("Heat Club")
         channel = fake.add_text_channel(guild, "races")
         alice = fake.add_user("alice")
@@ -26,12 +26,12 @@ async def test_the_bot_process_opens_a_lobby_and_stops_cleanly_on_sigterm(
         bot = await start_bot_process(fake, str(database))
         try:
             created = await fake.slash(alice, channel, "heat new", track="usa")
-            said = await created.done(timeout=30)
+            said = await created.done()
             assert said is not None and said.ephemeral, "the lobby is a post in the channel"
             assert any(c.startswith("heat:b:join:") for c in lobby_in(fake, channel).custom_ids)
         finally:
             bot.terminate()
-            code = await asyncio.wait_for(bot.wait(), timeout=60)
+            code = await asyncio.wait_for(bot.wait(), timeout=WAIT_CEILING)
         assert code == 0, "SIGTERM closes the bot as a graceful stop does"
     async with aiosqlite.connect(database) as db:
         rows = await (await db.execute("SELECT status FROM races")).fetchall()

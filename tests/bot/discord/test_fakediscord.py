@@ -21,6 +21,7 @@ from discord import app_commands
 from PIL import Image
 
 from tests.support.fakediscord import (
+    WAIT_CEILING,
     CallbackType,
     DriverError,
     FakeChannel,
@@ -405,7 +406,7 @@ async def test_late_ack_fails_the_interaction(
     with pytest.raises(InteractionFailed):
         await handle.ack()
     bot.release_slow.set()
-    error = await asyncio.wait_for(bot.failures.get(), 5)
+    error = await asyncio.wait_for(bot.failures.get(), WAIT_CEILING)
     assert (error.status, error.code) == (404, 10062)
     assert fake.channel_messages(world.channel) == []
 
@@ -447,7 +448,7 @@ async def test_interaction_token_expires_after_15_minutes(
     bot: HeatBot,
 ) -> None:
     await fake.slash(world.alice, world.channel, "heat keep")
-    interaction = await asyncio.wait_for(bot.kept.get(), 5)
+    interaction = await asyncio.wait_for(bot.kept.get(), WAIT_CEILING)
 
     fake.clock.advance(14 * 60)
     await interaction.followup.send("still on time")
@@ -552,6 +553,26 @@ async def test_missing_permissions_are_refused(
     assert reply is not None and reply.content.endswith("can_send=False")
 
 
+async def test_an_outage_refuses_new_messages_in_its_channel_until_it_ends(
+    fake: FakeDiscord,
+    world: World,
+    bot: HeatBot,
+) -> None:
+    """During an outage the bot's posts get 503 and nothing is stored; then they go through."""
+    channel = channel_of(bot, world)
+    fake.outage(world.channel)
+    with pytest.raises(discord.DiscordServerError) as refused:
+        await channel.send("anyone?")
+    reply = await (await fake.slash(world.alice, world.channel, "heat hello")).done()
+    during = fake.channel_messages(world.channel)
+    fake.outage(world.channel, on=False)
+    await channel.send("back")
+
+    assert refused.value.status == 503
+    assert reply is not None and during == [reply], "an interaction's answer still goes"
+    assert [m.content for m in fake.channel_messages(world.channel)] == [reply.content, "back"]
+
+
 async def test_restart_keeps_old_dynamic_buttons_working(
     fake: FakeDiscord,
     world: World,
@@ -653,7 +674,7 @@ async def test_invalid_response_is_refused_and_recorded(
 ) -> None:
     handle = await fake.slash(world.alice, world.channel, "heat broken")
 
-    error = await asyncio.wait_for(bot.failures.get(), 5)
+    error = await asyncio.wait_for(bot.failures.get(), WAIT_CEILING)
     assert (error.status, error.code) == (400, 50035)
     assert "data.components.0.components.0.custom_id" in error.text
     assert handle.ack_type is None

@@ -12,7 +12,7 @@ import asyncpg
 from bot.discord.app import ShardedHeatBot
 from bot.settings import Settings
 from tests.support.botdriver import BotClock, answer, custom_id, custom_ids, lobby_in
-from tests.support.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeMessage, FakeUser
+from tests.support.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 
 async def click(
@@ -36,12 +36,12 @@ async def race_started(
     lobby = lobby_in(fake, channel)
     await click(fake, guest, lobby, "heat:b:join:")
     await click(fake, host, lobby, "heat:b:start:")
-    await fake.wait_for(lambda: len(boards(fake, channel)) >= 1, timeout=30)
+    await fake.wait_for(lambda: len(boards(fake, channel)) >= 1)
     return boards(fake, channel)[-1]
 
 
 async def test_each_process_serves_its_shard_and_fires_the_other_s_timers(pg_url: str) -> None:
-    async with FakeDiscord(clock=FakeClock(follow_real_time=True)) as fake:
+    async with FakeDiscord() as fake:
         tables = []
         for shard in (0, 1):
             guild = fake.add_guild(f"Club {shard}", shard=(shard, 2))
@@ -68,7 +68,7 @@ async def test_each_process_serves_its_shard_and_fires_the_other_s_timers(pg_url
             clocks[0].now += 3600
             bots[0].scheduler.wake()
             _, channel, _ = tables[1]
-            await fake.wait_for(lambda: len(boards(fake, channel)) >= 2, timeout=30)
+            await fake.wait_for(lambda: len(boards(fake, channel)) >= 2)
             assert any("heat:b:hand:" in cid for cid in custom_ids(boards(fake, channel)[-1]))
             db = await asyncpg.connect(pg_url)
             try:

@@ -22,6 +22,7 @@ from bot.storage import (
     SeasonChange,
     SQLiteStore,
     Store,
+    Timer,
 )
 from engine.season import DraftPick, JoinSeason, SeasonConfig, SeasonRace, apply_season
 
@@ -190,3 +191,33 @@ async def test_only_an_admin_imports_and_a_file_too_big_is_never_read(store: Sto
     imported = await leagues.import_league(11, 21, 99, True, len(export), read)
     assert (imported.record.guild_id, imported.record.channel_id) == (11, 21)
     assert imported.member(ALICE.user_id) is not None and reads == ["read"]
+
+
+async def test_a_draft_change_stores_its_posts_and_turn_timer_which_has_the_ai_pick(
+    store: Store,
+) -> None:
+    """The draft's prompt and turn timer are stored with the change, as a race's; when the
+    timer is due the AI picks for the person, the channel is told, and the timer is spent."""
+    races = RaceService(store)
+    leagues = LeagueService(store, races, clock=lambda: 1000.0)
+    settings = LeagueSettings(timer_seconds=600, fill="ai", seats=3)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, settings)
+    await leagues.join(league.id, BOB)
+    turn = (await leagues.start_race(league.id, ALICE.user_id)).turn
+    assert turn is not None
+    asked = (await store.outbox(league_id=league.id))[-1]
+    assert (asked.kind, asked.values) == ("draft", {"version": turn.version})
+    assert await store.due_timers(1599.0) == []
+    [timer] = await store.due_timers(1600.0)
+    assert timer == Timer(
+        None, "draft", turn.driver_id, 1600.0, str(turn.version), league_id=league.id
+    )
+
+    change = await leagues.expire_draft(timer)
+
+    assert change is not None and change.league.season.version > turn.version
+    drafted = [row for row in await store.outbox(league_id=league.id) if row.kind == "drafted"]
+    assert drafted[-1].values["timed_out"] == turn.driver_id
+    assert f"{turn.driver_id} pick " in str(drafted[-1].values["made"])
+    assert await leagues.expire_draft(timer) is None, "a timer whose wait is over is spent"
+    assert timer not in await store.due_timers(1e12)

@@ -17,7 +17,7 @@ import asyncpg
 from bot.service.races import RaceService
 from bot.storage.postgres import PostgresStore
 from tests.support.paths import ROOT
-from tests.support.pgraces import two_driver_race
+from tests.support.pgraces import GUILD, two_driver_race
 from tests.support.pgworker import POSTED
 
 
@@ -76,7 +76,7 @@ async def test_kill_9_mid_round_loses_nothing_and_posts_each_row_once(pg_url: st
             await worker(
                 pg_url,
                 "shards-1",
-                "flush_all",
+                f"catch_up:{GUILD}",
                 f"decide:{other_race}:1",
                 f"decide:{other_race}:2",
                 "timers:1e12",
@@ -99,7 +99,7 @@ async def test_kill_9_mid_round_loses_nothing_and_posts_each_row_once(pg_url: st
         )
         assert timer_decisions >= 2
 
-        await finished(await worker(pg_url, "shards-0", "flush_all"))
+        await finished(await worker(pg_url, "shards-0", f"catch_up:{GUILD}"))
         assert await admin.fetchval("SELECT count(*) FROM outbox") == 0
         twice = await admin.fetch("SELECT row_id FROM posted GROUP BY row_id HAVING count(*) > 1")
         assert twice == []

@@ -14,7 +14,7 @@ Typical use::
         await click.ack()
 """
 
-from .clock import FakeClock
+from .clock import WAIT_CEILING, FakeClock
 from .errors import DiscordAPIError, DriverError, InteractionFailed, Rejection
 from .fake import FakeDiscord
 from .interactions import CallbackType, FakeInteraction
@@ -30,6 +30,7 @@ from .models import (
 )
 
 __all__ = [
+    "WAIT_CEILING",
     "CallbackType",
     "DiscordAPIError",
     "DriverError",

@@ -10,6 +10,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+# How long a test waits for an event before it gives up: far above the slowest run seen
+# on a loaded 2-core machine (a bot's start-up there took 13 s), so only an event that
+# never comes fails a test, never a slow machine.
+WAIT_CEILING = 120.0
+
 
 class FakeClock:
     """Seconds since the fake started, moved forward by hand.

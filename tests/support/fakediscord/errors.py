@@ -136,6 +136,11 @@ def missing_permissions() -> DiscordAPIError:
     return DiscordAPIError(403, 50013, "Missing Permissions")
 
 
+def service_unavailable() -> DiscordAPIError:
+    """Discord's answer during an outage (a retry later may succeed)."""
+    return DiscordAPIError(503, 0, "Service Unavailable")
+
+
 class FormErrors:
     """Collects per-field problems and raises them as one 50035 "Invalid Form Body".
 

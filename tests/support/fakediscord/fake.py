@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from types import TracebackType
 from typing import Any
@@ -20,7 +21,7 @@ import yarl
 from aiohttp import web
 
 from .app import build_app
-from .clock import FakeClock
+from .clock import WAIT_CEILING, FakeClock
 from .driver import InteractionDriver
 from .errors import DriverError, Rejection
 from .gateway import Gateway
@@ -126,7 +127,7 @@ class FakeDiscord:
     def application_id(self) -> int:
         return self.state.application_id
 
-    async def start_bot(self, client: discord.Client, *, timeout: float = 10.0) -> None:
+    async def start_bot(self, client: discord.Client, *, timeout: float = WAIT_CEILING) -> None:
         """Run ``client.start()`` in the background until it has identified.
 
         Returns once READY and every GUILD_CREATE are on the wire; the gateway is
@@ -147,7 +148,7 @@ class FakeDiscord:
             raise DriverError("the bot stopped before connecting to the gateway")
         connected.result()
 
-    async def stop_bot(self, client: discord.Client, *, timeout: float = 10.0) -> None:
+    async def stop_bot(self, client: discord.Client, *, timeout: float = WAIT_CEILING) -> None:
         """Close the client, wait until the fake has seen it go, and end its session.
 
         discord.py's ``close()`` usually sends close code 4000, which leaves a
@@ -175,7 +176,7 @@ class FakeDiscord:
             if client in self._bots:
                 await self.stop_bot(client)
 
-    async def reconnect_bot(self, *, resumable: bool = True, timeout: float = 10.0) -> None:
+    async def reconnect_bot(self, *, resumable: bool = True, timeout: float = WAIT_CEILING) -> None:
         """Force a gateway reconnect: RECONNECT (then RESUME) or an invalid session.
 
         After an invalid session discord.py re-identifies only after its
@@ -247,6 +248,13 @@ class FakeDiscord:
     ) -> None:
         self.state.set_overwrite(channel, target, allow=allow, deny=deny)
 
+    def outage(self, channel: FakeChannel, *, on: bool = True) -> None:
+        """Discord answers 503 to every new message in the channel (``on=False`` ends it)."""
+        if on:
+            self.state.outages.add(channel.id)
+        else:
+            self.state.outages.discard(channel.id)
+
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         return self.state.dm_channel(user)
 
@@ -305,10 +313,23 @@ class FakeDiscord:
         """Dispatch-to-callback wall time (perf_counter seconds) of acknowledged interactions."""
         return [i.ack_latency for i in self.state.interactions if i.ack_latency is not None]
 
-    async def wait_for(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+    async def wait_for(self, predicate: Callable[[], bool], timeout: float = WAIT_CEILING) -> None:
         """Wait until ``predicate()`` holds; re-checked on every change, never polled.
 
         Use it for what the fake can see (e.g. a message appearing); a predicate on
         the bot's own variables would only be re-checked by chance.
         """
         await self.state.wait_for(predicate, timeout)
+
+    async def moment(self, predicate: Callable[[], bool]) -> float:
+        """Wait until ``predicate()`` holds; the ``time.monotonic()`` of the change that
+        made it hold (checked as the change happens, so a busy test loop adds nothing)."""
+        seen: list[float] = []
+
+        def check() -> bool:
+            if not seen and predicate():
+                seen.append(time.monotonic())
+            return bool(seen)
+
+        await self.wait_for(check)
+        return seen[0]

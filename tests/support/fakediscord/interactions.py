@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from .clock import FakeClock
+from .clock import WAIT_CEILING, FakeClock
 from .errors import (
     InteractionFailed,
     Rejection,
@@ -143,14 +143,14 @@ class FakeInteraction:
 
     # --- test side -----------------------------------------------------------------
 
-    async def ack(self, timeout: float = 5.0) -> CallbackType:
+    async def ack(self, timeout: float = WAIT_CEILING) -> CallbackType:
         """Wait for the initial callback and return its type."""
         await self._wait(self._acked, timeout, "acknowledged")
         if self.ack_type is None:
             raise InteractionFailed(f"{self!r} failed: no callback within the ack window")
         return self.ack_type
 
-    async def done(self, timeout: float = 5.0) -> FakeMessage | None:
+    async def done(self, timeout: float = WAIT_CEILING) -> FakeMessage | None:
         """Wait until the user sees a result; return the response message, if any.
 
         Immediate for message/update/modal callbacks; after a defer, waits for the

@@ -15,6 +15,7 @@ from .errors import (
     cannot_message_user,
     missing_access,
     missing_permissions,
+    service_unavailable,
     unknown_channel,
     unknown_guild,
     unknown_member,
@@ -81,6 +82,8 @@ class ChannelRoutes:
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._visible_channel(request)
         body, uploads = await read_body(request)
+        if channel.id in self._state.outages:
+            raise service_unavailable()
         if channel.type is ChannelType.DM:
             assert channel.recipient is not None
             if not channel.recipient.dms_open:

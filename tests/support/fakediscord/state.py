@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .bodies import Upload
-from .clock import FakeClock
+from .clock import WAIT_CEILING, FakeClock
 from .command_limits import validate_commands
 from .errors import (
     DiscordAPIError,
@@ -79,6 +79,7 @@ class DiscordState:
         self.attachments: dict[int, StoredAttachment] = {}
         self.interactions: list[FakeInteraction] = []
         self.rejections: list[Rejection] = []
+        self.outages: set[int] = set()  # channels whose new messages Discord cannot take
         self._dm_channels: dict[int, FakeChannel] = {}
         self._channel_log: dict[int, list[FakeMessage]] = {}
         self._ephemeral_log: dict[int, list[FakeMessage]] = {}
@@ -113,7 +114,7 @@ class DiscordState:
             still_waiting.append((predicate, future))
         self._waiters = still_waiting
 
-    async def wait_for(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+    async def wait_for(self, predicate: Callable[[], bool], timeout: float = WAIT_CEILING) -> None:
         """Return once ``predicate()`` is true; it is re-checked after every change.
 
         The predicate should read the fake's state (messages, interactions, the
