@@ -9,6 +9,9 @@ fallback for the characters it lacks), set one after the other on one baseline.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from itertools import groupby
 from pathlib import Path
@@ -21,6 +24,22 @@ from render.palette import RGB
 Run = tuple[str, Path]
 # Emoji presentation selectors and joiners: no font here draws sequences, so they go.
 INVISIBLE = frozenset("\ufe0e\ufe0f\u200d")
+_SIZES_DRAWN: ContextVar[list[tuple[int, str]] | None] = ContextVar("sizes_drawn", default=None)
+
+
+@contextmanager
+def sizes_drawn() -> Iterator[list[tuple[int, str]]]:
+    """Every (type size, text) drawn inside the block, in order.
+
+    Discord shows a picture about 400 px wide on a phone, so a picture reads only if
+    its smallest text is big enough for its width: this is how that is measured.
+    """
+    drawn: list[tuple[int, str]] = []
+    token = _SIZES_DRAWN.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _SIZES_DRAWN.reset(token)
 
 
 def draw_text(
@@ -34,6 +53,9 @@ def draw_text(
     anchor: str = "la",
 ) -> None:
     """``text`` at ``xy`` placed as Pillow's ``anchor`` says (e.g. "mm", "lm", "rm")."""
+    drawn = _SIZES_DRAWN.get()
+    if drawn is not None and text.strip():
+        drawn.append((size, text))
     mask, left, top = _mask(text, size, bold, anchor)
     if mask.width and mask.height:
         image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)

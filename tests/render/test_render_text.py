@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageDraw
 from render import board_image
 from render.cmap import covered
 from render.fonts import BOLD, FALLBACKS, REGULAR, file_for, typeface
-from render.text import draw_text, runs, text_width
+from render.text import draw_text, runs, sizes_drawn, text_width
 from tests.support.boards import race_view
 
 CJK_FONT, EMOJI_FONT = FALLBACKS
@@ -89,3 +89,15 @@ def test_the_fallback_fonts_stay_small_and_carry_their_licences() -> None:
     for path, licence in zip(FALLBACKS, ("DroidSansFallback", "Symbola"), strict=True):
         text = (path.parent / f"LICENSE-{licence}.txt").read_text(encoding="utf-8")
         assert path.name in text
+
+
+def test_sizes_drawn_records_every_text_drawn_inside_the_block_and_nothing_outside() -> None:
+    """The measure the readability tests use: each string with its type size, blanks skipped."""
+    image = Image.new("RGB", (200, 60))
+    draw_text(image, (0, 0), "before", size=30, fill=(255, 255, 255))
+    with sizes_drawn() as drawn_inside:
+        draw_text(image, (0, 0), "Ada", size=12, fill=(255, 255, 255))
+        draw_text(image, (0, 0), " ", size=5, fill=(255, 255, 255))
+        draw_text(image, (0, 20), "鈴木", size=18, fill=(255, 255, 255))
+    draw_text(image, (0, 0), "after", size=30, fill=(255, 255, 255))
+    assert drawn_inside == [(12, "Ada"), (18, "鈴木")]
