@@ -22,4 +22,4 @@ test: $(VENV)/.test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy engine render data bot
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist worksteal
