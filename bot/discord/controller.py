@@ -30,6 +30,7 @@ from bot.discord.hand import (
 from bot.discord.ids import decision_button
 from bot.discord.pictures import board_png
 from bot.discord.publisher import Publisher
+from bot.discord.race_lines import board_embed
 from bot.discord.texts import t
 from bot.service import cpu
 from bot.service.outbox import Outbox
@@ -277,7 +278,9 @@ class Controller:
         names = {s.car_id: s.name for s in seats}
         png = await cpu.run(board_png, state, [], names)
         await interaction.followup.send(
-            file=discord.File(io.BytesIO(png), f"race-{race_id}.png"), ephemeral=True
+            embed=board_embed(state, names, str(interaction.locale)),
+            file=discord.File(io.BytesIO(png), f"race-{race_id}.png"),
+            ephemeral=True,
         )
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
