@@ -25,7 +25,8 @@ from bot.discord.hand import (
     car_lines,
     hand_components,
     hand_embed,
-    hand_picture,
+    hand_pictures,
+    with_road,
 )
 from bot.discord.ids import decision_button
 from bot.discord.pictures import board_png
@@ -250,8 +251,10 @@ class Controller:
             await interaction.followup.send(
                 note + t("hand_deciding_live" if live else "hand_waiting", locale),
                 ephemeral=True,
-                embed=discord.Embed(description="\n".join(car_lines(hand.car, locale))),
-                file=await hand_picture(hand),
+                embed=with_road(
+                    discord.Embed(description="\n".join(car_lines(hand.car, locale))), hand.car.id
+                ),
+                files=await hand_pictures(hand),
             )
             return
         draft = draft or hand.starting_draft()
@@ -260,7 +263,7 @@ class Controller:
             ephemeral=True,
             embed=hand_embed(hand, draft, locale),
             view=hand_components(hand, draft, locale),
-            file=await hand_picture(hand),
+            files=await hand_pictures(hand),
         )
 
     async def board(

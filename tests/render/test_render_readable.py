@@ -5,12 +5,13 @@ of size s on a picture w pixels wide is seen at s * 400 / w pixels: the rule is
 at least 10. Each picture is drawn inside :func:`render.text.sizes_drawn`, which
 records every text set, on every track, with the longest names Discord allows
 (32 characters), CJK names and emoji, the weather module's tags, parked
-finishers, and every hand of a race played by the AI.
+finishers, and every hand and stretch of road of a race played by the AI.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 
 import pytest
 from PIL import Image
@@ -19,8 +20,9 @@ import data
 import engine
 from engine.ai import decide
 from engine.events import Event, RaceEnded, RoundStarted
+from engine.forecast import landings
 from engine.state import Options
-from render import board_image, hand_image
+from render import board_image, closeup_image, hand_image
 from render.hand import card_tile
 from render.text import sizes_drawn
 from tests.support.boards import race_view
@@ -52,6 +54,7 @@ def smallest_seen(pictures: Iterable[Drawn]) -> tuple[float, str]:
     return worst
 
 
+@cache
 def race_rounds(track: str) -> list[tuple[engine.RaceState, list[Event]]]:
     """The first rounds of a six-car AI race with the weather module: each state, its events."""
     entrants = [
@@ -93,11 +96,30 @@ def drawn_hands(track: str) -> Iterator[Drawn]:
             yield picture, drawn
 
 
+def drawn_roads(track: str) -> Iterator[Drawn]:
+    for state, _ in race_rounds(track):
+        for car in state.cars:
+            view = engine.view_for(state, car.id)
+            legal = engine.legal_decisions(state, car.id)
+            plans = [d.cards for d in legal if isinstance(d, engine.Plan)]
+            with sizes_drawn() as drawn:
+                picture = closeup_image(view, car.id, landings(view, view.car(car.id), plans))
+            yield picture, drawn
+
+
 @pytest.mark.parametrize("track", data.track_ids())
 def test_the_smallest_text_on_every_board_reads_at_400_px(track: str) -> None:
     """Round boards (grid, played rounds, weather tags, long and CJK names, emoji) and a
     board of parked finishers: nothing under 10 px when shown 400 px wide."""
     seen, text = smallest_seen(drawn_boards(track))
+    assert seen >= LEAST_SEEN, f"{text!r} reads at {seen:.1f} px"
+
+
+@pytest.mark.parametrize("track", data.track_ids())
+def test_the_smallest_text_on_every_stretch_of_road_reads_at_400_px(track: str) -> None:
+    """Every driver's close-up of the road, round after round, cars and limits and landings:
+    nothing under 10 px when shown 400 px wide."""
+    seen, text = smallest_seen(drawn_roads(track))
     assert seen >= LEAST_SEEN, f"{text!r} reads at {seen:.1f} px"
 
 
