@@ -20,7 +20,7 @@ from render.parking import bays
 from render.road import corner_limits, draw_weather
 from render.round_summary import RoundSummary, summarize_round
 from render.slipstream import draft_marks, drafts
-from render.track_layer import draw_limits, track_layer
+from render.track_layer import track_layer
 from render.trails import Trail, draw_trail, side_by_side, trail_of, trail_points
 
 Tokens = dict[str, tuple[Pose, float]]
@@ -44,11 +44,8 @@ def board_image(
     layout = view_layout(view, width)
     geometry = track_geometry(view.track, layout.track_box)
     summary = summarize_round(events)
-    limits = corner_limits(view)
-    printed = {corner.position: corner.speed_limit for corner in geometry.track.corners}
-    changed = frozenset(p for p, limit in limits.items() if limit != printed[p])
-    image = track_layer(view.track, layout, changed).copy()
-    draw_limits(image, geometry, layout, limits)
+    limits = tuple(sorted(corner_limits(view).items()))
+    image = track_layer(view.track, layout, limits, key).copy()
     if view.weather is not None:
         draw_weather(image, geometry, layout, view.weather)
     draw = ImageDraw.Draw(image)
@@ -76,7 +73,7 @@ def board_image(
             least=layout.text,
         )
     _park_finishers(image, geometry, view, colours, labels, layout.sign_radius, layout.text)
-    draw_panel(image, layout, view, summary, names, key)
+    draw_panel(image, layout, view, summary, names)
     return to_palette(image, tuple(dict.fromkeys(colours.values())))
 
 

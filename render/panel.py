@@ -1,4 +1,5 @@
-"""The board's words: a heading, one line per car to tell whose car is whose, and the key.
+"""The board's words that change each round: a heading, and one line per car to tell whose car
+is whose.
 
 All of it is set at least at the board's smallest size (1/40 of its width), so it
 reads when Discord shows the board about 400 pixels wide. The rest of what a
@@ -12,7 +13,7 @@ import math
 import re
 from collections.abc import Mapping
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import data
 from engine.view import CarView, RaceView
@@ -20,7 +21,6 @@ from render import palette
 from render.badge import draw_badge
 from render.field import car_labels, driver_name, lap_shown, running_order
 from render.geometry import Box
-from render.key import KeyLine
 from render.layout import BoardLayout
 from render.palette import car_rgb
 from render.round_summary import RoundSummary
@@ -36,15 +36,13 @@ def draw_panel(
     view: RaceView,
     summary: RoundSummary,
     names: Mapping[str, str] | None,
-    key: tuple[KeyLine, ...],
 ) -> None:
-    """The heading, the roster in running order, then the key."""
+    """The heading, then the roster in running order (the key is in the track layer)."""
     _draw_heading(image, layout, view, summary)
     labels = car_labels(view)
     order = running_order(view)
     for place, (car, box) in enumerate(zip(order, layout.roster(len(order)), strict=True), 1):
         _draw_entry(image, layout, box, view, car, place, labels[car.id], driver_name(car, names))
-    _draw_key(image, layout, key)
 
 
 def round_name(view: RaceView, summary: RoundSummary) -> str:
@@ -110,20 +108,6 @@ def _draw_entry(
     draw_text(
         image, (name_left, middle), shown, size=size, fill=palette.TEXT, bold=True, anchor="lm"
     )
-
-
-def _draw_key(image: Image.Image, layout: BoardLayout, key: tuple[KeyLine, ...]) -> None:
-    """What the marks mean: a swatch and a few words per line."""
-    draw = ImageDraw.Draw(image)
-    swatch = layout.px(0.7)
-    for (colour, label), box in zip(key, layout.key_lines(), strict=True):
-        x = box.left + layout.px(0.3)
-        middle = box.top + box.height / 2
-        draw.rectangle((x, middle - swatch / 2, x + swatch, middle + swatch / 2), fill=colour)
-        text_left = x + swatch + layout.px(0.4)
-        shown = fitted(label, box.left + box.width - text_left, size=layout.text)
-        where = (text_left, middle)
-        draw_text(image, where, shown, size=layout.text, fill=palette.TEXT_DIM, anchor="lm")
 
 
 def upgrade_names(car: CarView) -> str:

@@ -2,9 +2,10 @@
 
 The track is drawn at twice the size and halved, which smooths its edges for
 free: the result is cached and every round's board starts from a copy of it.
-The corner signs are drawn empty (ringed in gold where a road token changes
-the limit); each board writes the limits in them, so all text is set at the
-board's own size.
+The corner signs show the limits the engine reads, road tokens included (ringed
+in gold where a token changed one), and the key to the marks is the race's own:
+both stay the same all race, so they are part of the layer. Their text is set
+after halving, at the board's own size.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+import data
 from render import palette
 from render.geometry import Box, Point, Pose, TrackGeometry, track_geometry
+from render.key import KeyLine
 from render.layout import BoardLayout
-from render.text import draw_text
+from render.text import draw_text, fitted
 from render.track_marks import draw_track_marks
 
 SUPERSAMPLE = 2
@@ -27,13 +30,22 @@ EDGE_SAMPLES = 4
 
 @lru_cache(maxsize=16)
 def track_layer(
-    track_id: str, layout: BoardLayout, changed: frozenset[int] = frozenset()
+    track_id: str,
+    layout: BoardLayout,
+    limits: tuple[tuple[int, int], ...] = (),
+    key: tuple[KeyLine, ...] = (),
 ) -> Image.Image:
-    """The track, its empty corner signs and the bands of text; copy it before drawing on it.
+    """The track, its corner signs, the bands for the words and the key; copy it before
+    drawing on it.
 
-    ``changed`` holds the corners (by position) whose limit a road token changes.
-    Sixteen layers stay in memory, about 3 MB each.
+    ``limits`` pairs each corner's position with its limit (the printed ones if
+    empty); ``key`` is the race's key. Sixteen layers stay in memory, about 3 MB each.
+    Kept layers draw no text again: a measure of the sizes drawn clears the cache first.
     """
+    track = data.track(track_id)
+    printed = {corner.position: corner.speed_limit for corner in track.corners}
+    shown = dict(limits) or printed
+    changed = {position for position, limit in shown.items() if limit != printed[position]}
     big = Image.new("RGB", (layout.width * SUPERSAMPLE, layout.height * SUPERSAMPLE), palette.GRASS)
     box = layout.track_box
     scaled = Box(
@@ -53,6 +65,8 @@ def track_layer(
     _draw_signs(draw, geometry, layout.sign_radius * SUPERSAMPLE, changed)
     image = big.reduce(SUPERSAMPLE)
     _draw_bands(image, layout)
+    _draw_limits(image, track_geometry(track_id, box), layout, shown)
+    _draw_key(image, layout, key)
     return image
 
 
@@ -166,7 +180,7 @@ def _draw_signs(
         )
 
 
-def draw_limits(
+def _draw_limits(
     image: Image.Image, geometry: TrackGeometry, layout: BoardLayout, limits: dict[int, int]
 ) -> None:
     """Each corner's limit in its sign (``limits`` by corner position, road tokens included)."""
@@ -184,3 +198,17 @@ def _draw_bands(image: Image.Image, layout: BoardLayout) -> None:
     draw.rectangle((0, 0, layout.width, heading.top + heading.height - 1), fill=palette.PANEL)
     top = layout.roster_box.top - round(layout.text * 0.3)
     draw.rectangle((0, top, layout.width, layout.height), fill=palette.PANEL)
+
+
+def _draw_key(image: Image.Image, layout: BoardLayout, key: tuple[KeyLine, ...]) -> None:
+    """What the marks mean: a swatch and a few words per line (no more than the layout has)."""
+    draw = ImageDraw.Draw(image)
+    swatch = layout.px(0.7)
+    for (colour, label), box in zip(key, layout.key_lines()[: len(key)], strict=True):
+        x = box.left + layout.px(0.3)
+        middle = box.top + box.height / 2
+        draw.rectangle((x, middle - swatch / 2, x + swatch, middle + swatch / 2), fill=colour)
+        text_left = x + swatch + layout.px(0.4)
+        shown = fitted(label, box.left + box.width - text_left, size=layout.text)
+        where = (text_left, middle)
+        draw_text(image, where, shown, size=layout.text, fill=palette.TEXT_DIM, anchor="lm")

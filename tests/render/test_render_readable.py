@@ -3,7 +3,8 @@
 Discord shows an attached picture about 400 pixels wide on a phone, so a text
 of size s on a picture w pixels wide is seen at s * 400 / w pixels: the rule is
 at least 10. Each picture is drawn inside :func:`render.text.sizes_drawn`, which
-records every text set, on every track, with the longest names Discord allows
+records every text set (the kept track layers and card tiles are cleared first, so
+their text is set again), on every track, with the longest names Discord allows
 (32 characters), CJK names and emoji, the weather module's tags, parked
 finishers, and every hand and stretch of road of a race played by the AI.
 """
@@ -25,6 +26,7 @@ from engine.state import Options
 from render import board_image, closeup_image, hand_image
 from render.hand import card_tile
 from render.text import sizes_drawn
+from render.track_layer import track_layer
 from tests.support.boards import race_view
 
 SHOWN_WIDTH = 400
@@ -75,6 +77,7 @@ def race_rounds(track: str) -> list[tuple[engine.RaceState, list[Event]]]:
 
 def drawn_boards(track: str) -> Iterator[Drawn]:
     for state, events in race_rounds(track):
+        track_layer.cache_clear()
         with sizes_drawn() as drawn:
             picture = board_image(engine.view_for(state, None), events, names=NAMES)
         yield picture, drawn
@@ -82,6 +85,7 @@ def drawn_boards(track: str) -> Iterator[Drawn]:
     pairs = enumerate(zip(NAMES, COLOURS, strict=True))
     cars = [(car, colour, end - i, i % 2) for i, (car, colour) in pairs]
     finished = race_view(track, cars, {car: place for place, car in enumerate(NAMES, 1)})
+    track_layer.cache_clear()
     with sizes_drawn() as drawn:
         picture = board_image(finished, names=NAMES)
     yield picture, drawn
