@@ -12,7 +12,9 @@ Prints, per track, ``<track>_render_median_ms``, ``<track>_png_kb`` and
 ``floor_ratio`` over all tracks (targets: under 50 ms, under 300 KB, within 2x
 of the floor); ``weather_render_median_ms``, ``weather_png_kb_max`` and
 ``weather_floor_ratio`` with the weather on (same targets); and
-``hand_median_ms``, ``hand_png_kb`` and ``hand_floor_ratio``.
+``hand_median_ms``, ``hand_png_kb`` and ``hand_floor_ratio``; then ``road_median_ms``
+and ``road_png_kb`` for every driver's stretch of road (the close-up beside the hand,
+with the landings of every legal plan).
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from engine.ai import decide
 from engine.events import Event, RaceEnded, RoundStarted
+from engine.forecast import landings
 from engine.state import Options
-from render import board_image, hand_image, png_bytes
+from render import board_image, closeup_image, hand_image, png_bytes
 
 PASSES = 3
 TRACKS = ("usa", "france", "great_britain", "italy")
@@ -106,6 +109,21 @@ def time_hands(rounds: list[Round]) -> tuple[list[float], list[float], list[int]
     return render_times, encode_times, sizes
 
 
+def time_roads(rounds: list[Round]) -> tuple[list[float], list[int]]:
+    """Landings, drawing and encoding of every racing driver's stretch of road, and PNG sizes."""
+    states = [(state, car.id) for state, _ in rounds for car in state.cars if car.finished is None]
+    times: list[float] = []
+    sizes: list[int] = []
+    for state, car in states:
+        start = time.perf_counter()
+        view = engine.view_for(state, car)
+        plans = [d.cards for d in engine.legal_decisions(state, car) if isinstance(d, engine.Plan)]
+        png = png_bytes(closeup_image(view, car, landings(view, view.car(car), plans)))
+        times.append(time.perf_counter() - start)
+        sizes.append(len(png))
+    return times, sizes
+
+
 def main() -> None:
     all_render: list[float] = []
     all_encode: list[float] = []
@@ -144,7 +162,10 @@ def main() -> None:
     print(f"hand_median_ms: {hand_ms:.1f}")
     print(f"hand_png_kb: {max(hand_sizes) / 1024:.0f}")
     print(f"hand_floor_ratio: {hand_ms / median_ms(hand_encode):.2f}")
-    print(f"boards: {len(all_render)}, hands: {len(hand_render)}")
+    road_times, road_sizes = time_roads(hand_rounds)
+    print(f"road_median_ms: {median_ms(road_times):.1f}")
+    print(f"road_png_kb: {max(road_sizes) / 1024:.0f}")
+    print(f"boards: {len(all_render)}, hands: {len(hand_render)}, roads: {len(road_times)}")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ from render import board_image, finish_image, last_round, png_bytes
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 DRIVERS = ("Ada", "Bruno", "Chiara", "Dev", "Emma", "Farid")
 # The animation is smaller than the round boards, to keep the file light for a README.
-GIF_SIZE = (960, 600)
+GIF_WIDTH = 720
 FRAME_MS = 900
 LAST_FRAME_MS = 4000
 
@@ -159,7 +159,7 @@ def _race(
     out: Path,
 ) -> int:
     """Drive the race to its end, writing the images into ``out``; returns the rounds raced."""
-    frames = [board_image(engine.view_for(state, None), names=names, size=GIF_SIZE)]
+    frames = [board_image(engine.view_for(state, None), names=names, width=GIF_WIDTH)]
     rounds = 0
     round_events: list[Event] = list(events)
     while (waiting := engine.pending(state)) is not None:
@@ -170,7 +170,7 @@ def _race(
             rounds += 1
             board = board_image(view, round_events, names=names)
             write_file(out / f"round-{rounds:03d}.png", png_bytes(board), replace=False)
-            frames.append(board_image(view, round_events, names=names, size=GIF_SIZE))
+            frames.append(board_image(view, round_events, names=names, width=GIF_WIDTH))
             round_events = []
     finish = finish_image(engine.view_for(state, None), names=names)
     write_file(out / "finish.png", png_bytes(finish), replace=False)

@@ -6,6 +6,7 @@ A helper for whoever shows a hand: the rules stay in the rest of the engine.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.cards import STRESS, Card, speed_value
@@ -54,8 +55,37 @@ def forecast(view: RaceView, car: CarView, cards: tuple[Card, ...]) -> Forecast:
     )
 
 
-def next_corner(view: RaceView, car: CarView) -> tuple[int, int] | None:
-    """The next corner line ahead of the car (its space and limit), before the finish."""
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """A space some plan may end its move on: the planned speed that reaches it, and whether
+    a plan reaches it for sure (no Stress) or only as Stress may turn out."""
+
+    space: int
+    speed: int
+    sure: bool
+
+
+def landings(view: RaceView, car: CarView, plans: Iterable[tuple[Card, ...]]) -> list[Landing]:
+    """Where the driver's ``plans`` (the cards of each legal plan) may land, nearest first,
+    before boosts, blocking and slipstream, as :func:`forecast` says."""
+    sure: dict[int, bool] = {}
+    for cards in plans:
+        outcome = forecast(view, car, cards)
+        for speed in range(outcome.speed_low, outcome.speed_high + 1):
+            known = outcome.speed_low == outcome.speed_high
+            sure[speed] = sure.get(speed, False) or known
+    return [Landing(car.space + speed, speed, sure[speed]) for speed in sorted(sure)]
+
+
+def corners_ahead(view: RaceView, car: CarView, count: int) -> list[tuple[int, int]]:
+    """The next ``count`` corner lines ahead of the car before the finish: each one's space
+    and its limit with its road token."""
     here = course(view.track, view.laps)
     ahead = [line for line in here.lines_ahead(car.space) if line.space < here.finish]
-    return (ahead[0].space, corner_limit(view.weather, here, ahead[0])) if ahead else None
+    return [(line.space, corner_limit(view.weather, here, line)) for line in ahead[:count]]
+
+
+def next_corner(view: RaceView, car: CarView) -> tuple[int, int] | None:
+    """The next corner line ahead of the car (its space and limit), before the finish."""
+    ahead = corners_ahead(view, car, 1)
+    return ahead[0] if ahead else None

@@ -4,12 +4,14 @@
 from an engine view and the round's events; :func:`finish_image` draws the Hall
 of Fame, :func:`standings_image` a league table, and :func:`hand_image` a
 driver's hand from their own view (:func:`hand_description` says it in words,
-for screen readers). :func:`png_bytes` encodes any of them. Nothing here does
+for screen readers), and :func:`closeup_image` their stretch of road
+(:func:`closeup_description` in words). :func:`png_bytes` encodes any of them. Nothing here does
 I/O except loading the fonts shipped in data/fonts.
 """
 
 from render.board import board_image
 from render.card_faces import CardFace, card_face
+from render.closeup import closeup_description, closeup_image
 from render.finish import finish_image
 from render.geometry import Box, Pose, TrackGeometry, track_geometry
 from render.hand import hand_description, hand_image
@@ -26,6 +28,8 @@ __all__ = [
     "TrackGeometry",
     "board_image",
     "card_face",
+    "closeup_description",
+    "closeup_image",
     "finish_image",
     "hand_description",
     "hand_image",

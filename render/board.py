@@ -12,14 +12,15 @@ from render.cars import draw_car, draw_ghost, draw_place_disc, draw_spin_mark
 from render.crowd import covers, token_scales
 from render.field import car_labels
 from render.geometry import Pose, TrackGeometry, track_geometry
-from render.layout import BOARD_SIZE, board_layout
+from render.key import board_key
+from render.layout import BOARD_WIDTH, BoardLayout, board_layout
 from render.palette import RGB, car_rgb, to_palette
 from render.panel import draw_panel
 from render.parking import bays
-from render.road import draw_weather
+from render.road import corner_limits, draw_weather
 from render.round_summary import RoundSummary, summarize_round
 from render.slipstream import draft_marks, drafts
-from render.track_layer import SIGN_RADIUS, track_layer
+from render.track_layer import track_layer
 from render.trails import Trail, draw_trail, side_by_side, trail_of, trail_points
 
 Tokens = dict[str, tuple[Pose, float]]
@@ -30,18 +31,21 @@ def board_image(
     events: Iterable[Event] = (),
     *,
     names: Mapping[str, str] | None = None,
-    size: tuple[int, int] = BOARD_SIZE,
+    width: int = BOARD_WIDTH,
 ) -> Image.Image:
-    """The board for a spectator's ``view``, showing what ``events`` (one round's) did.
+    """The board for a spectator's ``view``, ``width`` pixels wide, showing what ``events``
+    (one round's) did.
 
-    ``names`` maps car ids to drivers' names for the panel. The image is in
+    ``names`` maps car ids to drivers' names for the roster. The image is in
     palette mode, ready for :func:`render.png.png_bytes`.
     """
     events = list(events)
-    layout = board_layout(size, view.track)
+    key = board_key(view.track, view.weather)
+    layout = view_layout(view, width)
     geometry = track_geometry(view.track, layout.track_box)
     summary = summarize_round(events)
-    image = track_layer(view.track, size).copy()
+    limits = tuple(sorted(corner_limits(view).items()))
+    image = track_layer(view.track, layout, limits, key).copy()
     if view.weather is not None:
         draw_weather(image, geometry, layout, view.weather)
     draw = ImageDraw.Draw(image)
@@ -59,10 +63,24 @@ def board_image(
         if summary.of(car.id).spun_out is not None:
             draw_spin_mark(draw, geometry, poses[car.id], scales[car.id])
     for car in racing:
-        draw_car(image, geometry, poses[car.id], colours[car.id], labels[car.id], scales[car.id])
-    _park_finishers(image, geometry, view, colours, labels, layout.px(SIGN_RADIUS))
+        draw_car(
+            image,
+            geometry,
+            poses[car.id],
+            colours[car.id],
+            labels[car.id],
+            scales[car.id],
+            least=layout.text,
+        )
+    _park_finishers(image, geometry, view, colours, labels, layout.sign_radius, layout.text)
     draw_panel(image, layout, view, summary, names)
     return to_palette(image, tuple(dict.fromkeys(colours.values())))
+
+
+def view_layout(view: RaceView, width: int = BOARD_WIDTH) -> BoardLayout:
+    """The layout of ``view``'s board: its track, its cars and its key's lines."""
+    key_count = len(board_key(view.track, view.weather))
+    return board_layout(view.track, width=width, cars=len(view.cars), key_count=key_count)
 
 
 def _draw_trails(
@@ -114,6 +132,7 @@ def _park_finishers(
     colours: dict[str, RGB],
     labels: dict[str, str],
     sign_radius: int,
+    least: int,
 ) -> None:
     """Finished cars beside the track past the line, in finishing order, with their place."""
     signs = [geometry.beside(corner.position, sign_radius) for corner in geometry.track.corners]
@@ -122,5 +141,5 @@ def _park_finishers(
         if car.finished is None or not 1 <= car.finished <= len(places):
             continue
         bay = places[car.finished - 1]
-        draw_car(image, geometry, bay.pose, colours[car.id], labels[car.id])
-        draw_place_disc(image, geometry, bay.disc, car.finished)
+        draw_car(image, geometry, bay.pose, colours[car.id], labels[car.id], least=least)
+        draw_place_disc(image, geometry, bay.disc, car.finished, least)

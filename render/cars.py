@@ -29,8 +29,11 @@ def draw_car(
     colour: RGB,
     label: str,
     scale: float = 1.0,
+    *,
+    least: int = 8,
 ) -> None:
-    """The car at ``pose``, ``scale`` times the track's car size, its label upright on top."""
+    """The car at ``pose``, ``scale`` times the track's car size, its label upright on top,
+    at least ``least`` pixels high (ringed in the car's colour where it overhangs the car)."""
     length = round(geometry.car_length * scale)
     width = round(geometry.car_width * scale)
     angle = round(math.degrees(pose.heading) / ANGLE_STEP) * ANGLE_STEP % 360
@@ -40,7 +43,7 @@ def draw_car(
         (round(pose.x - sprite.width / 2), round(pose.y - sprite.height / 2)),
         sprite,
     )
-    size = max(8, round(width * (0.78 if len(label) == 1 else 0.62)))
+    size = max(least, round(width * (0.78 if len(label) == 1 else 0.62)))
     draw_text(
         image,
         (pose.x, pose.y),
@@ -49,6 +52,7 @@ def draw_car(
         fill=palette.contrast(colour),
         bold=True,
         anchor="mm",
+        halo=colour,
     )
 
 
@@ -102,10 +106,15 @@ def draw_spin_mark(
 
 
 def draw_place_disc(
-    image: Image.Image, geometry: TrackGeometry, centre: tuple[float, float], place: int
+    image: Image.Image,
+    geometry: TrackGeometry,
+    centre: tuple[float, float],
+    place: int,
+    least: int = 8,
 ) -> None:
-    """A round disc with a finished car's place: gold, silver and bronze for the podium."""
-    radius = geometry.car_width * 0.62
+    """A round disc with a finished car's place (at least ``least`` pixels high): gold,
+    silver and bronze for the podium."""
+    radius = max(geometry.car_width * 0.62, least * 0.8)
     fill = PLACE_COLOURS.get(place, palette.WHITE)
     x, y = centre
     ImageDraw.Draw(image).ellipse(
@@ -114,5 +123,5 @@ def draw_place_disc(
         outline=palette.INK,
         width=max(1, round(radius * 0.12)),
     )
-    size = max(8, round(radius * 1.25))
+    size = max(least, round(radius * 1.25))
     draw_text(image, centre, str(place), size=size, fill=palette.INK, bold=True, anchor="mm")

@@ -44,3 +44,8 @@ def driver_name(car: CarView, names: Mapping[str, str] | None) -> str:
 def laps_done(view: RaceView, car: CarView) -> int:
     """Laps completed: every lap once finished, else the laps before the current one."""
     return view.laps if car.finished is not None else car.lap - 1
+
+
+def lap_shown(view: RaceView, car: CarView) -> str:
+    """The lap being driven, as "2/3"."""
+    return f"{min(laps_done(view, car) + 1, view.laps)}/{view.laps}"

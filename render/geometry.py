@@ -123,10 +123,7 @@ class TrackGeometry:
 
     def lane_of(self, space: int, spot: int) -> Lane:
         """The physical lane of a spot: spot 0 is the race line of that space."""
-        race_lane = self.track.race_lane_at(self.lap_space(space))
-        if spot == 0:
-            return race_lane
-        return 2 if race_lane == 1 else 1
+        return spot_lane(self.track, space, spot)
 
     def spot_pose(self, space: int, spot: int) -> Pose:
         """Where a car on race ``space`` and ``spot`` stands, facing the direction of travel."""
@@ -180,6 +177,14 @@ class TrackGeometry:
             box.left + radius <= x <= box.left + box.width - radius
             and box.top + radius <= y <= box.top + box.height - radius
         )
+
+
+def spot_lane(track: Track, space: int, spot: int) -> Lane:
+    """The physical lane of a race space's spot: spot 0 is the race line of that space."""
+    race_lane = track.race_lane_at((space - 1) % track.spaces_per_lap + 1)
+    if spot == 0:
+        return race_lane
+    return 2 if race_lane == 1 else 1
 
 
 def _shape_path(shape: TrackShape, spaces: int) -> tuple[list[Point], list[tuple[int, int]], float]:

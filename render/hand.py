@@ -16,19 +16,24 @@ from engine.view import RaceView
 from render import palette
 from render.card_faces import CardFace, Kind, card_face, laid_out
 from render.geometry import Box
+from render.layout import smallest_text
 from render.palette import RGB, to_palette
 from render.text import draw_text, fitted, text_width
 
 CARD_WIDTH = 150
-CARD_HEIGHT = 214
+CARD_HEIGHT = 250
 GAP = 14
 PAD = 24
 HEADER = 64
 BAND = 40
 CHIP = 32
 # At most this share of a card's body below the band goes to its symbol chips.
-CHIPS_SHARE = 0.56
+CHIPS_SHARE = 0.7
 MIN_WIDTH = 640
+# The smallest text on a card unless its picture asks for more.
+LEAST = 14
+# Cards in a row: four keep the picture narrow enough for its smallest text to read at 400 px.
+ROW = 4
 
 PAPER = palette.WHITE
 KIND_COLOURS: dict[Kind, RGB] = {
@@ -66,16 +71,29 @@ class HandLayout:
     height: int
     cards: tuple[Box, ...]
 
+    @property
+    def text(self) -> int:
+        """The smallest type size on the picture."""
+        return smallest_text(self.width)
+
 
 def hand_layout(cards: int) -> HandLayout:
-    """One row of cards under a header line, wide enough for the header."""
-    row = cards * CARD_WIDTH + max(0, cards - 1) * GAP
+    """Rows of up to four cards under a header line, wide enough for the header."""
+    across = min(cards, ROW)
+    row = across * CARD_WIDTH + max(0, across - 1) * GAP
     width = max(MIN_WIDTH, row + 2 * PAD)
     left = (width - row) // 2
     boxes = tuple(
-        Box(left + i * (CARD_WIDTH + GAP), HEADER, CARD_WIDTH, CARD_HEIGHT) for i in range(cards)
+        Box(
+            left + (i % ROW) * (CARD_WIDTH + GAP),
+            HEADER + (i // ROW) * (CARD_HEIGHT + GAP),
+            CARD_WIDTH,
+            CARD_HEIGHT,
+        )
+        for i in range(cards)
     )
-    return HandLayout(width, HEADER + CARD_HEIGHT + PAD, boxes)
+    rows = max(1, -(-cards // ROW))
+    return HandLayout(width, HEADER + rows * CARD_HEIGHT + (rows - 1) * GAP + PAD, boxes)
 
 
 def hand_faces(view: RaceView, car_id: str) -> list[CardFace]:
@@ -99,7 +117,7 @@ def hand_image(view: RaceView, car_id: str) -> Image.Image:
     header = f"Hand  ·  gear {car.gear}  ·  Engine {car.engine} Heat  ·  deck {car.deck_count}"
     draw_text(image, (PAD, HEADER / 2), header, size=26, fill=palette.TEXT, bold=True, anchor="lm")
     for face, box in zip(faces, layout.cards, strict=True):
-        image.paste(card_tile(face), (box.left, box.top))
+        image.paste(card_tile(face, layout.text), (box.left, box.top))
     if not faces:
         middle = (layout.width / 2, HEADER + CARD_HEIGHT / 2)
         draw_text(image, middle, "no cards", size=26, fill=palette.TEXT_DIM, anchor="mm")
@@ -134,21 +152,25 @@ def card_parts(box: Box, face: CardFace) -> CardParts:
     step = min(CHIP + 6, round(body * CHIPS_SHARE / count)) if count else 0
     chips_top = box.top + box.height - 8 - count * step
     chips = tuple(
-        Box(box.left + 10, chips_top + 5 + i * step, box.width - 20, step - 5) for i in range(count)
+        Box(box.left + 6, chips_top + 5 + i * step, box.width - 12, step - 5) for i in range(count)
     )
     speed = Box(box.left + 8, box.top + BAND, box.width - 16, chips_top - box.top - BAND)
     return CardParts(speed, chips)
 
 
 @lru_cache(maxsize=256)
-def card_tile(face: CardFace) -> Image.Image:
-    """One card drawn on the panel's colour, kept: a hand shows the same few faces all race."""
+def card_tile(face: CardFace, least: int = LEAST) -> Image.Image:
+    """One card drawn on the panel's colour, no text under ``least`` pixels; kept: a hand
+    shows the same few faces all race.
+
+    Kept tiles draw no text again, so a measure of the sizes drawn clears the cache first.
+    """
     tile = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), palette.PANEL)
-    draw_card(tile, Box(0, 0, CARD_WIDTH, CARD_HEIGHT), face)
+    draw_card(tile, Box(0, 0, CARD_WIDTH, CARD_HEIGHT), face, least)
     return tile
 
 
-def draw_card(image: Image.Image, box: Box, face: CardFace) -> None:
+def draw_card(image: Image.Image, box: Box, face: CardFace, least: int = LEAST) -> None:
     """One card: its kind in a coloured band, its speed large, its symbols as chips below."""
     draw = ImageDraw.Draw(image)
     colour = KIND_COLOURS[face.kind]
@@ -157,29 +179,31 @@ def draw_card(image: Image.Image, box: Box, face: CardFace) -> None:
     draw.rounded_rectangle((box.left, box.top, right, bottom), radius=radius, fill=colour)
     inner = (box.left + 4, box.top + BAND, right - 4, bottom - 4)
     draw.rounded_rectangle(inner, radius=radius - 3, fill=PAPER)
-    title_size = fit_size(face.title, box.width - 12, 22, bold=True)
+    title_size = fit_size(face.title, box.width - 12, 22, bold=True, least=least)
     title = fitted(face.title, box.width - 12, size=title_size, bold=True)
     title_at = (box.left + box.width / 2, box.top + BAND / 2)
     ink = palette.contrast(colour)
     draw_text(image, title_at, title, size=title_size, fill=ink, bold=True, anchor="mm")
     parts = card_parts(box, face)
-    _draw_speed(image, face, parts.speed)
+    _draw_speed(image, face, parts.speed, least)
     for chip, (symbol, number) in zip(parts.chips, face.symbols, strict=True):
-        _draw_chip(image, chip, symbol, number)
+        _draw_chip(image, chip, symbol, number, least)
 
 
-def _draw_speed(image: Image.Image, face: CardFace, room: Box) -> None:
+def _draw_speed(image: Image.Image, face: CardFace, room: Box, least: int) -> None:
     """The speed in the card's middle: one value, or the choice of values, or the kind's mark."""
     if face.speed:
         text = "/".join(str(value) for value in face.speed)
     else:
         text = KIND_MARKS.get(face.kind, "")
-    size = fit_size(text, room.width, min(84, round(room.height * 0.9)), bold=True)
+    size = fit_size(
+        text, room.width, max(least, min(84, round(room.height * 0.9))), bold=True, least=least
+    )
     middle = (room.left + room.width / 2, room.top + room.height / 2)
     draw_text(image, middle, text, size=size, fill=palette.INK, bold=True, anchor="mm")
 
 
-def _draw_chip(image: Image.Image, chip: Box, symbol: str, number: int) -> None:
+def _draw_chip(image: Image.Image, chip: Box, symbol: str, number: int, least: int) -> None:
     """A symbol as a coloured chip with its word and number, e.g. "boost +", "cool 3"."""
     colour = SYMBOL_COLOURS.get(symbol, OTHER_SYMBOL)
     right, bottom = chip.left + chip.width, chip.top + chip.height
@@ -188,7 +212,8 @@ def _draw_chip(image: Image.Image, chip: Box, symbol: str, number: int) -> None:
         (chip.left, chip.top, right, bottom), radius=radius, fill=colour
     )
     text = symbol_text(symbol, number)
-    size = fit_size(text, chip.width - 10, min(20, round(chip.height * 0.66)), bold=True)
+    top = max(least, min(20, round(chip.height * 0.66)))
+    size = fit_size(text, chip.width - 10, top, bold=True, least=least)
     label = fitted(text, chip.width - 10, size=size, bold=True)
     middle = (chip.left + chip.width / 2, chip.top + chip.height / 2)
     draw_text(
@@ -196,7 +221,7 @@ def _draw_chip(image: Image.Image, chip: Box, symbol: str, number: int) -> None:
     )
 
 
-def fit_size(text: str, room: float, size: int, *, bold: bool, least: int = 14) -> int:
+def fit_size(text: str, room: float, size: int, *, bold: bool, least: int = LEAST) -> int:
     """The largest size up to ``size`` (not under ``least``) at which ``text`` fits ``room``."""
     while size > least and text_width(text, size=size, bold=bold) > room:
         size -= 1

@@ -1,14 +1,17 @@
-"""The key to a board's marks, one line per kind of mark: what the panel's foot explains.
+"""The key to a board's marks, one line per kind of mark: what the foot of the board explains.
 
-The layout sizes the key from the number of lines, so a track with marks of its
-own adds lines here and the panel makes room for them.
+The track's own marks (flooded, tunnel and gravel spots, chicanes) and, with the
+weather module, every kind of road-condition token the race has add lines; the
+layout makes room for as many lines as the key has.
 """
 
 from __future__ import annotations
 
 import data
+from engine.state import Weather
 from render import palette
 from render.palette import RGB
+from render.road import token_key
 from render.track_marks import key_rows
 
 KeyLine = tuple[RGB, str]
@@ -16,14 +19,14 @@ KeyLine = tuple[RGB, str]
 # The marks every board has.
 BASE_KEY: tuple[KeyLine, ...] = (
     (palette.RACE_LINE, "gold edge: race line side"),
-    (palette.SIGN_RED, "red line: corner, limit in the sign"),
-    (palette.TEXT_DIM, "outline, line: this round's move"),
+    (palette.SIGN_RED, "red line, sign: corner limit"),
+    (palette.TEXT_DIM, "outline, line: round's move"),
     (palette.SLIPSTREAM, "chevrons, wake: slipstream"),
     (palette.SPIN, "orange burst: spun out"),
 )
 
 
-def board_key(track_id: str) -> tuple[KeyLine, ...]:
-    """The key of ``track_id``'s boards: the base marks, then any of the track's own
-    (flooded, tunnel and gravel spots, chicanes)."""
-    return BASE_KEY + key_rows(data.track(track_id))
+def board_key(track_id: str, weather: Weather | None = None) -> tuple[KeyLine, ...]:
+    """The key of ``track_id``'s boards: the base marks, the track's own, then the kinds
+    of road-condition token of ``weather``."""
+    return BASE_KEY + key_rows(data.track(track_id)) + token_key(weather)

@@ -1,10 +1,12 @@
-"""How a board image is divided: the track zoomed to fill its part, and the drivers' panel.
+"""How a board image is divided: a heading, the track as wide as the picture, who is who, the key.
 
-A track about as wide as it is high gets the panel on its right. A wide one
-(Italy's oval) would leave most of a landscape box empty, so it takes the whole
-width and the panel goes under it, its drivers in columns; the board is then
-as tall as that needs. Text is sized for the board's width, so that it stays
-readable when Discord shrinks the image to about 550 pixels across.
+Discord shows an attached picture about 400 pixels wide on a phone, whatever
+its size, so what reads is the text's size against the picture's width: the
+smallest text is 1/40 of the width (10 px at 400 px). Everything a driver's row
+used to say beside the track (gear, Engine, cards, the round's notes, upgrades)
+is said in the message, where every client sets text at its own size; the
+picture keeps the track across its whole width, a line per car to match its
+letter to its driver, and the key to the marks.
 """
 
 from __future__ import annotations
@@ -13,95 +15,89 @@ import math
 from dataclasses import dataclass
 
 from render.geometry import Box, shape_aspect
-from render.key import board_key
 
-BOARD_SIZE = (1600, 1000)
-PANEL_SHARE = 0.32
-# The panel's lines need about this share of the board's height in width.
-PANEL_MIN_ASPECT = 0.46
-# Tracks wider than this (with room for their signs) go above the panel, not beside it.
-WIDE_TRACK = 1.4
-# The panel under a wide track: its height (in units) and its columns of drivers.
-UNDER_PANEL_HEIGHT = 410
-UNDER_COLUMNS = 3
-# Heights, in units, of the panel's heading and of its key.
-HEADING = 118
-KEY_LINE = 31
-UNDER_KEY_COLUMNS = 3
-# Every board is drawn in units of a 1600-pixel-wide board.
-UNIT_WIDTH = 1600
+BOARD_WIDTH = 1000
+# The smallest text on a picture, as a share of its width: 10 px when shown 400 px wide.
+TEXT_SHARE = 1 / 40
+# Heights in units of the smallest text: the heading, a roster line, a key line.
+HEADING = 1.9
+ROSTER_LINE = 1.95
+KEY_LINE = 1.45
+ROSTER_COLUMNS = 2
+KEY_COLUMNS = 2
+# A corner sign's radius, in units of the smallest text.
+SIGN = 0.95
+
+
+def smallest_text(width: int) -> int:
+    """The smallest type size a picture ``width`` pixels wide may use."""
+    return math.ceil(width * TEXT_SHARE)
 
 
 @dataclass(frozen=True, slots=True)
 class BoardLayout:
-    """The regions of a board image and the scale its text and marks are drawn at."""
+    """The regions of a board image and the type size its text is set from."""
 
     width: int
     height: int
+    heading_box: Box
     track_box: Box
-    panel_box: Box
-    under: bool
+    roster_box: Box
+    key_box: Box
     key_count: int
 
     @property
-    def unit(self) -> float:
-        """One pixel of a 1600-pixel-wide board, in this board's pixels."""
-        return self.width / UNIT_WIDTH
-
-    def px(self, size: float) -> int:
-        """A length given for a 1600-pixel-wide board, at this board's scale."""
-        return max(1, round(size * self.unit))
+    def text(self) -> int:
+        """The smallest type size on this board."""
+        return smallest_text(self.width)
 
     @property
-    def key_lines(self) -> int:
-        """Lines the key takes: one per mark beside the track, in columns under it."""
-        return math.ceil(self.key_count / UNDER_KEY_COLUMNS) if self.under else self.key_count
+    def sign_radius(self) -> int:
+        """A corner sign's radius: its limit, set at least at the smallest size, fits inside."""
+        return self.px(SIGN)
 
-    def key_box(self) -> Box:
-        """The foot of the panel, where the key to the marks goes."""
-        box = self.panel_box
-        height = self.px(KEY_LINE * self.key_lines + 20)
-        return Box(box.left, box.top + box.height - height, box.width, height)
+    def px(self, share: float) -> int:
+        """A length given in units of the smallest text, in pixels."""
+        return max(1, round(share * self.text))
 
-    def rows(self, count: int) -> list[Box]:
-        """One box per driver between the heading and the key, in reading order."""
-        box = self.panel_box
-        top = box.top + self.px(HEADING if not self.under else 64)
-        room = self.key_box().top - top
-        columns = UNDER_COLUMNS if self.under else 1
-        lines = max(1, math.ceil(count / columns))
-        height = min(self.px(130), room // lines)
-        width = box.width // columns
+    def roster(self, count: int) -> list[Box]:
+        """One box per car in reading order: down the first column, then the next."""
+        box = self.roster_box
+        lines = max(1, math.ceil(count / ROSTER_COLUMNS))
+        height = self.px(ROSTER_LINE)
+        width = box.width // ROSTER_COLUMNS
         return [
-            Box(box.left + (i % columns) * width, top + (i // columns) * height, width, height)
+            Box(box.left + (i // lines) * width, box.top + (i % lines) * height, width, height)
             for i in range(count)
         ]
 
-
-def board_layout(size: tuple[int, int], track_id: str) -> BoardLayout:
-    """The layout of a board ``size`` (width, height) pixels for ``track_id``.
-
-    A wide track keeps the width and sets the height itself.
-    """
-    width, height = size
-    key_count = len(board_key(track_id))
-    if shape_aspect(track_id) > WIDE_TRACK:
-        return _under(width, shape_aspect(track_id), key_count)
-    panel_width = max(round(width * PANEL_SHARE), round(height * PANEL_MIN_ASPECT))
-    if width - panel_width < height // 2:
-        raise ValueError(f"a board of {width}x{height} leaves no room for the track")
-    pad = round(width * 0.006)
-    track_box = Box(pad, pad, width - panel_width - 2 * pad, height - 2 * pad)
-    panel = Box(width - panel_width, 0, panel_width, height)
-    return BoardLayout(width, height, track_box, panel, False, key_count)
+    def key_lines(self) -> list[Box]:
+        """One box per key line, down the first column, then the next."""
+        box = self.key_box
+        lines = max(1, math.ceil(self.key_count / KEY_COLUMNS))
+        height = self.px(KEY_LINE)
+        width = box.width // KEY_COLUMNS
+        return [
+            Box(box.left + (i // lines) * width, box.top + (i % lines) * height, width, height)
+            for i in range(self.key_count)
+        ]
 
 
-def _under(width: int, aspect: float, key_count: int) -> BoardLayout:
-    """The track across the whole width, the panel in a band under it."""
-    pad = round(width * 0.006)
-    track_height = round((width - 2 * pad) / aspect)
-    panel_height = round(UNDER_PANEL_HEIGHT * width / UNIT_WIDTH)
-    track_box = Box(pad, pad, width - 2 * pad, track_height)
-    top = track_height + 2 * pad
-    panel = Box(0, top, width, panel_height)
-    return BoardLayout(width, top + panel_height, track_box, panel, True, key_count)
+def board_layout(
+    track_id: str, *, width: int = BOARD_WIDTH, cars: int = 6, key_count: int = 5
+) -> BoardLayout:
+    """The layout of a board ``width`` pixels wide for ``track_id``, ``cars`` cars and a key
+    of ``key_count`` lines; the height follows from the track's shape."""
+    text = smallest_text(width)
+    pad = round(width * 0.01)
+    heading = Box(0, 0, width, round(HEADING * text))
+    inner = width - 2 * pad
+    track = Box(pad, heading.height, inner, round(inner / shape_aspect(track_id)))
+    roster_lines = max(1, math.ceil(cars / ROSTER_COLUMNS))
+    roster_top = track.top + track.height + pad
+    roster = Box(pad, roster_top, inner, round(roster_lines * ROSTER_LINE * text))
+    key_lines = max(1, math.ceil(key_count / KEY_COLUMNS))
+    key_top = roster.top + roster.height + round(0.5 * text)
+    key = Box(pad, key_top, inner, round(key_lines * KEY_LINE * text))
+    height = key.top + key.height + pad
+    return BoardLayout(width, height, heading, track, roster, key, key_count)

@@ -1,11 +1,13 @@
-"""The weather module on the board: the weather card, and each road-condition token in place.
+"""The weather module on the board: each corner's limit after its road token, and the tags.
 
-A corner token (limit +1, limit −1, Overheat) changes its corner line, so its
-tag hangs off that corner's limit sign; a sector token changes the sector after
-the line, so its tag stands beside the track where the sector starts. A chicane
-has one token: "a corner token applies to both of its lines; a sector token
-applies to the sector after the chicane's second line", so the tag goes by the
-first line's sign or after the second line, once.
+A corner token that changes the limit (+1, −1) changes the number in the
+corner's sign, ringed in gold; an Overheat token hangs a red tag off that
+corner's sign; a sector token changes the sector after the line, so its blue
+tag stands beside the track where the sector starts. A chicane has one token:
+"a corner token applies to both of its lines; a sector token applies to the
+sector after the chicane's second line", so a tag goes by the first line's sign
+or after the second line, once. The weather card's words and what each kind of
+token means are lines of the key.
 """
 
 from __future__ import annotations
@@ -19,32 +21,28 @@ from PIL import Image, ImageDraw
 
 import data
 from data.models import RoadCondition, SectorEffect
+from engine.conditions import corner_limit
+from engine.course import course
 from engine.state import Weather
+from engine.view import RaceView
 from render import palette
 from render.geometry import Box, Point, TrackGeometry
 from render.layout import BoardLayout
 from render.palette import RGB
 from render.text import draw_text, text_width
-from render.track_layer import SIGN_RADIUS
 
-# Tag text and the weather card's lines, in units of a 1600-pixel-wide board:
-# at least the panel's smallest size, readable when Discord shows 550 px.
-TAG_TEXT = 26
-TAG_HEIGHT = 36
-TAG_PAD = 10
-GAP = 4
-CARD_TITLE = 28
-CARD_TEXT = 26
-CARD_PAD = 14
+# Tag sizes, in units of the board's smallest text.
+TAG_HEIGHT = 1.45
+TAG_PAD = 0.4
+GAP = 0.16
 # How far past its corner line (in spaces) a sector token may stand, nearest first.
 SECTOR_AHEAD = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
-# Where along an edge of the track's part the weather card may slide, when no corner is free.
-CARD_SLIDES = (0.25, 0.5, 0.75)
 
 CORNER_INK: RGB = palette.SIGN_RED
 SECTOR_INK: RGB = palette.SLIPSTREAM
+CHANGED_RING: RGB = palette.GOLD
 
-# What a sector effect does, in a few words (the weather card's line).
+# What a sector effect does, in a few words (the key's line for the weather card).
 EFFECT_WORDS: dict[SectorEffect, str] = {
     "no_cooldown": "no Cooldown",
     "no_slipstream": "no slipstream start",
@@ -64,6 +62,37 @@ EFFECT_TAGS: dict[SectorEffect, str] = {
 }
 
 
+def corner_limits(view: RaceView) -> dict[int, int]:
+    """Each corner's speed limit (by its position on the lap) as the engine reads it, road
+    token included."""
+    here = course(view.track, view.laps)
+    first_lap = here.lines[: len(here.track.corners)]
+    return {line.corner.position: corner_limit(view.weather, here, line) for line in first_lap}
+
+
+def token_key(weather: Weather | None) -> tuple[tuple[RGB, str], ...]:
+    """The key's lines for the kinds of token this race has, and for its weather card."""
+    if weather is None:
+        return ()
+    module = data.weather()
+    tokens = [module.token(token_id) for token_id in weather.tokens]
+    rows: list[tuple[RGB, str]] = []
+    if any(token.speed_limit for token in tokens):
+        rows.append((CHANGED_RING, "gold sign: limit after token"))
+    if any(token.overheat for token in tokens):
+        rows.append((CORNER_INK, "red tag: Heat over the limit"))
+    if any(token.applies_to == "sector" for token in tokens):
+        rows.append((SECTOR_INK, "blue tag: sector's effect"))
+    rows.append((SECTOR_INK, weather_line(weather)))
+    return tuple(rows)
+
+
+def weather_line(weather: Weather) -> str:
+    """What the weather card does in its sectors ("Storm sectors: slipstream +2")."""
+    card = data.weather().card(weather.card)
+    return f"{card.name} sectors: {EFFECT_WORDS[card.sector_effect]}"
+
+
 @dataclass(frozen=True, slots=True)
 class TokenMark:
     """One road-condition token as drawn: the corner line it belongs to, its tag and words."""
@@ -80,9 +109,8 @@ class TokenMark:
 
 
 def token_label(token: RoadCondition, weather: Weather) -> str:
-    """What a token's tag says: the limit change, "+1 Heat", or the sector's effect."""
-    if token.speed_limit:
-        return f"{token.speed_limit:+d}".replace("-", "−")
+    """What a token's tag says: "+1 Heat", or the sector's effect (the weather card's name
+    in a weather sector); a token that changes the limit has none (its sign shows it)."""
     if token.overheat:
         return f"+{token.overheat} Heat"
     effect = token.sector_effect
@@ -95,17 +123,17 @@ def token_label(token: RoadCondition, weather: Weather) -> str:
 def token_marks(
     geometry: TrackGeometry, layout: BoardLayout, weather: Weather
 ) -> tuple[TokenMark, ...]:
-    """Where each token's tag goes, one per corner (one per chicane); kept for the race."""
+    """Where each tagged token goes, one per corner (one per chicane); kept for the race."""
     module = data.weather()
-    sign_radius = layout.px(SIGN_RADIUS)
+    sign_radius = layout.sign_radius
     height = layout.px(TAG_HEIGHT)
     marks = []
     for corner, token_id in zip(geometry.track.corners, weather.tokens, strict=True):
         token = module.token(token_id)
+        if token.applies_to == "corner" and not token.overheat:
+            continue
         label = token_label(token, weather)
-        width = round(text_width(label, size=layout.px(TAG_TEXT), bold=True)) + 2 * layout.px(
-            TAG_PAD
-        )
+        width = round(text_width(label, size=layout.text, bold=True)) + 2 * layout.px(TAG_PAD)
         if token.applies_to == "corner":
             if corner.chicane_role == "second":
                 continue
@@ -181,84 +209,19 @@ def _box_within(box: Box, centre: Point, width: int, height: int) -> Box:
     return Box(left, top, width, height)
 
 
-def weather_lines(weather: Weather) -> tuple[str, str]:
-    """The weather card's name, and what it does in its sectors."""
-    card = data.weather().card(weather.card)
-    return f"Weather: {card.name}", f"{card.name} sectors: {EFFECT_WORDS[card.sector_effect]}"
-
-
-@lru_cache(maxsize=64)
-def weather_card_box(geometry: TrackGeometry, layout: BoardLayout, weather: Weather) -> Box:
-    """The weather card's box along the edge of the track's part, a corner if one is free:
-    the first place clear of the track and of every token's tag, else the least covered."""
-    title, effect = weather_lines(weather)
-    width = round(
-        max(
-            text_width(title, size=layout.px(CARD_TITLE), bold=True),
-            text_width(effect, size=layout.px(CARD_TEXT)),
-        )
-    ) + 2 * layout.px(CARD_PAD)
-    height = layout.px(CARD_TITLE + CARD_TEXT + 20) + 2 * layout.px(CARD_PAD)
-    area = geometry.box
-    room_x, room_y = area.width - width, area.height - height
-    places = [(x, y) for x in (0.0, 1.0) for y in (0.0, 1.0)]
-    places += [(x, y) for x in CARD_SLIDES for y in (0.0, 1.0)]
-    places += [(x, y) for x in (0.0, 1.0) for y in CARD_SLIDES]
-    boxes = [
-        Box(area.left + round(x * room_x), area.top + round(y * room_y), width, height)
-        for x, y in places
-    ]
-    tags = [mark.box for mark in token_marks(geometry, layout, weather)]
-    margin = geometry.track_width / 2 + layout.px(GAP)
-    scored = []
-    for box in boxes:
-        free_of_tags = not any(_overlap(box, tag) for tag in tags)
-        clearance = _clearance(geometry, box)
-        if free_of_tags and clearance > margin:
-            return box
-        scored.append((free_of_tags, clearance, box.left, box.top, box))
-    return max(scored)[-1]
-
-
-def _overlap(one: Box, other: Box) -> bool:
-    return (
-        one.left < other.left + other.width
-        and other.left < one.left + one.width
-        and one.top < other.top + other.height
-        and other.top < one.top + one.height
-    )
-
-
-def _clearance(geometry: TrackGeometry, box: Box) -> float:
-    """How far the nearest point of the track's centre line lies from ``box``."""
-    right, bottom = box.left + box.width, box.top + box.height
-    return min(
-        math.hypot(max(box.left - x, 0.0, x - right), max(box.top - y, 0.0, y - bottom))
-        for x, y in geometry.path
-    )
-
-
 def draw_weather(
     image: Image.Image, geometry: TrackGeometry, layout: BoardLayout, weather: Weather
 ) -> None:
-    """The weather card, then every road-condition token's tag."""
+    """Every tagged road-condition token's tag."""
     draw = ImageDraw.Draw(image)
-    card = weather_card_box(geometry, layout, weather)
-    _panel(draw, card, palette.PANEL, palette.SLIPSTREAM, layout.px(3))
-    title, effect = weather_lines(weather)
-    left = card.left + layout.px(CARD_PAD)
-    top = card.top + layout.px(CARD_PAD)
-    draw_text(image, (left, top), title, size=layout.px(CARD_TITLE), fill=palette.TEXT, bold=True)
-    below = top + layout.px(CARD_TITLE + 14)
-    draw_text(image, (left, below), effect, size=layout.px(CARD_TEXT), fill=palette.TEXT_DIM)
     for mark in token_marks(geometry, layout, weather):
         ink = CORNER_INK if mark.applies_to == "corner" else SECTOR_INK
-        _panel(draw, mark.box, palette.WHITE, ink, layout.px(4))
+        _panel(draw, mark.box, palette.WHITE, ink, layout.px(0.16))
         draw_text(
             image,
             mark.centre,
             mark.label,
-            size=layout.px(TAG_TEXT),
+            size=layout.text,
             fill=palette.INK,
             bold=True,
             anchor="mm",

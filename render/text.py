@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import groupby
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter
 
 from render.fonts import file_for, font, main_file, typeface
 from render.palette import RGB
@@ -24,6 +24,8 @@ from render.palette import RGB
 Run = tuple[str, Path]
 # Emoji presentation selectors and joiners: no font here draws sequences, so they go.
 INVISIBLE = frozenset("\ufe0e\ufe0f\u200d")
+# How far a halo reaches past the glyphs, in pixels.
+HALO = 2
 _SIZES_DRAWN: ContextVar[list[tuple[int, str]] | None] = ContextVar("sizes_drawn", default=None)
 
 
@@ -51,14 +53,24 @@ def draw_text(
     fill: RGB,
     bold: bool = False,
     anchor: str = "la",
+    halo: RGB | None = None,
 ) -> None:
-    """``text`` at ``xy`` placed as Pillow's ``anchor`` says (e.g. "mm", "lm", "rm")."""
+    """``text`` at ``xy`` placed as Pillow's ``anchor`` says (e.g. "mm", "lm", "rm").
+
+    A ``halo`` colour rings every glyph, so text wider than what it stands on
+    (a car's letter on a small car) still reads where it overhangs.
+    """
     drawn = _SIZES_DRAWN.get()
     if drawn is not None and text.strip():
         drawn.append((size, text))
     mask, left, top = _mask(text, size, bold, anchor)
-    if mask.width and mask.height:
-        image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+    if not (mask.width and mask.height):
+        return
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    if halo is not None:
+        ring = _halo(text, size, bold, anchor)
+        image.paste(halo, (x - HALO, y - HALO), ring)
+    image.paste(fill, (x, y), mask)
 
 
 def text_width(text: str, *, size: int, bold: bool = False) -> float:
@@ -127,6 +139,15 @@ def _mixed_mask(
     shift_x = {"l": 0.0, "m": -x / 2, "r": -x}[anchor[0]]
     shift_y = {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[anchor[1]]
     return mask, round(left + shift_x), round(top + shift_y)
+
+
+@lru_cache(maxsize=512)
+def _halo(text: str, size: int, bold: bool, anchor: str) -> Image.Image:
+    """The text's mask grown by ``HALO`` pixels all round."""
+    mask = _mask(text, size, bold, anchor)[0]
+    grown = Image.new("L", (mask.width + 2 * HALO, mask.height + 2 * HALO), 0)
+    grown.paste(mask, (HALO, HALO))
+    return grown.filter(ImageFilter.MaxFilter(2 * HALO + 1))
 
 
 @lru_cache(maxsize=4096)

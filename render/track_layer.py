@@ -1,11 +1,16 @@
-"""The part of a board that never changes during a race, drawn once per track and size.
+"""The part of a board that never changes during a race, drawn once per track and layout.
 
 The track is drawn at twice the size and halved, which smooths its edges for
 free: the result is cached and every round's board starts from a copy of it.
+The corner signs show the limits the engine reads, road tokens included (ringed
+in gold where a token changed one), and the key to the marks is the race's own:
+both stay the same all race, so they are part of the layer. Their text is set
+after halving, at the board's own size.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -13,25 +18,34 @@ from PIL import Image, ImageDraw
 import data
 from render import palette
 from render.geometry import Box, Point, Pose, TrackGeometry, track_geometry
-from render.key import KeyLine, board_key
-from render.layout import KEY_LINE, BoardLayout, board_layout
-from render.text import draw_text
+from render.key import KeyLine
+from render.layout import BoardLayout
+from render.text import draw_text, fitted
 from render.track_marks import draw_track_marks
 
 SUPERSAMPLE = 2
 GRID_ROWS = 4
-# The corner signs' radius, in units of a 1600-pixel-wide board.
-SIGN_RADIUS = 22
 EDGE_SAMPLES = 4
 
 
-@lru_cache(maxsize=8)
-def track_layer(track_id: str, size: tuple[int, int]) -> Image.Image:
-    """The track, its corners and the empty panel; copy it before drawing on it.
+@lru_cache(maxsize=16)
+def track_layer(
+    track_id: str,
+    layout: BoardLayout,
+    limits: tuple[tuple[int, int], ...] = (),
+    key: tuple[KeyLine, ...] = (),
+) -> Image.Image:
+    """The track, its corner signs, the bands for the words and the key; copy it before
+    drawing on it.
 
-    Eight layers (four tracks at two sizes) stay in memory, about 5 MB each at 1600x1000.
+    ``limits`` pairs each corner's position with its limit (the printed ones if
+    empty); ``key`` is the race's key. Sixteen layers stay in memory, about 3 MB each.
+    Kept layers draw no text again: a measure of the sizes drawn clears the cache first.
     """
-    layout = board_layout(size, track_id)
+    track = data.track(track_id)
+    printed = {corner.position: corner.speed_limit for corner in track.corners}
+    shown = dict(limits) or printed
+    changed = {position for position, limit in shown.items() if limit != printed[position]}
     big = Image.new("RGB", (layout.width * SUPERSAMPLE, layout.height * SUPERSAMPLE), palette.GRASS)
     box = layout.track_box
     scaled = Box(
@@ -48,9 +62,11 @@ def track_layer(track_id: str, size: tuple[int, int]) -> Image.Image:
     _draw_grid(draw, geometry)
     _draw_start_line(draw, geometry)
     _draw_direction(draw, geometry)
-    _draw_corners(big, geometry, layout.px(SIGN_RADIUS) * SUPERSAMPLE)
+    _draw_signs(draw, geometry, layout.sign_radius * SUPERSAMPLE, changed)
     image = big.reduce(SUPERSAMPLE)
-    _draw_panel_frame(image, layout, track_id)
+    _draw_bands(image, layout)
+    _draw_limits(image, track_geometry(track_id, box), layout, shown)
+    _draw_key(image, layout, key)
     return image
 
 
@@ -147,56 +163,52 @@ def _draw_direction(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None:
     )
 
 
-def _draw_corners(image: Image.Image, geometry: TrackGeometry, radius: int) -> None:
-    """Each corner line across the track, and its speed limit in a round sign beside it."""
-    draw = ImageDraw.Draw(image)
+def _draw_signs(
+    draw: ImageDraw.ImageDraw, geometry: TrackGeometry, radius: int, changed: Collection[int]
+) -> None:
+    """Each corner line across the track, and a round sign beside it for its limit."""
     width = max(2, round(geometry.space_length * 0.08))
-    number = round(radius * 1.15)
     for corner in geometry.track.corners:
         draw.line(geometry.line_across(corner.position), fill=palette.SIGN_RED, width=width)
         x, y = geometry.beside(corner.position, radius)
+        ring = palette.GOLD if corner.position in changed else palette.SIGN_RED
         draw.ellipse(
             (x - radius, y - radius, x + radius, y + radius),
             fill=palette.WHITE,
-            outline=palette.SIGN_RED,
+            outline=ring,
             width=max(2, round(radius * 0.22)),
         )
-        draw_text(
-            image,
-            (x, y),
-            str(corner.speed_limit),
-            size=number,
-            fill=palette.INK,
-            bold=True,
-            anchor="mm",
-        )
 
 
-def _draw_panel_frame(image: Image.Image, layout: BoardLayout, track_id: str) -> None:
-    """The panel's background, the track's name and the key to the marks."""
+def _draw_limits(
+    image: Image.Image, geometry: TrackGeometry, layout: BoardLayout, limits: dict[int, int]
+) -> None:
+    """Each corner's limit in its sign (``limits`` by corner position, road tokens included)."""
+    size = max(layout.text, round(layout.sign_radius * 1.15))
+    for corner in geometry.track.corners:
+        centre = geometry.beside(corner.position, layout.sign_radius)
+        limit = str(limits[corner.position])
+        draw_text(image, centre, limit, size=size, fill=palette.INK, bold=True, anchor="mm")
+
+
+def _draw_bands(image: Image.Image, layout: BoardLayout) -> None:
+    """The heading's band above the track and the roster's and key's band below it."""
     draw = ImageDraw.Draw(image)
-    box = layout.panel_box
-    right, bottom = box.left + box.width, box.top + box.height
-    draw.rectangle((box.left, box.top, right, bottom), fill=palette.PANEL)
-    track = data.track(track_id)
-    title = (box.left + layout.px(26), box.top + layout.px(16))
-    draw_text(image, title, track.name, size=layout.px(44), fill=palette.TEXT, bold=True)
-    _draw_key(image, layout, board_key(track_id))
+    heading = layout.heading_box
+    draw.rectangle((0, 0, layout.width, heading.top + heading.height - 1), fill=palette.PANEL)
+    top = layout.roster_box.top - round(layout.text * 0.3)
+    draw.rectangle((0, top, layout.width, layout.height), fill=palette.PANEL)
 
 
 def _draw_key(image: Image.Image, layout: BoardLayout, key: tuple[KeyLine, ...]) -> None:
-    """What the marks mean, at the foot of the panel, in as many columns as it has room for."""
+    """What the marks mean: a swatch and a few words per line (no more than the layout has)."""
     draw = ImageDraw.Draw(image)
-    box = layout.key_box()
-    lines = layout.key_lines
-    columns = -(-len(key) // lines)
-    width = (box.width - layout.px(26)) // columns
-    step = layout.px(KEY_LINE)
-    swatch = layout.px(18)
-    for i, (colour, label) in enumerate(key):
-        x = box.left + layout.px(26) + (i // lines) * width
-        y = box.top + layout.px(8) + (i % lines) * step
-        middle = y + step / 2
+    swatch = layout.px(0.7)
+    for (colour, label), box in zip(key, layout.key_lines()[: len(key)], strict=True):
+        x = box.left + layout.px(0.3)
+        middle = box.top + box.height / 2
         draw.rectangle((x, middle - swatch / 2, x + swatch, middle + swatch / 2), fill=colour)
-        where = (x + swatch + layout.px(12), middle)
-        draw_text(image, where, label, size=layout.px(25), fill=palette.TEXT_DIM, anchor="lm")
+        text_left = x + swatch + layout.px(0.4)
+        shown = fitted(label, box.left + box.width - text_left, size=layout.text)
+        where = (text_left, middle)
+        draw_text(image, where, shown, size=layout.text, fill=palette.TEXT_DIM, anchor="lm")

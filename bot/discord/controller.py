@@ -25,11 +25,13 @@ from bot.discord.hand import (
     car_lines,
     hand_components,
     hand_embed,
-    hand_picture,
+    hand_pictures,
+    with_road,
 )
 from bot.discord.ids import decision_button
 from bot.discord.pictures import board_png
 from bot.discord.publisher import Publisher
+from bot.discord.race_lines import board_embed
 from bot.discord.texts import t
 from bot.service import cpu
 from bot.service.outbox import Outbox
@@ -249,8 +251,10 @@ class Controller:
             await interaction.followup.send(
                 note + t("hand_deciding_live" if live else "hand_waiting", locale),
                 ephemeral=True,
-                embed=discord.Embed(description="\n".join(car_lines(hand.car, locale))),
-                file=await hand_picture(hand),
+                embed=with_road(
+                    discord.Embed(description="\n".join(car_lines(hand.car, locale))), hand.car.id
+                ),
+                files=await hand_pictures(hand),
             )
             return
         draft = draft or hand.starting_draft()
@@ -259,7 +263,7 @@ class Controller:
             ephemeral=True,
             embed=hand_embed(hand, draft, locale),
             view=hand_components(hand, draft, locale),
-            file=await hand_picture(hand),
+            files=await hand_pictures(hand),
         )
 
     async def board(
@@ -277,7 +281,9 @@ class Controller:
         names = {s.car_id: s.name for s in seats}
         png = await cpu.run(board_png, state, [], names)
         await interaction.followup.send(
-            file=discord.File(io.BytesIO(png), f"race-{race_id}.png"), ephemeral=True
+            embed=board_embed(state, names, str(interaction.locale)),
+            file=discord.File(io.BytesIO(png), f"race-{race_id}.png"),
+            ephemeral=True,
         )
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:

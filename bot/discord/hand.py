@@ -17,7 +17,7 @@ import discord
 import engine
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.ids import button, select
-from bot.discord.pictures import hand_png
+from bot.discord.pictures import hand_pngs
 from bot.discord.texts import t
 from bot.discord.upgrades import upgrade_lines
 from bot.service import cpu
@@ -102,16 +102,36 @@ class Hand:
 ALT_TEXT_LIMIT = 1024
 
 
-async def hand_picture(hand: Hand) -> discord.File:
-    """The driver's cards as a PNG, drawn in a worker process, with the words as its alt text.
+async def hand_pictures(hand: Hand) -> list[discord.File]:
+    """The driver's cards and their stretch of road as PNGs, drawn in a worker process, each
+    with its words as alt text.
 
-    The hand stays the same while a plan is drafted, so the picture is sent once,
-    when the hand opens, and edits of the view keep it.
+    The hand and the road stay the same while a plan is drafted, so the pictures
+    are sent once, when the hand opens, and edits of the view keep them. The road
+    shows inside the hand's embed (see :func:`with_road`), so a phone shows each
+    picture at full width rather than two side by side.
     """
-    png, words = await cpu.run(hand_png, hand.state, hand.car.id)
-    return discord.File(
-        io.BytesIO(png), f"hand-{hand.car.id}.png", description=words[:ALT_TEXT_LIMIT]
+    (hand_png, hand_words), (road_png, road_words) = await cpu.run(
+        hand_pngs, hand.state, hand.car.id
     )
+    return [
+        discord.File(
+            io.BytesIO(hand_png), f"hand-{hand.car.id}.png", description=hand_words[:ALT_TEXT_LIMIT]
+        ),
+        discord.File(
+            io.BytesIO(road_png), road_file(hand.car.id), description=road_words[:ALT_TEXT_LIMIT]
+        ),
+    ]
+
+
+def road_file(car_id: str) -> str:
+    """The file name of a driver's stretch of road, which the hand's embed shows."""
+    return f"road-{car_id}.png"
+
+
+def with_road(embed: discord.Embed, car_id: str) -> discord.Embed:
+    """``embed`` showing the driver's stretch of road sent with it."""
+    return embed.set_image(url=f"attachment://{road_file(car_id)}")
 
 
 def orders_text(orders: Orders, locale: str) -> str:
@@ -181,7 +201,8 @@ def hand_embed(hand: Hand, draft: Draft, locale: str) -> discord.Embed:
             lines.append(t("hand_spin_risk", locale, engine=car.engine))
     lines.append(t("hand_orders", locale, orders=orders_text(draft.orders, locale)))
     title = t("hand_title", locale, round=view.round, car=car.id)
-    return discord.Embed(title=title, description="\n".join(lines), colour=0xE0402A)
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=0xE0402A)
+    return with_road(embed, car.id)
 
 
 def discard_choices(hand: Hand, draft: Draft) -> list[Card]:

@@ -5,9 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import engine
-from engine import RaceState
+from engine import Plan, RaceState
 from engine.events import Event
-from render import board_image, finish_image, hand_description, hand_image, png_bytes
+from engine.forecast import landings
+from render import (
+    board_image,
+    closeup_description,
+    closeup_image,
+    finish_image,
+    hand_description,
+    hand_image,
+    png_bytes,
+)
+
+# A picture's PNG bytes and the same in words (its alt text).
+Picture = tuple[bytes, str]
 
 
 def board_png(state: RaceState, events: Sequence[Event], names: Mapping[str, str]) -> bytes:
@@ -18,7 +30,12 @@ def finish_png(state: RaceState, names: Mapping[str, str]) -> bytes:
     return png_bytes(finish_image(engine.view_for(state, None), names=dict(names)))
 
 
-def hand_png(state: RaceState, car_id: str) -> tuple[bytes, str]:
-    """The driver's hand from their own view, and the same hand in words for screen readers."""
+def hand_pngs(state: RaceState, car_id: str) -> tuple[Picture, Picture]:
+    """The driver's hand and their stretch of road with where each plan the rules allow
+    would land, from their own view, each with its words for screen readers."""
     view = engine.view_for(state, car_id)
-    return png_bytes(hand_image(view, car_id)), hand_description(view, car_id)
+    plans = [d.cards for d in engine.legal_decisions(state, car_id) if isinstance(d, Plan)]
+    reach = landings(view, view.car(car_id), plans)
+    hand = png_bytes(hand_image(view, car_id)), hand_description(view, car_id)
+    road = png_bytes(closeup_image(view, car_id, reach)), closeup_description(view, car_id, reach)
+    return hand, road

@@ -21,7 +21,7 @@ from bot.discord.components import HeatButton, view_of
 from bot.discord.ids import button
 from bot.discord.pictures import board_png, finish_png
 from bot.discord.prompts import prompt_message
-from bot.discord.race_lines import podium_text, round_lines
+from bot.discord.race_lines import board_embed, podium_text, round_lines
 from bot.discord.texts import t
 from bot.service import cpu
 from bot.service.outbox import PostLater
@@ -196,6 +196,7 @@ class Publisher:
             channel,
             record,
             content="\n".join(lines),
+            embed=board_embed(state, names, locale),
             file=discord.File(io.BytesIO(png), f"race-{record.id}-round-{state.round}.png"),
             view=None if waiting is None else self._round_buttons(record.id, locale),
         )

@@ -1,18 +1,84 @@
-"""What a race's messages say in words: each round's line per car, and the final places.
+"""What a race's messages say in words: each round's line per car, the board's fields, and the
+final places.
 
-The board and the Hall of Fame pictures carry the same figures; these lines are
-for people who read the message first (and for screen readers).
+The board picture keeps the track, whose car is whose, and the key; what each
+car stands on (lap, gear, Engine, cards, upgrades) is said here, in embed fields
+that every client sets at its own size and screen readers read. The Hall of
+Fame carries the final places; these lines are for people who read the message
+first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+import discord
+
+import data
+import engine
 from bot.discord.texts import t
 from bot.storage import Seat
 from engine import RaceState
 from engine.events import CardsRevealed, Event, GaveUp
+from engine.view import CarView, RaceView
 from render import summarize_round
+from render.field import car_labels, lap_shown, running_order
+from render.panel import upgrade_names
+from render.road import weather_line
+
+# A car's colour as a square beside its letter, for the colours Discord has a square of.
+COLOUR_SQUARES = {
+    "red": "🟥",
+    "orange": "🟧",
+    "yellow": "🟨",
+    "green": "🟩",
+    "blue": "🟦",
+    "purple": "🟪",
+    "brown": "🟫",
+    "black": "⬛",
+    "white": "⬜",
+    "gray": "⬜",
+    "grey": "⬜",
+}
+# Discord's longest embed field name.
+FIELD_NAME_LIMIT = 256
+
+
+def board_embed(state: RaceState, names: Mapping[str, str], locale: str) -> discord.Embed:
+    """The board's words: one field per car in running order (place, colour, letter, name;
+    lap, gear, Engine, cards and upgrades), then the weather."""
+    view = engine.view_for(state, None)
+    title = t(
+        "board_title",
+        locale,
+        track=data.track(state.track).name,
+        round=state.round,
+        laps=state.laps,
+    )
+    embed = discord.Embed(title=title, colour=0xE0402A)
+    labels = car_labels(view)
+    for place, car in enumerate(running_order(view), start=1):
+        square = COLOUR_SQUARES.get(car.color.lower(), "")
+        shown_place = "–" if car.eliminated and car.finished is None else str(place)
+        head = f"{shown_place}. {square} {labels[car.id]} · {names.get(car.id, car.id)}"
+        embed.add_field(name=head[:FIELD_NAME_LIMIT], value=_car_words(view, car, locale))
+    if view.weather is not None:
+        embed.add_field(name=t("board_weather", locale), value=weather_line(view.weather))
+    return embed
+
+
+def _car_words(view: RaceView, car: CarView, locale: str) -> str:
+    """Where a car stands: its place once finished, "out", or its lap and what it drives with."""
+    if car.finished is not None:
+        return t("board_car_finished", locale, place=car.finished)
+    if car.eliminated:
+        return t("board_car_out", locale)
+    lap = lap_shown(view, car)
+    if car.kind == "legend":
+        return t("board_car_legend", locale, lap=lap)
+    words = t("board_car", locale, lap=lap, gear=car.gear, engine=car.engine, cards=car.hand_count)
+    upgrades = upgrade_names(car)
+    return f"{words}\n{upgrades}" if upgrades else words
 
 
 def podium_text(state: RaceState, seats: Sequence[Seat], locale: str) -> str:

@@ -160,6 +160,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "sceglie un potenziamento.",
     ),
     "round_done": ("**Round {round}**", "**Round {round}**"),
+    "board_title": (
+        "{track} · round {round} · laps: {laps}",
+        "{track} · round {round} · giri: {laps}",
+    ),
+    "board_car": (
+        "lap {lap} · gear {gear} · Engine {engine} · {cards} cards",
+        "giro {lap} · marcia {gear} · Motore {engine} · {cards} carte",
+    ),
+    "board_car_legend": ("lap {lap} · Legend", "giro {lap} · Leggenda"),
+    "board_car_finished": ("finished P{place}", "arrivato {place}°"),
+    "board_car_out": ("out of the race", "fuori gara"),
+    "board_weather": ("Weather", "Meteo"),
     "rounds_left_out": (
         "({count} earlier rounds not shown: see the board.)",
         "({count} round precedenti non mostrati: vedi il tabellone.)",

@@ -15,8 +15,9 @@ from engine.ai import decide
 from engine.events import RoundStarted
 from engine.notation import decision_json, dump_state
 from render.geometry import track_geometry
-from render.layout import BOARD_SIZE, board_layout
+from render.layout import BOARD_WIDTH, board_layout
 from render.palette import car_rgb
+from tests.support.boards import car_shows
 from tests.support.paths import SAMPLE_RACE
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -57,12 +58,11 @@ def test_render_draws_the_position_after_the_files_decisions(tmp_path: Path) -> 
     out = tmp_path / "board.png"
     assert heat("render", str(scenario), "-o", str(out), "--name", "A=Ada") == 0
     assert out.read_bytes().startswith(PNG_SIGNATURE)
-    here = track_geometry("france", board_layout(BOARD_SIZE, "france").track_box)
+    here = track_geometry("france", board_layout("france").track_box)
     with Image.open(out) as image:
         rgb = image.convert("RGB")
     for car in final.cars:
-        x, y = here.spot_pose(car.space, car.spot).moved(-0.25 * here.car_length)
-        assert rgb.getpixel((round(x), round(y))) == car_rgb(car.color)
+        assert car_shows(rgb, here, here.spot_pose(car.space, car.spot), car_rgb(car.color))
 
 
 def test_render_refuses_a_bad_file_in_one_line(
@@ -116,4 +116,4 @@ def test_the_readme_sample_renders(tmp_path: Path) -> None:
     out = tmp_path / "board.png"
     assert heat("render", str(sample), "-o", str(out)) == 0
     with Image.open(out) as image:
-        assert image.size == BOARD_SIZE
+        assert image.width == BOARD_WIDTH

@@ -16,24 +16,19 @@ import data
 from engine.events import CarMoved, HeatPaid, RoundStarted, SpunOut, TurnEnded
 from engine.view import RaceView
 from render import board_image, palette, png_bytes
-from render.geometry import Point, Pose, TrackGeometry, track_geometry
-from render.layout import BOARD_SIZE, board_layout
+from render.geometry import TrackGeometry, track_geometry
+from render.layout import BOARD_WIDTH, board_layout
 from render.palette import car_rgb
 from render.text import fitted, text_width
 from render.track_layer import track_layer
-from tests.support.boards import colours_near, pixel, race_view, rgb_board
+from tests.support.boards import car_shows, colours_near, pixel, race_view, rgb_board
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PNG_BYTES = 300 * 1024
 
 
 def geometry_of(view: RaceView) -> TrackGeometry:
-    return track_geometry(view.track, board_layout(BOARD_SIZE, view.track).track_box)
-
-
-def body_point(geometry: TrackGeometry, pose: Pose) -> Point:
-    """A point of the car's body between its label and its tail, even on a shrunk token."""
-    return pose.moved(-0.25 * geometry.car_length)
+    return track_geometry(view.track, board_layout(view.track).track_box)
 
 
 SPREAD = (
@@ -54,7 +49,7 @@ def test_each_car_is_on_its_spot_in_its_colour(track_id: str) -> None:
     here = geometry_of(view)
     for car in view.cars:
         pose = here.spot_pose(car.space, car.spot)
-        assert pixel(image, body_point(here, pose)) == car_rgb(car.color), car.id
+        assert car_shows(image, here, pose, car_rgb(car.color)), car.id
 
 
 def test_cars_lie_along_the_track() -> None:
@@ -76,7 +71,7 @@ def test_a_car_on_a_later_lap_stands_on_the_same_board_spot() -> None:
     lap = data.track("italy").spaces_per_lap
     view = race_view("italy", [("A", "purple", lap + 12, 1)])
     here = geometry_of(view)
-    assert pixel(rgb_board(view), body_point(here, here.spot_pose(12, 1))) == car_rgb("purple")
+    assert car_shows(rgb_board(view), here, here.spot_pose(12, 1), car_rgb("purple"))
 
 
 def test_a_car_that_moved_shows_where_it_came_from_and_its_path() -> None:
@@ -119,10 +114,10 @@ def test_a_spin_out_is_marked_on_that_car_only() -> None:
 
 def test_drawing_a_board_leaves_the_cached_track_layer_untouched() -> None:
     """Cars go on a copy: the cached layer shows an empty track after a render."""
-    layer = track_layer("france", BOARD_SIZE)
+    layer = track_layer("france", board_layout("france"))
     before = layer.tobytes()
     rgb_board(race_view("france", SPREAD))
-    assert track_layer("france", BOARD_SIZE).tobytes() == before
+    assert track_layer("france", board_layout("france")).tobytes() == before
 
 
 def test_a_board_is_a_valid_png_within_the_size_bound() -> None:
@@ -139,19 +134,19 @@ def test_a_board_is_a_valid_png_within_the_size_bound() -> None:
     with Image.open(io.BytesIO(png)) as image:
         image.verify()
     with Image.open(io.BytesIO(png)) as image:
-        assert image.size == BOARD_SIZE
+        assert image.width == BOARD_WIDTH
 
 
 def test_a_smaller_board_keeps_cars_on_their_spots() -> None:
-    """The layout scales: a 960x600 board puts cars where its own geometry says."""
-    size = (960, 600)
+    """The layout scales: a 600-pixel-wide board puts cars where its own geometry says."""
     view = race_view("france", SPREAD)
-    image = board_image(view, size=size).convert("RGB")
-    assert image.size == size
-    here = track_geometry("france", board_layout(size, "france").track_box)
+    image = board_image(view, width=600).convert("RGB")
+    layout = board_layout("france", width=600, cars=len(view.cars))
+    assert image.size == (600, layout.height)
+    here = track_geometry("france", layout.track_box)
     for car in view.cars:
         pose = here.spot_pose(car.space, car.spot)
-        assert pixel(image, body_point(here, pose)) == car_rgb(car.color), car.id
+        assert car_shows(image, here, pose, car_rgb(car.color)), car.id
 
 
 def test_every_ink_survives_the_palette_exactly() -> None:

@@ -7,14 +7,14 @@ import math
 import data
 from render import palette
 from render.geometry import TrackGeometry, track_geometry
-from render.layout import BOARD_SIZE, board_layout
+from render.layout import board_layout
 from render.palette import RGB
 from render.track_layer import track_layer
 from render.track_marks import FLOODED, GRAVEL, TUNNEL, key_rows
 
 
 def geometry(track_id: str) -> TrackGeometry:
-    return track_geometry(track_id, board_layout(BOARD_SIZE, track_id).track_box)
+    return track_geometry(track_id, board_layout(track_id).track_box)
 
 
 def colour_of_lane(track_id: str, space: int, lane: int) -> RGB:
@@ -22,7 +22,7 @@ def colour_of_lane(track_id: str, space: int, lane: int) -> RGB:
     here = geometry(track_id)
     centre = here.pose_at(space - 0.5)
     x, y = centre.moved(0.0, here.lane_offset(1 if lane == 1 else 2))
-    pixel = track_layer(track_id, BOARD_SIZE).getpixel((round(x), round(y)))
+    pixel = track_layer(track_id, board_layout(track_id)).getpixel((round(x), round(y)))
     assert isinstance(pixel, tuple)
     return (pixel[0], pixel[1], pixel[2])
 
@@ -48,7 +48,7 @@ def test_gravel_follows_its_lane() -> None:
 def test_a_chicane_has_blue_curbs_between_its_lines() -> None:
     """Blue stripes run along the edge between Mexico's lines at 14 and 19, not elsewhere."""
     here = geometry("mexico")
-    layer = track_layer("mexico", BOARD_SIZE)
+    layer = track_layer("mexico", board_layout("mexico"))
 
     def blue_near(position: float) -> bool:
         x, y = here.pose_at(position).moved(0.0, here.track_width / 2)

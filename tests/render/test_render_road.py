@@ -1,5 +1,5 @@
-"""The weather module on the board: the weather card, each road-condition token by its corner
-or at its sector's start (a chicane's once), and each car's upgrades in the panel.
+"""The weather module on the board: each corner's limit after its road token in its sign, the
+other tokens by their corner or at their sector's start (a chicane's once), and the key.
 
 Every expected place comes from the track geometry, never from a stored image.
 """
@@ -9,20 +9,28 @@ from __future__ import annotations
 import math
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import data
 import engine
-from engine.conditions import draw_weather, weather_problem
+from engine.conditions import corner_limit, draw_weather
+from engine.course import course
 from engine.state import Options, RaceState, Weather
 from engine.view import RaceView
-from render import board_image, palette
-from render.field import running_order
+from render import board_image, key, palette
+from render.board import view_layout
 from render.geometry import Box, Point, TrackGeometry, track_geometry
-from render.layout import BOARD_SIZE, BoardLayout, board_layout
-from render.panel import upgrade_names
-from render.road import GAP, TokenMark, token_label, token_marks, weather_card_box, weather_lines
-from render.track_layer import SIGN_RADIUS
+from render.layout import BoardLayout
+from render.road import (
+    GAP,
+    TokenMark,
+    corner_limits,
+    token_key,
+    token_label,
+    token_marks,
+    weather_line,
+)
+from render.text import draw_text
 from tests.support.playout import entrants
 
 RGB = tuple[int, int, int]
@@ -35,7 +43,7 @@ def race(track: str, weather: Weather | None, cars: int = 2) -> RaceState:
 
 
 def parts(view: RaceView) -> tuple[TrackGeometry, BoardLayout]:
-    layout = board_layout(BOARD_SIZE, view.track)
+    layout = view_layout(view)
     return track_geometry(view.track, layout.track_box), layout
 
 
@@ -57,7 +65,7 @@ def weathers(track: str) -> list[Weather]:
 
 def check_mark(geometry: TrackGeometry, layout: BoardLayout, mark: TokenMark) -> None:
     if mark.applies_to == "corner":
-        radius = layout.px(SIGN_RADIUS)
+        radius = layout.sign_radius
         sign = geometry.beside(mark.position, radius)
         reach = radius + layout.px(GAP) + math.hypot(mark.box.width, mark.box.height) / 2 + 1
         assert math.dist(mark.centre, sign) <= reach, f"{mark} is away from its corner's sign"
@@ -94,111 +102,98 @@ def test_a_chicane_shows_its_one_token_once() -> None:
     for weather in weathers("japan"):
         view = engine.view_for(race("japan", weather), None)
         marks = token_marks(*parts(view), weather)
-        assert len(marks) == len(track.corners) - len(chicanes)
         for first in chicanes:
             index = track.corners.index(first)
             second = track.corners[index + 1]
-            kind = data.weather().token(weather.tokens[index]).applies_to
+            token = data.weather().token(weather.tokens[index])
             at = [m.position for m in marks if m.position in (first.position, second.position)]
-            assert at == [first.position if kind == "corner" else second.position]
-            seen.add(kind)
+            if token.applies_to == "sector":
+                assert at == [second.position]
+            elif token.overheat:
+                assert at == [first.position]
+            else:
+                assert at == [], "a changed limit is in the signs, not in a tag"
+            seen.add(token.applies_to)
     assert seen == {"corner", "sector"}, "the seeds must cover both kinds on the chicane"
 
 
 def test_token_tags_say_what_the_token_does() -> None:
-    """Limit +1 and −1 by the limit sign, Overheat as its extra Heat, sector tokens by effect;
-    the Weather token by the weather card's name."""
+    """Overheat as its extra Heat, sector tokens by effect, the Weather token by the weather
+    card's name (limit tokens change the number in the sign instead)."""
     weather = Weather("fog", ())
-    said = {t.id: token_label(t, weather) for t in data.weather().road_conditions}
+    said = {
+        t.id: token_label(t, weather)
+        for t in data.weather().road_conditions
+        if t.applies_to == "sector" or t.overheat
+    }
     assert said == {
         "weather": "Fog",
         "overheat": "+1 Heat",
-        "speed_limit_minus_1": "−1",
-        "speed_limit_plus_1": "+1",
         "heat_control": "free boost",
         "slipstream_plus_1": "slip +1",
     }
-    assert weather_lines(weather) == ("Weather: Fog", "Fog sectors: no slipstream start")
+    assert weather_line(weather) == "Fog sectors: no slipstream start"
 
 
-@pytest.mark.parametrize("track", ["usa", "italy", "mexico"])
-def test_the_weather_card_is_drawn_only_with_the_weather_on(track: str) -> None:
-    """The card's name and effect show in their box with the module on; nothing there without."""
-    weather = weathers(track)[1]
-    assert weather_problem(data.track(track), weather) is None
-    on = engine.view_for(race(track, weather), None)
-    geometry, layout = parts(on)
-    box = weather_card_box(geometry, layout, weather)
-    with_weather = colours_in(board_image(on).convert("RGB"), box)
-    assert {palette.TEXT, palette.TEXT_DIM, palette.PANEL} <= with_weather
-    off = engine.view_for(race(track, None), None)
-    without = colours_in(board_image(off).convert("RGB"), box)
-    assert palette.TEXT not in without and palette.PANEL not in without
-    marks = token_marks(geometry, layout, weather)
-    plain = board_image(off).convert("RGB")
-    assert all(
-        plain.getpixel((m.box.left + 1, round(m.centre[1]))) != palette.SIGN_RED
-        or m.applies_to != "corner"
-        for m in marks
+@pytest.mark.parametrize("track", ["usa", "japan", "espana"])
+def test_each_corner_sign_shows_the_limit_after_its_road_token(track: str) -> None:
+    """The engine's limit (printed ± the token) is in each sign, ringed in gold where a token
+    changed it: each sign's ink is nearest to its own limit's of all the digits 1 to 9."""
+    changes = 0
+    for weather in weathers(track)[:4]:
+        view = engine.view_for(race(track, weather), None)
+        limits = corner_limits(view)
+        here = course(view.track, view.laps)
+        for line in here.lines[: len(here.track.corners)]:
+            assert limits[line.corner.position] == corner_limit(weather, here, line)
+        geometry, layout = parts(view)
+        image = board_image(view).convert("RGB")
+        for corner in geometry.track.corners:
+            changed = limits[corner.position] != corner.speed_limit
+            changes += changed
+            x, y = geometry.beside(corner.position, layout.sign_radius)
+            ring = (round(x + layout.sign_radius - 2), round(y))
+            assert changed == (image.getpixel(ring) == palette.GOLD), (track, corner)
+            drawn = image.crop(sign_box(x, y, layout)).convert("L")
+            unlike = {n: ink_apart(drawn, sign_picture(layout, n)) for n in range(1, 10)}
+            assert min(unlike, key=unlike.__getitem__) == limits[corner.position], (track, corner)
+    assert changes, "the seeds must change some limit"
+
+
+def sign_box(x: float, y: float, layout: BoardLayout) -> tuple[int, int, int, int]:
+    # Its corners stay inside the sign's ring.
+    half = round(layout.sign_radius * 0.55)
+    return (round(x) - half, round(y) - half, round(x) + half, round(y) + half)
+
+
+def sign_picture(layout: BoardLayout, limit: int) -> Image.Image:
+    """A limit drawn alone on white as the board draws it, cropped like a sign's middle."""
+    side = 4 * layout.sign_radius
+    picture = Image.new("RGB", (side, side), palette.WHITE)
+    size = max(layout.text, round(layout.sign_radius * 1.15))
+    centre = side / 2
+    draw_text(
+        picture, (centre, centre), str(limit), size=size, fill=palette.INK, bold=True, anchor="mm"
     )
+    return picture.crop(sign_box(centre, centre, layout)).convert("L")
 
 
-def test_the_weather_card_keeps_clear_of_every_token() -> None:
-    for track in ("usa", "france", "japan", "espana", "italy", "mexico"):
-        for weather in weathers(track)[:3]:
-            view = engine.view_for(race(track, weather), None)
-            geometry, layout = parts(view)
-            card = weather_card_box(geometry, layout, weather)
-            for mark in token_marks(geometry, layout, weather):
-                box = mark.box
-                apart = (
-                    box.left >= card.left + card.width
-                    or card.left >= box.left + box.width
-                    or box.top >= card.top + card.height
-                    or card.top >= box.top + box.height
-                )
-                assert apart, f"{track}: the weather card covers {mark}"
+def ink_apart(one: Image.Image, other: Image.Image) -> int:
+    """How many pixels are dark in one crop and not in the other."""
+    dark = [Image.eval(image, lambda v: 255 if v < 100 else 0) for image in (one, other)]
+    return int(ImageChops.difference(*dark).histogram()[255])
 
 
-def test_the_panel_lists_each_racing_cars_upgrades() -> None:
-    """Issue 10: "The panel lists each car's upgrades" (short names, one printing letter off)."""
-    state = race("usa", None, cars=3)
-    state.cars[0].upgrades = ("turbo-8", "body-2b", "brakes-1-3")
-    with_upgrades = engine.view_for(state, None)
-    assert upgrade_names(with_upgrades.cars[0]) == "turbo-8  body-2  brakes-1-3"
-    assert upgrade_names(with_upgrades.cars[1]) == ""
-    layout = board_layout(BOARD_SIZE, "usa")
-    row_of = dict(zip([c.id for c in running_order(with_upgrades)], layout.rows(3), strict=True))
-    image = board_image(with_upgrades).convert("RGB")
-    state.cars[0].upgrades = ()
-    plain = board_image(engine.view_for(state, None)).convert("RGB")
-    upgraded = state.cars[0].id
-    for car_id, row in row_of.items():
-        same = crop(image, row).tobytes() == crop(plain, row).tobytes()
-        assert same == (car_id != upgraded), f"row of {car_id}"
-    lower = Box(
-        row_of[upgraded].left,
-        row_of[upgraded].top + row_of[upgraded].height * 2 // 3,
-        row_of[upgraded].width,
-        row_of[upgraded].height // 3,
-    )
-    assert palette.SILVER in colours_in(image, lower)
-    assert palette.SILVER not in colours_in(plain, lower)
-
-
-def test_a_finished_car_lists_no_upgrades() -> None:
-    """Finished rows show only the place: no gear, Heat, cards, nor upgrades."""
-    state = race("usa", None, cars=2)
-    state.cars[0].upgrades = ("turbo-8",)
-    state.cars[0].finished = 1
-    view = engine.view_for(state, None)
-    rows = board_layout(BOARD_SIZE, "usa").rows(2)
-    row = dict(zip([c.id for c in running_order(view)], rows, strict=True))[state.cars[0].id]
-    image = board_image(view).convert("RGB")
-    state.cars[0].upgrades = ()
-    plain = board_image(engine.view_for(state, None)).convert("RGB")
-    assert crop(image, row).tobytes() == crop(plain, row).tobytes()
-
-
-def crop(image: Image.Image, box: Box) -> Image.Image:
-    return image.crop((box.left, box.top, box.left + box.width, box.top + box.height))
+def test_the_key_names_every_kind_of_token_the_race_has_and_its_weather() -> None:
+    """A limit token, an Overheat token and a sector token each add their line; the weather
+    card's effect is a line; a race without the module has none of them."""
+    weather = Weather("fog", ("speed_limit_minus_1", "overheat", "slipstream_plus_1", "weather"))
+    lines = [label for _, label in token_key(weather)]
+    assert any("limit" in line for line in lines)
+    assert any("Heat" in line for line in lines)
+    assert any("sector" in line for line in lines)
+    assert weather_line(weather) in lines
+    only_limits = Weather("fog", ("speed_limit_plus_1",))
+    assert len(token_key(only_limits)) == 2
+    assert token_key(None) == ()
+    assert key.board_key("usa", weather)[-len(lines) :] == token_key(weather)

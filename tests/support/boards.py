@@ -13,7 +13,8 @@ from engine.events import Event
 from engine.notation import load_state
 from engine.view import RaceView
 from render import board_image
-from render.geometry import Point
+from render.geometry import Point, Pose, TrackGeometry
+from render.palette import RGB
 
 CarAt = tuple[str, str, int, int]
 
@@ -66,6 +67,17 @@ def colours_near(image: Image.Image, centre: Point, radius: float) -> set[tuple[
     size = round(2 * radius)
     patch = image.crop((x0, y0, x0 + size, y0 + size))
     return {rgb(colour) for _, colour in patch.getcolors(size * size) or []}
+
+
+def car_shows(
+    image: Image.Image, geometry: TrackGeometry, pose: Pose, colour: RGB, scale: float = 1.0
+) -> bool:
+    """True when ``colour`` is found on the car's body around ``pose``.
+
+    The body's middle is under the car's letter (at least the board's smallest text,
+    wider than a small car), so the colour is looked for within half a car's width.
+    """
+    return colour in colours_near(image, (pose.x, pose.y), geometry.car_width * 0.5 * scale)
 
 
 def rgb_board(view: RaceView, events: Sequence[Event] = ()) -> Image.Image:

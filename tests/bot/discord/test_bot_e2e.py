@@ -35,6 +35,9 @@ async def test_three_drivers_and_a_legend_race_to_the_hall_of_fame(tmp_path: Pat
         await t.wait_public(2)
         started = t.latest_with("heat:b:hand:")
         assert started.attachments[0].data.startswith(PNG)
+        # The board's words ride beside it: one field per car (issue 22 point 2).
+        fields = started.embeds[0]["fields"]
+        assert len(fields) == 4 and all(" · " in field["name"] for field in fields)
         assert set(mentioned(started, [t.alice, t.bob, t.cleo])) == {t.alice, t.bob, t.cleo}
 
         orders = {t.alice.id: None, t.bob.id: ["live"], t.cleo.id: ["boost", "slipstream"]}
@@ -175,6 +178,7 @@ async def test_bad_race_input_changes_nothing(tmp_path: Path) -> None:
         assert f"<@{t.bob.id}>" in answer(status).content
         look = await t.slash(t.cleo, "heat board")
         assert answer(look).attachments[0].data.startswith(PNG)
+        assert len(answer(look).embeds[0]["fields"]) == len(load_state(before[1]).cars)
 
 
 async def test_the_host_hands_an_idle_driver_to_the_ai(tmp_path: Path) -> None:

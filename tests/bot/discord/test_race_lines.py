@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import engine
-from bot.discord.race_lines import podium_text, round_lines
+from bot.discord.race_lines import board_embed, podium_text, round_lines
 from bot.storage import Seat
 from engine.notation import load_scenario
 from tests.support.paths import SCENARIO_FOLDER
@@ -45,3 +45,34 @@ def test_the_round_lines_say_who_gave_up_and_who_was_eliminated() -> None:
     lines = round_lines(events, NAMES, seats(state), state.round, "en-US")
     assert any(line.startswith("Chiara:") and "gave up" in line for line in lines)
     assert any(line.startswith("Ada:") and "OUT of the race, no place" in line for line in lines)
+
+
+def test_the_board_s_fields_say_what_each_car_drives_with_in_running_order() -> None:
+    """The words moved out of the board: one field per car, leader first, with its colour,
+    letter and name, then its lap, gear, Engine, cards and upgrades; the weather last."""
+    entrants = [
+        engine.Entrant("A", "red"),
+        engine.Entrant("B", "blue"),
+        engine.Entrant("C", "teal"),
+    ]
+    state = engine.new_race("usa", entrants, 3, options=engine.Options(weather=True))[0]
+    state.cars[1].space = 9
+    state.cars[0].space = 5
+    state.cars[0].upgrades = ("turbo-8", "body-2b")
+    long_name = "鈴" * 32
+    embed = board_embed(state, {**NAMES, "C": long_name}, "en-US")
+    names = [field.name or "" for field in embed.fields]
+    assert names[0] == "1. 🟦 B · Bruno"
+    assert names[1].endswith("· Ada") and names[1].startswith("2. 🟥 A")
+    assert names[2].startswith("3.  C · ") and names[2].endswith(long_name)
+    car = state.car("B")
+    assert embed.fields[0].value == (
+        f"lap 1/{state.laps} · gear {car.gear} · Engine {car.engine} · {len(car.hand)} cards"
+    )
+    assert (embed.fields[1].value or "").endswith("\nturbo-8  body-2")
+    assert embed.fields[-1].name == "Weather" and "sectors:" in (embed.fields[-1].value or "")
+    assert embed.title is not None and embed.title.startswith("USA · round")
+    italian = board_embed(state, NAMES, "it")
+    assert (italian.fields[0].value or "").startswith("giro 1/")
+    state.weather = None
+    assert all(field.name != "Weather" for field in board_embed(state, NAMES, "en-US").fields)
