@@ -182,8 +182,8 @@ async def standings_message(
     }
 
 
-async def market_file(market: tuple[str, ...], name: str) -> discord.File:
-    png = await cpu.run(market_png, market)
+async def market_file(market: tuple[str, ...], title: Sequence[str], name: str) -> discord.File:
+    png = await cpu.run(market_png, market, title)
     return discord.File(io.BytesIO(png), name)
 
 

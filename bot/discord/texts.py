@@ -333,6 +333,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Draft del garage, turno {round}: scegli un potenziamento.",
     ),
     "pick": ("Take {card}", "Prendi {card}"),
+    "numbered": ("{number} · {label}", "{number} · {label}"),
     "give_back": ("Give back {card}", "Restituisci {card}"),
     "choose_speed": ("{card} as speed {speed}", "{card} a velocità {speed}"),
     "direct_play": (
