@@ -9,12 +9,9 @@ the Hall of Fame and an animated GIF of the whole race.
 from __future__ import annotations
 
 import argparse
-import io
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-
-from PIL import Image
 
 import data
 import engine
@@ -36,13 +33,10 @@ from engine.events import Event, RaceEnded, RoundStarted
 from engine.limits import MAX_CARS, MAX_LAPS, MAX_SEED
 from engine.notation import load_scenario
 from render import board_image, finish_image, last_round, png_bytes
+from render.animation import GIF_SIZE, gif_bytes
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 DRIVERS = ("Ada", "Bruno", "Chiara", "Dev", "Emma", "Farid")
-# The animation is smaller than the round boards, to keep the file light for a README.
-GIF_SIZE = (960, 600)
-FRAME_MS = 900
-LAST_FRAME_MS = 4000
 
 
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -174,7 +168,7 @@ def _race(
             round_events = []
     finish = finish_image(engine.view_for(state, None), names=names)
     write_file(out / "finish.png", png_bytes(finish), replace=False)
-    write_file(out / "race.gif", _animation(frames), replace=False)
+    write_file(out / "race.gif", gif_bytes(frames), replace=False)
     return rounds
 
 
@@ -187,11 +181,3 @@ def _driver(kind: str, seed: int) -> Driver:
         rng = random.Random(seed)
         return lambda state, car: rng.choice(engine.legal_decisions(state, car))
     return lambda state, car: decide(engine.view_for(state, car), car, kind)
-
-
-def _animation(frames: Sequence[Image.Image]) -> bytes:
-    """The race as an animated GIF: the grid, then every round; the last one stays up longer."""
-    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
-    out = io.BytesIO()
-    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
-    return out.getvalue()

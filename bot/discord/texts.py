@@ -553,6 +553,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "8-9. Scarta (mai Heat o Stress), ripesca fino a 7.",
     ),
     "export_ready": ("Race {race} in the race notation.", "Gara {race} in notazione di gara."),
+    "replay_posted": (
+        "Race {race} on {track}, round by round (asked by <@{user}>), with its notation file.",
+        "Gara {race} su {track}, round per round (richiesta da <@{user}>), con il file di gara.",
+    ),
+    "replay_none": (
+        "There is no race {race} on this server.",
+        "Non c'è nessuna gara {race} su questo server.",
+    ),
+    "replay_not_finished": (
+        "Race {race} is not finished: only a finished race can be replayed.",
+        "La gara {race} non è finita: si può rivedere solo una gara finita.",
+    ),
 }
 
 # Slash command descriptions and option descriptions, translated by HeatTranslator.
@@ -620,6 +632,7 @@ COMMAND_TEXTS: dict[str, str] = {
     "Why (kept in the audit log)": "Perché (resta nel registro)",
     "A player's league stats across leagues": "Le statistiche di campionato di un giocatore",
     "The player": "Il giocatore",
+    "Post a finished race as an animation": "Pubblica una gara finita come animazione",
     "Legends": "Leggende",
     "AI drivers": "Piloti IA",
     "Nobody": "Nessuno",
