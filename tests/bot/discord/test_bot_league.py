@@ -226,3 +226,30 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
         first = await store.first_season(league_id)
         assert first is not None and replay_season(first, log) == await store.season(league_id)
         assert all(not i.failed and i.ack_type is not None for i in t.fake.interactions)
+
+
+async def test_the_standings_list_fill_drivers_from_race_1_and_mark_who_left(
+    tmp_path: Path,
+) -> None:
+    """After race 1 and Bob leaving: the AI driver that filled the third seat has its race 1
+    cell, and Bob keeps his points, marked as gone."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        await t.slash(
+            t.alice, "league create", name=LEAGUE, season="custom", tracks=TRACKS, seats=3
+        )
+        await t.slash(t.bob, "league join")
+        await run_race(t, 1)
+        [race] = await finished_races(t)
+        assert answer(await t.slash(t.bob, "league leave")).ephemeral
+        assert answer(await t.slash(t.cleo, "league standings")).content == "✅"
+        lines = t.public()[-1].content.splitlines()[1:]
+        assert len(lines) == 3, "alice, bob and the AI driver"
+        by_name = {line.split(": ")[0].split(". ", 1)[1]: line for line in lines}
+        ai_cars = [car for car in race if f"AI {race[car][1]}" in by_name]
+        assert len(ai_cars) == 1, by_name
+        ai = ai_cars[0]
+        assert f"(España {cell(race[ai][0], EVENTS[0])})" in by_name[f"AI {race[ai][1]}"]
+        assert "bob (left the league)" in by_name
+        assert "alice" in by_name
+        assert t.public()[-1].attachments[0].data.startswith(b"\x89PNG")
