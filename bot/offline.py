@@ -9,12 +9,9 @@ the Hall of Fame and an animated GIF of the whole race.
 from __future__ import annotations
 
 import argparse
-import io
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-
-from PIL import Image
 
 import data
 import engine
@@ -30,19 +27,17 @@ from bot.cli_input import (
     refuse,
 )
 from bot.cli_output import write_file, write_image
+from bot.round_ends import round_ends
 from engine.ai import decide
 from engine.errors import NotationError, RulesError
-from engine.events import Event, RaceEnded, RoundStarted
+from engine.events import Event
 from engine.limits import MAX_CARS, MAX_LAPS, MAX_SEED
 from engine.notation import load_scenario
 from render import board_image, finish_image, last_round, png_bytes
+from render.animation import GIF_WIDTH, gif_bytes
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 DRIVERS = ("Ada", "Bruno", "Chiara", "Dev", "Emma", "Farid")
-# The animation is smaller than the round boards, to keep the file light for a README.
-GIF_WIDTH = 720
-FRAME_MS = 900
-LAST_FRAME_MS = 4000
 
 
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -159,22 +154,23 @@ def _race(
     out: Path,
 ) -> int:
     """Drive the race to its end, writing the images into ``out``; returns the rounds raced."""
+
+    def next_decision(state: engine.RaceState) -> engine.Decision | None:
+        waiting = engine.pending(state)
+        return None if waiting is None else choose(state, waiting.cars[0])
+
     frames = [board_image(engine.view_for(state, None), names=names, width=GIF_WIDTH)]
     rounds = 0
-    round_events: list[Event] = list(events)
-    while (waiting := engine.pending(state)) is not None:
-        state, more = engine.apply(state, choose(state, waiting.cars[0]))
-        round_events += more
-        if any(isinstance(event, RoundStarted | RaceEnded) for event in more):
-            view = engine.view_for(state, None)
-            rounds += 1
-            board = board_image(view, round_events, names=names)
-            write_file(out / f"round-{rounds:03d}.png", png_bytes(board), replace=False)
-            frames.append(board_image(view, round_events, names=names, width=GIF_WIDTH))
-            round_events = []
-    finish = finish_image(engine.view_for(state, None), names=names)
+    end = state
+    for end, round_events in round_ends(state, events, next_decision):
+        view = engine.view_for(end, None)
+        rounds += 1
+        board = board_image(view, round_events, names=names)
+        write_file(out / f"round-{rounds:03d}.png", png_bytes(board), replace=False)
+        frames.append(board_image(view, round_events, names=names, width=GIF_WIDTH))
+    finish = finish_image(engine.view_for(end, None), names=names)
     write_file(out / "finish.png", png_bytes(finish), replace=False)
-    write_file(out / "race.gif", _animation(frames), replace=False)
+    write_file(out / "race.gif", gif_bytes(frames), replace=False)
     return rounds
 
 
@@ -187,11 +183,3 @@ def _driver(kind: str, seed: int) -> Driver:
         rng = random.Random(seed)
         return lambda state, car: rng.choice(engine.legal_decisions(state, car))
     return lambda state, car: decide(engine.view_for(state, car), car, kind)
-
-
-def _animation(frames: Sequence[Image.Image]) -> bytes:
-    """The race as an animated GIF: the grid, then every round; the last one stays up longer."""
-    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
-    out = io.BytesIO()
-    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
-    return out.getvalue()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 
+import data
 from bot.cli_input import (
     BadInput,
     Parser,
@@ -74,17 +75,20 @@ def season_command(args: argparse.Namespace) -> int:
 
 
 def season_table(s: SeasonState) -> Standings:
-    """The standings picture's table: a row per driver (by id), a column per race of the season."""
-    races = len(s.races)
+    """The standings picture's table: a row per driver (by id), a column per race of the season
+    under its track's name."""
     rows = [
         StandingRow(
             line.driver,
             line.points,
-            line.places + (None,) * (races - len(line.places)),
+            line.places,
             s.driver(line.driver).color,
             line.eliminated,
+            line.race_points,
+            line.bonuses,
+            not line.active,
         )
         for line in standings(s)
     ]
     title = "Season" if s.preset is None else f"Season {s.preset}"
-    return Standings(title, rows, [f"R{no}" for no in range(1, races + 1)])
+    return Standings(title, rows, [data.track(race.track).name for race in s.races])

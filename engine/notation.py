@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -450,6 +451,11 @@ def load_scenario(text: str) -> tuple[RaceState, list[Decision]]:
     doc = _parse(text, ScenarioDoc)
     assert isinstance(doc, ScenarioDoc)
     return _state(doc), [decision_from_json(d.model_dump()) for d in doc.decisions]
+
+
+def scenario_json(state: RaceState, decisions: Sequence[Decision]) -> dict[str, Any]:
+    """A position and the decisions made from it, as :func:`load_scenario` reads them back."""
+    return state_json(state) | {"decisions": [decision_json(d) for d in decisions]}
 
 
 def car_json(car: Car) -> dict[str, Any]:

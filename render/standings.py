@@ -1,4 +1,12 @@
-"""A league's standings table: drivers, points, and their place in each race so far."""
+"""A league's standings: each driver's points, and each race's place and points, by track.
+
+Discord shows a picture about 400 px wide on a phone, so the table is laid
+out for a narrow canvas whose smallest text is a 40th of its width: each
+driver takes two lines, the name (as wide as the picture allows, cut with an
+ellipsis, never over a figure) with the total on the right, then a cell per
+race under its track's name: the place and the points, with the event's bonus
+("1st 9+2"). Seasons of more than :data:`RACES_PER_LINE` races wrap their cells.
+"""
 
 from __future__ import annotations
 
@@ -9,108 +17,190 @@ from PIL import Image, ImageDraw
 
 from render import palette
 from render.palette import RGB, car_rgb, to_palette
-from render.text import draw_text
+from render.text import draw_text, fitted, text_width
 
-ROW_HEIGHT = 52
-TOP = 130
-NAME_LEFT = 150
-NAME_WIDTH = 330
-RACE_WIDTH = 86
-POINTS_WIDTH = 130
+WIDTH = 800
+SMALL = WIDTH // 40
+"""The smallest type size: 10 px when Discord shows the picture 400 px wide."""
+NAME_SIZE = 24
+TITLE_SIZE = 32
+PAD = 20
+RANK_WIDTH = 44
+NAME_LEFT = PAD + RANK_WIDTH + 34
+POINTS_WIDTH = 96
+NAME_LINE = 40
+RACE_LINE = 36
+HEADER_LINE = 26
+RACES_PER_LINE = 5
+DOT = 11
 MEDALS: dict[int, RGB] = {1: palette.GOLD, 2: palette.SILVER, 3: palette.BRONZE}
 OUT = "out"
 """A race cell of a driver eliminated from that race (Championship event 10): no place."""
+LEFT = "left"
+"""The tag of a driver who left the league: their points stay in the table."""
 
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """One driver in a league: points so far and the place in each race (None: did not race,
-    or, where ``eliminated`` says so, was put out of it by event 10)."""
+    """One driver in a league: points so far and, per race, the place (None: did not race,
+    or, where ``eliminated`` says so, was put out of it by event 10), the points scored and
+    the event's bonus among them; ``left`` for a driver who left the league."""
 
     name: str
     points: int
     places: Sequence[int | None] = ()
     color: str | None = None
     eliminated: Sequence[bool] = ()
+    race_points: Sequence[int | None] = ()
+    bonuses: Sequence[int | None] = ()
+    left: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """A league table: its title, the races' names (columns) and the drivers (rows, in order)."""
+    """A league table: its title, the races' tracks (columns) and the drivers (rows, in order)."""
 
     title: str
     rows: Sequence[StandingRow]
     races: Sequence[str] = field(default_factory=tuple)
 
 
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    if place % 100 in (11, 12, 13):
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+def race_score(points: int | None, bonus: int | None) -> str:
+    """A race's points with the event's bonus apart: "9+2", "6", "" if it did not score."""
+    if points is None:
+        return ""
+    if bonus:
+        return f"{points - bonus}+{bonus}"
+    return str(points)
+
+
 def standings_image(standings: Standings) -> Image.Image:
     """The table as an image; equal points share a rank."""
     rows = standings.rows
     races = list(standings.races) or [
-        f"R{i}" for i in range(1, 1 + max((len(r.places) for r in rows), default=0))
+        f"Race {i}" for i in range(1, 1 + max((len(r.places) for r in rows), default=0))
     ]
-    width = NAME_LEFT + NAME_WIDTH + RACE_WIDTH * len(races) + POINTS_WIDTH + 40
-    height = TOP + ROW_HEIGHT * (len(rows) + 1) + 30
-    image = Image.new("RGB", (width, height), palette.PANEL)
-    draw = ImageDraw.Draw(image)
-    draw_text(image, (40, 36), standings.title, size=40, fill=palette.TEXT, bold=True)
-    points_centre = width - 40 - POINTS_WIDTH / 2
-    header = TOP + ROW_HEIGHT / 2
-    draw_text(image, (NAME_LEFT, header), "Driver", size=20, fill=palette.TEXT_DIM, anchor="lm")
+    lines = max(1, -(-len(races) // RACES_PER_LINE))
+    header = TITLE_SIZE + 2 * PAD + lines * 2 * HEADER_LINE
+    block = NAME_LINE + lines * RACE_LINE + 8
+    image = Image.new("RGB", (WIDTH, header + block * len(rows) + PAD), palette.PANEL)
+    title = fitted(standings.title, WIDTH - 2 * PAD, size=TITLE_SIZE, bold=True)
+    draw_text(image, (PAD, PAD), title, size=TITLE_SIZE, fill=palette.TEXT, bold=True)
     for column, race in enumerate(races):
-        centre = _race_centre(column)
-        draw_text(image, (centre, header), race, size=20, fill=palette.TEXT_DIM, anchor="mm")
-    draw_text(image, (points_centre, header), "Points", size=20, fill=palette.TEXT_DIM, anchor="mm")
+        left, line = _cell(column)
+        top = TITLE_SIZE + 2 * PAD + line * 2 * HEADER_LINE
+        _draw_track(image, left, top, race)
     for i, row in enumerate(rows):
-        top = TOP + ROW_HEIGHT * (i + 1)
-        middle = top + ROW_HEIGHT / 2
+        top = header + block * i
         if i % 2 == 0:
-            draw.rectangle((20, top, width - 20, top + ROW_HEIGHT - 1), fill=palette.PANEL_ROW)
+            ImageDraw.Draw(image).rectangle(
+                (8, top, WIDTH - 8, top + block - 1), fill=palette.PANEL_ROW
+            )
         rank = 1 + sum(1 for other in rows if other.points > row.points)
-        draw_text(
-            image, (90, middle), str(rank), size=26, fill=palette.TEXT, bold=True, anchor="rm"
-        )
-        name_left = NAME_LEFT
-        if row.color is not None:
-            draw.ellipse((112, middle - 9, 130, middle + 9), fill=car_rgb(row.color))
-        draw_text(image, (name_left, middle), row.name, size=24, fill=palette.TEXT, anchor="lm")
+        _draw_driver(image, top, rank, row)
         for column in range(len(races)):
-            place = row.places[column] if column < len(row.places) else None
-            out = column < len(row.eliminated) and row.eliminated[column]
-            _draw_place(draw, image, _race_centre(column), middle, OUT if out else place)
-        points = str(row.points)
-        draw_text(
-            image,
-            (points_centre, middle),
-            points,
-            size=26,
-            fill=palette.TEXT,
-            bold=True,
-            anchor="mm",
-        )
+            left, line = _cell(column)
+            _draw_race(image, left, top + NAME_LINE + line * RACE_LINE + RACE_LINE / 2, row, column)
     colours = tuple(dict.fromkeys(car_rgb(r.color) for r in rows if r.color is not None))
     return to_palette(image, colours)
 
 
-def _race_centre(column: int) -> float:
-    return NAME_LEFT + NAME_WIDTH + RACE_WIDTH * column + RACE_WIDTH / 2
+def _cell(column: int) -> tuple[float, int]:
+    """The left edge of race ``column``'s cell and the line of cells it is on."""
+    per_line = (WIDTH - PAD - NAME_LEFT) / RACES_PER_LINE
+    return NAME_LEFT + per_line * (column % RACES_PER_LINE), column // RACES_PER_LINE
 
 
-def _draw_place(
-    draw: ImageDraw.ImageDraw,
-    image: Image.Image,
-    centre: float,
-    middle: float,
-    place: int | str | None,
-) -> None:
-    """A race cell: a medal disc for the podium, the place otherwise, a dash if absent,
-    "out" for a driver eliminated from the race."""
-    if place is None or isinstance(place, str):
-        shown = place or "–"
-        draw_text(image, (centre, middle), shown, size=22, fill=palette.TEXT_DIM, anchor="mm")
+def _column_width() -> float:
+    return (WIDTH - PAD - NAME_LEFT) / RACES_PER_LINE - 8
+
+
+def _draw_track(image: Image.Image, left: float, top: float, track: str) -> None:
+    """A column's heading: the track's name on up to two lines, each cut to the column."""
+    words = track.split()
+    lines = [track] if text_width(track, size=SMALL) <= _column_width() else words
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    for n, line in enumerate(lines):
+        shown = fitted(line, _column_width(), size=SMALL)
+        at = (left, top + n * HEADER_LINE)
+        draw_text(image, at, shown, size=SMALL, fill=palette.TEXT_DIM)
+
+
+def _draw_driver(image: Image.Image, top: float, rank: int, row: StandingRow) -> None:
+    """The name line: rank, the car's dot (ringed, so a black car shows), name, total."""
+    middle = top + NAME_LINE / 2 + 4
+    draw_text(
+        image,
+        (PAD + RANK_WIDTH - 8, middle),
+        str(rank),
+        size=NAME_SIZE,
+        fill=palette.TEXT,
+        bold=True,
+        anchor="rm",
+    )
+    if row.color is not None:
+        centre = PAD + RANK_WIDTH + 12
+        ImageDraw.Draw(image).ellipse(
+            (centre - DOT, middle - DOT, centre + DOT, middle + DOT),
+            fill=car_rgb(row.color),
+            outline=palette.TEXT,
+            width=2,
+        )
+    total = f"{row.points} pts"
+    draw_text(
+        image,
+        (WIDTH - PAD, middle),
+        total,
+        size=NAME_SIZE,
+        fill=palette.TEXT,
+        bold=True,
+        anchor="rm",
+    )
+    room = WIDTH - PAD - POINTS_WIDTH - NAME_LEFT - 12
+    tag = 0.0
+    if row.left:
+        tag = text_width(LEFT, size=SMALL) + 24
+    name = fitted(row.name, room - tag, size=NAME_SIZE)
+    ink = palette.TEXT_DIM if row.left else palette.TEXT
+    draw_text(image, (NAME_LEFT, middle), name, size=NAME_SIZE, fill=ink, anchor="lm")
+    if row.left:
+        right = NAME_LEFT + text_width(name, size=NAME_SIZE) + 12
+        _pill(image, right, middle, LEFT, palette.SEPARATOR, palette.TEXT)
+
+
+def _draw_race(image: Image.Image, left: float, middle: float, row: StandingRow, n: int) -> None:
+    """A race cell: the place on a pill (a medal's colour for the podium), then the points;
+    "out" for a driver eliminated from the race, a dash where the driver did not race."""
+    place = row.places[n] if n < len(row.places) else None
+    points = row.race_points[n] if n < len(row.race_points) else None
+    bonus = row.bonuses[n] if n < len(row.bonuses) else None
+    if n < len(row.eliminated) and row.eliminated[n]:
+        right = _pill(image, left, middle, OUT, palette.SIGN_RED, palette.WHITE)
+    elif place is None:
+        draw_text(image, (left + 8, middle), "–", size=SMALL, fill=palette.TEXT_DIM, anchor="lm")
         return
-    medal = MEDALS.get(place)
-    if medal is not None:
-        draw.ellipse((centre - 17, middle - 17, centre + 17, middle + 17), fill=medal)
-    ink = palette.INK if medal is not None else palette.TEXT
-    draw_text(image, (centre, middle), str(place), size=22, fill=ink, bold=True, anchor="mm")
+    else:
+        medal = MEDALS.get(place, palette.SEPARATOR)
+        right = _pill(image, left, middle, ordinal(place), medal, palette.contrast(medal))
+    score = race_score(points, bonus)
+    if score:
+        draw_text(image, (right + 6, middle), score, size=SMALL, fill=palette.TEXT, anchor="lm")
+
+
+def _pill(image: Image.Image, left: float, middle: float, text: str, fill: RGB, ink: RGB) -> float:
+    """``text`` on a rounded pill starting at ``left``; returns the pill's right edge."""
+    width = text_width(text, size=SMALL, bold=True) + 14
+    half = SMALL * 0.7
+    ImageDraw.Draw(image).rounded_rectangle(
+        (left, middle - half, left + width, middle + half), radius=round(half), fill=fill
+    )
+    draw_text(image, (left + width / 2, middle), text, size=SMALL, fill=ink, bold=True, anchor="mm")
+    return left + width

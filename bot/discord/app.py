@@ -24,6 +24,7 @@ from bot.discord.league_controller import LeagueController
 from bot.discord.league_posts import LeaguePoster
 from bot.discord.loop import loop_factory
 from bot.discord.publisher import Publisher
+from bot.discord.replay import replay_command
 from bot.discord.texts import HeatTranslator
 from bot.service import cpu
 from bot.service.leagues import LeagueService
@@ -100,6 +101,7 @@ class HeatBot(discord.Client):
         self.clicks = Clicks(self.controller, self.league_controller)
         heat = HeatCommands(self.controller)
         heat.add_command(stats_command(self.league_controller))
+        heat.add_command(replay_command(self.controller))
         self.tree.add_command(heat)
         self.tree.add_command(LeagueCommands(self.league_controller))
         await self.tree.set_translator(HeatTranslator())

@@ -25,9 +25,9 @@ from bot.discord.hand import (
     orders_from_values,
     orders_text,
 )
-from bot.discord.ids import ACTIONS, ComponentId, decision_of
+from bot.discord.ids import ACTIONS, ComponentId, decision_of, decision_text
 from bot.discord.league_controller import LeagueController
-from bot.discord.market import market_cards, market_message, market_png
+from bot.discord.market import market_cards, market_message, market_png, market_title
 from bot.discord.prompts import private_choices_message
 from bot.discord.texts import t
 from bot.service import cpu
@@ -64,7 +64,7 @@ class Clicks:
         elif action in ("mkt", "mine"):
             await self._private_view(interaction, target)
         elif action == "lg":
-            await self.leagues.draft.on_click(interaction, target, target.arg.replace(".", " "))
+            await self.leagues.draft.on_click(interaction, target, decision_text(target))
         elif action == "lgend":
             await self.leagues.end(interaction, target.race)
         else:
@@ -211,7 +211,8 @@ class Clicks:
         locale = str(interaction.locale)
         if target.action == "mkt":
             cards = market_cards(state, seat.car_id)
-            png = await cpu.run(market_png, cards) if cards else b""
+            title = market_title(target.race, state, seat.name)
+            png = await cpu.run(market_png, cards, title) if cards else b""
             message = market_message(target.race, state, seat.car_id, png, locale)
         else:
             message = private_choices_message(target.race, state, seat.car_id, locale)

@@ -40,7 +40,7 @@ from bot.service.refusals import Refused
 from bot.service.server_settings import ServerSettings
 from bot.service.timers import Scheduler
 from bot.storage import RaceConfig, RaceRecord, RaceStatus, Store
-from engine.notation import decision_json, state_json
+from engine.notation import scenario_json
 
 log = logging.getLogger("heat.bot")
 
@@ -397,8 +397,7 @@ class Controller:
         if record.status != RaceStatus.FINISHED or initial is None:
             await self.refuse(interaction, "export_running")
             return
-        decisions = await self.store.decisions(record.id)
-        document = state_json(initial) | {"decisions": [decision_json(d) for d in decisions]}
+        document = scenario_json(initial, await self.store.decisions(record.id))
         payload = json.dumps(document, indent=1).encode()
         await interaction.followup.send(
             t("export_ready", interaction.locale, race=record.id),

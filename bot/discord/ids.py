@@ -3,8 +3,9 @@
 ``heat:<b|s>:<action>:<race>:<stamp>:<arg>``: ``action`` is a code from
 :data:`ACTIONS`; ``stamp`` is the race version the component was made on, so
 a click on an old message is recognised as stale; ``arg`` carries the rest (a
-draft plan, or a decision's text form with dots for spaces). Discord allows
-100 characters.
+draft plan, or a decision's text form with dots for spaces, after the number of
+the card it takes where a market shows equal cards: ``2.pick.A.4wd-4``). Discord
+allows 100 characters.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ PATTERN = r"heat:{kind}:(?P<action>[a-z]+):(?P<race>\d+):(?P<stamp>\d+):(?P<arg>
 BUTTON_PATTERN = PATTERN.format(kind="b")
 SELECT_PATTERN = PATTERN.format(kind="s")
 MAX_LENGTH = 100
+NUMBER = re.compile(r"^\d+\.")
 
 ACTIONS: dict[str, str] = {
     # lobby and round messages
@@ -73,11 +75,24 @@ def select(action: str, race: int, stamp: int = 0, arg: str = "") -> ComponentId
     return ComponentId("s", action, race, stamp, arg)
 
 
-def decision_button(race: int, version: int, decision: Decision) -> ComponentId:
-    """A button that makes ``decision`` on race ``version``, its text form in the id."""
-    return button("do", race, version, str(decision).replace(" ", "."))
+def decision_button(
+    race: int, version: int, decision: Decision, number: int | None = None
+) -> ComponentId:
+    """A button that makes ``decision`` on race ``version``, its text form in the id; after
+    ``number`` (a market card's) where two buttons may make the same decision."""
+    return button("do", race, version, numbered(str(decision).replace(" ", "."), number))
+
+
+def numbered(arg: str, number: int | None) -> str:
+    """``arg`` after a card's number, so equal cards' buttons have ids of their own."""
+    return arg if number is None else f"{number}.{arg}"
+
+
+def decision_text(target: ComponentId) -> str:
+    """The decision's text form an id carries (the card's number, if any, left out)."""
+    return NUMBER.sub("", target.arg, count=1).replace(".", " ")
 
 
 def decision_of(target: ComponentId) -> Decision:
     """The decision a ``do`` button carries; ValueError if the id was tampered with."""
-    return parse_decision(target.arg.replace(".", " "))
+    return parse_decision(decision_text(target))

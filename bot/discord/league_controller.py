@@ -19,8 +19,8 @@ from bot.discord.controller import Controller, driver_of, public_locale
 from bot.discord.errors import post_in_channel, think_privately
 from bot.discord.ids import button
 from bot.discord.league_draft import LeagueDraft
-from bot.discord.league_posts import standings_message
-from bot.discord.texts import t
+from bot.discord.league_posts import history_texts, standings_message
+from bot.discord.texts import counted, t
 from bot.service import permits
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
@@ -230,35 +230,18 @@ class LeagueController:
         await self._say(interaction, **message)
 
     async def history(self, interaction: discord.Interaction[Any]) -> None:
+        """The league's races so far, posted in the channel for everyone."""
         await think_privately(interaction)
         league_id = await self._league_id(interaction)
         if league_id is None:
             return
-        locale = str(interaction.locale)
         league, rows = await self.leagues.standings(league_id)
-        lines = [t("league_history_title", locale, name=league.record.name)]
-        for race in await self.leagues.history(league_id):
-            podium = sorted(
-                (row for row in rows if row.places[race.race_no - 1] is not None),
-                key=lambda row: row.places[race.race_no - 1] or 0,
+        races = await self.leagues.history(league_id)
+        for text in history_texts(league, rows, races, public_locale(interaction)):
+            await post_in_channel(
+                interaction, content=text, allowed_mentions=discord.AllowedMentions.none()
             )
-            lines.append(
-                t(
-                    "league_history_race",
-                    locale,
-                    race=race.race_no,
-                    track=data.track(league.season.races[race.race_no - 1].track).name,
-                    id=race.race_id or "-",
-                    podium=" · ".join(
-                        f"{row.places[race.race_no - 1]}. {row.name}" for row in podium[:3]
-                    ),
-                )
-            )
-        if len(lines) == 1:
-            lines.append(t("league_history_none", locale))
-        await interaction.followup.send(
-            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await interaction.followup.send("✅", ephemeral=True)
 
     async def ask_end(self, interaction: discord.Interaction[Any]) -> None:
         await think_privately(interaction)
@@ -350,11 +333,11 @@ class LeagueController:
                 "stats",
                 locale,
                 user=user.id,
-                races=stats.races,
-                wins=stats.wins,
-                podiums=stats.podiums,
+                races=counted("count_races", stats.races, locale),
+                wins=counted("count_wins", stats.wins, locale),
+                podiums=counted("count_podiums", stats.podiums, locale),
                 average=f"{stats.average_place:.1f}",
-                spin_outs=stats.spin_outs,
+                spin_outs=counted("count_spin_outs", stats.spin_outs, locale),
             )
         await interaction.followup.send(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()

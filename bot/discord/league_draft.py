@@ -14,10 +14,13 @@ from typing import Any
 
 import discord
 
+import data
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.controller import Controller
 from bot.discord.ids import ComponentId, button, select
+from bot.discord.ids import numbered as numbered_arg
 from bot.discord.league_posts import market_file
+from bot.discord.market import numbered, picks
 from bot.discord.publisher import channel_of, send_or_keep
 from bot.discord.texts import t
 from bot.service.league_values import DraftTurn, League, LeagueChange
@@ -53,10 +56,14 @@ def draft_message(turn: DraftTurn, market: discord.File) -> dict[str, Any]:
     items: list[discord.ui.Item[Any]] = []
     if not turn.swap:
         content = t("league_draft", locale, user=turn.user_id, race=turn.race_no)
-        for decision in turn.decisions:
-            assert isinstance(decision, DraftPick)
-            target = button("lg", turn.league_id, turn.version, decision_arg(decision))
-            items.append(HeatButton(target, t("league_pick", locale, card=decision.card), _PRIMARY))
+        picks = [d for d in turn.decisions if isinstance(d, DraftPick)]
+        for number, decision in numbered(turn.market, picks, _card_of):
+            arg = numbered_arg(decision_arg(decision), number)
+            target = button("lg", turn.league_id, turn.version, arg)
+            text = t("league_pick", locale, card=decision.card)
+            items.append(
+                HeatButton(target, t("numbered", locale, number=number, label=text), _PRIMARY)
+            )
     else:
         content = t("league_swap", locale, user=turn.user_id)
         gives = dict.fromkeys(d.give for d in turn.decisions if isinstance(d, DraftSwap))
@@ -82,6 +89,10 @@ def draft_message(turn: DraftTurn, market: discord.File) -> dict[str, Any]:
 
 
 _PRIMARY = discord.ButtonStyle.primary
+
+
+def _card_of(decision: DraftPick) -> str:
+    return decision.card
 
 
 class LeagueDraft:
@@ -160,7 +171,11 @@ class LeagueDraft:
         turn = await self.leagues.turn(league.id)
         if turn is None or turn.version != version:
             return  # decided meanwhile: a newer row asks the next person
-        file = await market_file(turn.market, f"league-{turn.league_id}-{turn.version}.png")
+        track = data.track(league.season.races[turn.race_no - 1].track).name
+        picker = league.name_of(turn.driver_id)
+        title = (f"{league.record.name} · race {turn.race_no}, {track}", picks(picker))
+        name = f"league-{turn.league_id}-{turn.version}.png"
+        file = await market_file(turn.market, title, name)
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
         await _send(channel, league.record, **draft_message(turn, file), allowed_mentions=mentions)
 

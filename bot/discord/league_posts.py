@@ -14,42 +14,63 @@ from typing import Any
 
 import discord
 
+import data
 from bot.discord.market import market_png
-from bot.discord.texts import t
+from bot.discord.texts import counted, ordinal, t
 from bot.service import cpu
 from bot.service.league_values import League, Standing
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
-from bot.storage import OutboxRow, RaceRecord
+from bot.storage import LeagueRace, OutboxRow, RaceRecord
 from render import png_bytes
-from render.standings import StandingRow, Standings, standings_image
+from render.standings import StandingRow, Standings, race_score, standings_image
 
 log = logging.getLogger("heat.league")
 
 CHAMPION_ROLE = "Heat Champion"
+MESSAGE_LIMIT = 2000  # Discord's most characters in one message
+PODIUM = 3
 
 Send = Callable[..., Awaitable[None]]  # posts one message in the race's channel
 
 
-def standings_png(title: str, rows: Sequence[Standing]) -> bytes:
-    """The standings picture: one row per driver, a column per race (its place)."""
-    races = len(rows[0].places) if rows else 0
+def standings_png(title: str, tracks: Sequence[str], rows: Sequence[Standing]) -> bytes:
+    """The standings picture: one row per driver, a column per race under its track's name."""
     table = Standings(
         title,
-        [StandingRow(row.name, row.points, row.places, row.color, row.eliminated) for row in rows],
-        [f"R{no}" for no in range(1, races + 1)],
+        [
+            StandingRow(
+                row.name,
+                row.points,
+                row.places,
+                row.color,
+                row.eliminated,
+                row.race_points,
+                row.bonuses,
+                row.left,
+            )
+            for row in rows
+        ],
+        tracks,
     )
     return png_bytes(standings_image(table))
 
 
+def track_names(league: League) -> list[str]:
+    """The season's tracks by name, in race order: the standings' columns."""
+    return [data.track(race.track).name for race in league.season.races]
+
+
 def standings_text(league: League, rows: Sequence[Standing], locale: str) -> str:
-    """One line per driver: rank, points, and each race's points (corrections named)."""
+    """One line per driver: rank, points, then each race run: its track, the place and the
+    points with the event's bonus apart ("USA 1st · 9+2"); corrections named."""
+    tracks = track_names(league)
     lines = [f"**{t('league_standings_title', locale, name=league.record.name)}**"]
     for row in rows:
         rank = 1 + sum(1 for other in rows if other.points > row.points)
         races = [
-            t("league_race_points", locale, race=no, points=points)
-            for no, points in enumerate(row.race_points, start=1)
+            race_cell(tracks[n], row, n, locale)
+            for n, points in enumerate(row.race_points)
             if points is not None
         ]
         races += [
@@ -61,12 +82,92 @@ def standings_text(league: League, rows: Sequence[Standing], locale: str) -> str
                 "league_standing",
                 locale,
                 rank=rank,
-                driver=row.name,
-                points=row.points,
-                races=" · ".join(races) or "-",
+                driver=row.name + (t("league_left_mark", locale) if row.left else ""),
+                points=counted("count_points", row.points, locale),
+                races="; ".join(races) or "-",
             )
         )
     return "\n".join(lines)
+
+
+def race_cell(track: str, row: Standing, n: int, locale: str) -> str:
+    """One race of a driver in words: "USA 1st · 9+2", or "USA out · 0" (event 10)."""
+    place = row.places[n]
+    shown = t("league_out", locale) if place is None else ordinal(place, locale)
+    score = race_score(row.race_points[n], row.bonuses[n] if n < len(row.bonuses) else None)
+    return t("league_race_cell", locale, track=track, place=shown, points=score)
+
+
+def history_texts(
+    league: League, rows: Sequence[Standing], races: Sequence[LeagueRace], locale: str
+) -> list[str]:
+    """``/league history``: each scored race's track, event, podium and everyone's points,
+    in messages that each fit Discord's 2,000 characters."""
+    events = data.championship()
+    tracks = track_names(league)
+    blocks = [t("league_history_title", locale, name=league.record.name)]
+    for race in races:
+        n = race.race_no - 1
+        event = league.season.races[n].event
+        ran = sorted(
+            (row for row in rows if n < len(row.race_points) and row.race_points[n] is not None),
+            key=lambda row: (row.places[n] is None, row.places[n] or 0, -(row.race_points[n] or 0)),
+        )
+        podium = [row for row in ran if (row.places[n] or PODIUM + 1) <= PODIUM]
+        head = t(
+            "league_history_race",
+            locale,
+            race=race.race_no,
+            track=tracks[n],
+            event=event,
+            title=events.event(event).title,
+            id=race.race_id or "-",
+        )
+        places = " · ".join(
+            t(
+                "league_history_place",
+                locale,
+                place=ordinal(row.places[n] or 0, locale),
+                driver=row.name,
+            )
+            for row in podium
+        )
+        scored = " · ".join(
+            t(
+                "league_history_scored",
+                locale,
+                driver=row.name,
+                points=race_score(
+                    row.race_points[n], row.bonuses[n] if n < len(row.bonuses) else None
+                ),
+            )
+            for row in ran
+        )
+        blocks.append(
+            "\n".join(
+                [
+                    head,
+                    t("league_history_podium", locale, podium=places or "-"),
+                    t("league_history_points", locale, points=scored or "-"),
+                ]
+            )
+        )
+    if not races:
+        blocks.append(t("league_history_none", locale))
+    return packed(blocks)
+
+
+def packed(blocks: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Blocks of text joined by lines into as few messages of at most ``limit`` characters
+    as they fit in (a block longer than that is cut)."""
+    messages: list[str] = []
+    for block in blocks:
+        block = block[:limit]
+        if messages and len(messages[-1]) + 1 + len(block) <= limit:
+            messages[-1] += "\n" + block
+        else:
+            messages.append(block)
+    return messages
 
 
 async def standings_message(
@@ -74,15 +175,15 @@ async def standings_message(
 ) -> dict[str, Any]:
     """The standings as one message: the picture and the same figures in words."""
     title = t("league_standings_title", locale, name=league.record.name)
-    png = await cpu.run(standings_png, title, rows)
+    png = await cpu.run(standings_png, title, track_names(league), rows)
     return {
         "content": standings_text(league, rows, locale),
         "file": discord.File(io.BytesIO(png), f"league-{league.id}-standings.png"),
     }
 
 
-async def market_file(market: tuple[str, ...], name: str) -> discord.File:
-    png = await cpu.run(market_png, market)
+async def market_file(market: tuple[str, ...], title: Sequence[str], name: str) -> discord.File:
+    png = await cpu.run(market_png, market, title)
     return discord.File(io.BytesIO(png), name)
 
 

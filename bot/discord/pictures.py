@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import engine
-from engine import Plan, RaceState
+from bot.round_ends import round_ends
+from engine import Decision, Plan, RaceState
 from engine.events import Event
 from engine.forecast import landings
 from render import (
@@ -17,6 +18,7 @@ from render import (
     hand_image,
     png_bytes,
 )
+from render.animation import GIF_WIDTH, gif_bytes
 
 # A picture's PNG bytes and the same in words (its alt text).
 Picture = tuple[bytes, str]
@@ -39,3 +41,17 @@ def hand_pngs(state: RaceState, car_id: str) -> tuple[Picture, Picture]:
     hand = png_bytes(hand_image(view, car_id)), hand_description(view, car_id)
     road = png_bytes(closeup_image(view, car_id, reach)), closeup_description(view, car_id, reach)
     return hand, road
+
+
+def replay_gif(
+    initial: RaceState, decisions: Sequence[Decision], names: Mapping[str, str]
+) -> bytes:
+    """A finished race as an animated GIF, replayed from its first state and its decisions:
+    the grid, then the board at the end of every round (as ``heat simulate`` draws it)."""
+    state, events = engine.settle(initial)
+    frames = [board_image(engine.view_for(state, None), names=dict(names), width=GIF_WIDTH)]
+    stored = iter(decisions)
+    for end, round_events in round_ends(state, events, lambda _: next(stored, None)):
+        view = engine.view_for(end, None)
+        frames.append(board_image(view, round_events, names=dict(names), width=GIF_WIDTH))
+    return gif_bytes(frames)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from render.standings import ordinal as english_ordinal
+
 TEXTS: dict[str, tuple[str, str]] = {
     # --- refusals (the race is unchanged) ---
     "channel_busy": (
@@ -343,6 +345,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Draft del garage, turno {round}: scegli un potenziamento.",
     ),
     "pick": ("Take {card}", "Prendi {card}"),
+    "numbered": ("{number} · {label}", "{number} · {label}"),
     "give_back": ("Give back {card}", "Restituisci {card}"),
     "choose_speed": ("{card} as speed {speed}", "{card} a velocità {speed}"),
     "direct_play": (
@@ -453,19 +456,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "league_standings_title": ("{name}: standings", "{name}: classifica"),
     "league_standing": (
-        "{rank}. {driver}: {points} pts ({races})",
-        "{rank}. {driver}: {points} punti ({races})",
+        "{rank}. {driver}: {points} ({races})",
+        "{rank}. {driver}: {points} ({races})",
     ),
-    "league_race_points": ("R{race} {points}", "G{race} {points}"),
+    "league_race_cell": ("{track} {place} · {points}", "{track} {place} · {points}"),
+    "league_out": ("out", "eliminato"),
+    "league_left_mark": (" (left the league)", " (ha lasciato il campionato)"),
     "league_correction_line": (
         "correction {points:+d}: {reason}",
         "correzione {points:+d}: {reason}",
     ),
     "league_history_title": ("**{name}**: the races", "**{name}**: le gare"),
     "league_history_race": (
-        "Race {race} on {track} (race #{id}): {podium}",
-        "Gara {race} su {track} (gara #{id}): {podium}",
+        "**Race {race}**: {track}, event {event}: {title} (race #{id})",
+        "**Gara {race}**: {track}, evento {event}: {title} (gara #{id})",
     ),
+    "league_history_podium": ("Podium: {podium}", "Podio: {podium}"),
+    "league_history_points": ("Points: {points}", "Punti: {points}"),
+    "league_history_place": ("{place} {driver}", "{place} {driver}"),
+    "league_history_scored": ("{driver} {points}", "{driver} {points}"),
     "league_history_none": ("No race has been run yet.", "Nessuna gara disputata finora."),
     "league_end_confirm": (
         "End the league **{name}**? Its standings are kept as an export.",
@@ -507,11 +516,17 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Non posso gestire i ruoli su questo server, quindi nessun ruolo di campione.",
     ),
     "stats": (
-        "<@{user}> across leagues: {races} races, {wins} wins, {podiums} podiums, "
-        "average place {average}, {spin_outs} spin outs.",
-        "<@{user}> nei campionati: {races} gare, {wins} vittorie, {podiums} podi, "
-        "piazzamento medio {average}, {spin_outs} sbandate.",
+        "<@{user}> across leagues: {races}, {wins}, {podiums}, average place {average}, "
+        "{spin_outs}.",
+        "<@{user}> nei campionati: {races}, {wins}, {podiums}, piazzamento medio {average}, "
+        "{spin_outs}.",
     ),
+    # counts: the singular and the plural, apart with "|" (see counted())
+    "count_races": ("{n} race|{n} races", "{n} gara|{n} gare"),
+    "count_wins": ("{n} win|{n} wins", "{n} vittoria|{n} vittorie"),
+    "count_podiums": ("{n} podium|{n} podiums", "{n} podio|{n} podi"),
+    "count_spin_outs": ("{n} spin out|{n} spin outs", "{n} sbandata|{n} sbandate"),
+    "count_points": ("{n} pt|{n} pts", "{n} punto|{n} punti"),
     "stats_none": (
         "<@{user}> has not finished a league race yet.",
         "<@{user}> non ha ancora finito una gara di campionato.",
@@ -550,6 +565,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "8-9. Scarta (mai Heat o Stress), ripesca fino a 7.",
     ),
     "export_ready": ("Race {race} in the race notation.", "Gara {race} in notazione di gara."),
+    "replay_posted": (
+        "Race {race} on {track}, round by round (asked by <@{user}>), with its notation file.",
+        "Gara {race} su {track}, round per round (richiesta da <@{user}>), con il file di gara.",
+    ),
+    "replay_none": (
+        "There is no race {race} on this server.",
+        "Non c'è nessuna gara {race} su questo server.",
+    ),
+    "replay_not_finished": (
+        "Race {race} is not finished: only a finished race can be replayed.",
+        "La gara {race} non è finita: si può rivedere solo una gara finita.",
+    ),
 }
 
 # Slash command descriptions and option descriptions, translated by HeatTranslator.
@@ -617,6 +644,7 @@ COMMAND_TEXTS: dict[str, str] = {
     "Why (kept in the audit log)": "Perché (resta nel registro)",
     "A player's league stats across leagues": "Le statistiche di campionato di un giocatore",
     "The player": "Il giocatore",
+    "Post a finished race as an animation": "Pubblica una gara finita come animazione",
     "Legends": "Leggende",
     "AI drivers": "Piloti IA",
     "Nobody": "Nessuno",
@@ -645,6 +673,18 @@ def t(key: str, locale: str | discord.Locale, **values: object) -> str:
     """The text for ``key`` in the user's language, with ``values`` filled in."""
     english, italian = TEXTS[key]
     return (italian if is_italian(locale) else english).format(**values)
+
+
+def counted(key: str, n: int, locale: str | discord.Locale) -> str:
+    """``n`` things in the user's language, singular for one and plural otherwise (English
+    and Italian agree on that: "1 race", "0 races", "1 gara", "2 gare")."""
+    one, other = t(key, locale, n=n).split("|")
+    return one if n == 1 else other
+
+
+def ordinal(place: int, locale: str | discord.Locale) -> str:
+    """A place as an ordinal: "1st", "2nd" in English, "1º", "2º" in Italian."""
+    return f"{place}º" if is_italian(locale) else english_ordinal(place)
 
 
 class HeatTranslator(app_commands.Translator):

@@ -86,7 +86,9 @@ class ScheduledRace:
 class Standing:
     """A driver's line in the standings: points (corrections in), each race's place and points.
 
-    ``eliminated`` says per race whether event 10 put the driver out of it (no place).
+    ``eliminated`` says per race whether event 10 put the driver out of it (no place),
+    ``bonuses`` the event's bonus among each race's points; ``left``: the driver left the
+    league (their points stay).
     """
 
     driver_id: str
@@ -98,3 +100,5 @@ class Standing:
     race_points: tuple[int | None, ...]
     corrections: tuple[Correction, ...] = ()
     eliminated: tuple[bool, ...] = ()
+    bonuses: tuple[int | None, ...] = ()
+    left: bool = False

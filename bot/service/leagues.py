@@ -395,6 +395,8 @@ class LeagueService:
                 _padded(line.race_points, races),
                 tuple(c for c in points.corrections if c.driver_id == line.driver),
                 line.eliminated,
+                _padded(line.bonuses, races),
+                not line.active,
             )
             for line in season_standings(league.season, points.corrected())
         ]

@@ -26,19 +26,32 @@ PODIUM = 3
 
 def race_points(result: RaceResult) -> dict[str, int]:
     """Each car's championship points for one race, event bonuses included."""
-    championship = data.championship()
-    scale = championship.points_by_place
-    event = championship.event(result.event)
-    points = dict.fromkeys(result.eliminated, 0)
+    bonuses = race_bonuses(result)
+    return {car: score + bonuses[car] for car, score in _place_points(result).items()}
+
+
+def race_bonuses(result: RaceResult) -> dict[str, int]:
+    """Each car's event bonus in one race (the Drivers' strike, Corruption...), 0 for most."""
+    event = data.championship().event(result.event)
+    bonuses = dict.fromkeys(result.eliminated, 0)
     for car, place in result.places.items():
         if car in result.eliminated:
             continue
-        score = scale[place - 1] if place <= len(scale) else 0
-        if place == 1:
-            score += event.winner_bonus
+        bonus = event.winner_bonus if place == 1 else 0
         if place <= PODIUM:
-            score += event.podium_bonus
-        points[car] = score
+            bonus += event.podium_bonus
+        bonuses[car] = bonus
+    return bonuses
+
+
+def _place_points(result: RaceResult) -> dict[str, int]:
+    """Each car's points for its place alone: 9/6/4/3/2/1, none out of the race."""
+    championship = data.championship()
+    scale = championship.points_by_place
+    points = dict.fromkeys(result.eliminated, 0)
+    for car, place in result.places.items():
+        if car not in result.eliminated:
+            points[car] = scale[place - 1] if place <= len(scale) else 0
     return points
 
 
@@ -48,7 +61,8 @@ class Standing:
 
     ``points`` is the total, ``correction`` included (the league admins' point
     corrections, which the season itself never makes). ``eliminated`` says, per
-    race, whether event 10 put the driver out of it: no place, 0 points.
+    race, whether event 10 put the driver out of it: no place, 0 points; ``bonuses``
+    the event's bonus among each race's points (None where it did not race).
     """
 
     driver: str
@@ -60,6 +74,7 @@ class Standing:
     active: bool
     correction: int = 0
     eliminated: tuple[bool, ...] = ()
+    bonuses: tuple[int | None, ...] = ()
 
 
 def standings(s: SeasonState, corrections: Mapping[str, int] | None = None) -> list[Standing]:
@@ -69,6 +84,7 @@ def standings(s: SeasonState, corrections: Mapping[str, int] | None = None) -> l
     ``corrections`` adds points to a driver's total (a league's admin corrections).
     """
     scored = [race_points(result) for result in s.results]
+    bonuses = [race_bonuses(result) for result in s.results]
     lines: list[Standing] = []
     for driver in s.drivers:
         points = tuple(race.get(driver.id) for race in scored)
@@ -85,6 +101,7 @@ def standings(s: SeasonState, corrections: Mapping[str, int] | None = None) -> l
                 driver.active,
                 correction,
                 tuple(driver.id in result.eliminated for result in s.results),
+                tuple(race.get(driver.id) for race in bonuses),
             )
         )
     # sorted() is stable, so drivers tied in every race keep their entry order.

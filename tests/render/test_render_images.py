@@ -152,9 +152,10 @@ def test_standings_rank_by_points_and_mark_medals() -> None:
     assert box_of(rgb, car_rgb("red")) is not None
 
 
-def test_standings_grow_a_column_per_race() -> None:
-    """Without race names, columns follow the longest list of places."""
-    narrow = standings_image(Standings("L", [StandingRow("Ada", 3, (1,))]))
-    wide = standings_image(Standings("L", [StandingRow("Ada", 9, (1, 2, 3, 4))]))
-    assert wide.width > narrow.width
-    assert wide.height == narrow.height
+def test_standings_wrap_races_past_a_line_and_keep_their_width() -> None:
+    """Past five races the cells wrap to another line: the picture grows taller, never
+    wider, so it reads the same on a phone."""
+    five = standings_image(Standings("L", [StandingRow("Ada", 9, (1, 2, 3, 4, 5))]))
+    six = standings_image(Standings("L", [StandingRow("Ada", 9, (1, 2, 3, 4, 5, 6))]))
+    assert six.width == five.width
+    assert six.height > five.height

@@ -54,6 +54,7 @@ def commands(t: Table) -> list[tuple[str, dict[str, Any]]]:
         ("heat give-up", {}),
         ("heat kick", {"user": t.bob}),
         ("heat export", {}),
+        ("heat replay", {}),
         ("heat settings", {"timer": 30}),
         ("heat stats", {"user": t.bob}),
         ("league create", {"name": "Sunday Cup"}),

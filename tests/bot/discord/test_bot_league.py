@@ -37,13 +37,31 @@ PODIUM_BONUS = {6: 1}
 BONUS = 40  # an admin's correction for Alice: more than anyone can score in three races
 
 
+TRACK_NAMES = ("España", "USA", "España")
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+def race_bonus(place: int, event: int) -> int:
+    return (WINNER_BONUS.get(event, 0) if place == 1 else 0) + (
+        PODIUM_BONUS.get(event, 0) if place <= 3 else 0
+    )
+
+
 def race_points(place: int, event: int) -> int:
     score = POINTS_BY_PLACE[place - 1] if place <= len(POINTS_BY_PLACE) else 0
-    if place == 1:
-        score += WINNER_BONUS.get(event, 0)
-    if place <= 3:
-        score += PODIUM_BONUS.get(event, 0)
-    return score
+    return score + race_bonus(place, event)
+
+
+def cell(place: int, event: int) -> str:
+    """A race as the standings say it: "1st · 9+2", the event's bonus apart."""
+    bonus = race_bonus(place, event)
+    points = race_points(place, event) - bonus
+    return f"{ORDINALS[place]} · {points}+{bonus}" if bonus else f"{ORDINALS[place]} · {points}"
+
+
+def counted(n: int, word: str) -> str:
+    """English's singular for one, plural otherwise: "1 win", "0 wins"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 async def finished_races(t: Table) -> list[dict[str, tuple[int, str]]]:
@@ -93,17 +111,29 @@ def expected_table(
 
     ranked = sorted(cars, key=order)
     rows = [
-        StandingRow(names[car], totals[car], [race[car][0] for race in races], races[0][car][1])
+        StandingRow(
+            names[car],
+            totals[car],
+            [race[car][0] for race in races],
+            races[0][car][1],
+            [False] * len(races),
+            scored[car],
+            [race_bonus(race[car][0], event) for race, event in zip(races, EVENTS, strict=True)],
+        )
         for car in ranked
     ]
     lines = []
     for car in ranked:
-        parts = [f"R{no} {points}" for no, points in enumerate(scored[car], start=1)]
+        parts = [
+            f"{track} {cell(race[car][0], event)}"
+            for track, race, event in zip(TRACK_NAMES, races, EVENTS, strict=True)
+        ]
         if car in corrections:
             delta, reason = corrections[car]
             parts.append(f"correction {delta:+d}: {reason}")
         rank = 1 + sum(1 for other in cars if totals[other] > totals[car])
-        lines.append(f"{rank}. {names[car]}: {totals[car]} pts ({' · '.join(parts)})")
+        pts = "pt" if totals[car] == 1 else "pts"
+        lines.append(f"{rank}. {names[car]}: {totals[car]} {pts} ({'; '.join(parts)})")
     return rows, lines
 
 
@@ -154,7 +184,7 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
 
         final = next(m for m in t.public() if f"Race 3 of **{LEAGUE}** is scored." in m.content)
         assert final.content.splitlines()[2:] == lines, "the text agrees with the count"
-        expected = Standings(f"{LEAGUE}: standings", rows, ["R1", "R2", "R3"])
+        expected = Standings(f"{LEAGUE}: standings", rows, TRACK_NAMES)
         picture = png_bytes(standings_image(expected))
         assert final.attachments[0].data == picture, "the picture agrees with the count"
         assert answer(await t.slash(t.cleo, "league standings")).ephemeral
@@ -169,16 +199,26 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
         roles = t.guild.members[t.alice.id].roles
         assert [role.name for role in roles] == ["Heat Champion"]
 
-        history = answer(await t.slash(t.cleo, "league history")).content.splitlines()
-        assert len(history) == 4 and history[3].startswith("Race 3 on España (race #")
+        assert answer(await t.slash(t.cleo, "league history")).content == "✅"
+        history = t.public()[-1].content.splitlines()
+        assert history[0] == f"**{LEAGUE}**: the races" and len(history) == 1 + 3 * 3
+        assert history[1].startswith("**Race 1**: España, event 6: Corruption in rules committee")
+        assert history[7].startswith("**Race 3**: España, event 2: ")
+        for no, (race, event) in enumerate(zip(races, EVENTS, strict=True)):
+            order = sorted(race, key=lambda car, race=race: race[car][0])
+            podium = " · ".join(f"{ORDINALS[race[car][0]]} {names[car]}" for car in order[:3])
+            assert history[2 + 3 * no] == f"Podium: {podium}"
+            scored = [f"{names[car]} {cell(race[car][0], event).split(' · ')[1]}" for car in order]
+            assert history[3 + 3 * no] == f"Points: {' · '.join(scored)}"
         stats = answer(await t.slash(t.cleo, "heat stats", user=t.bob))
         bob = next(car for car, user in members.items() if user == t.bob.id)
         places = [race[bob][0] for race in races]
+        wins, podiums = places.count(1), sum(1 for p in places if p <= 3)
         assert stats.content.startswith(
-            f"<@{t.bob.id}> across leagues: 3 races, {places.count(1)} wins, "
-            f"{sum(1 for p in places if p <= 3)} podiums, average place {sum(places) / 3:.1f}, "
+            f"<@{t.bob.id}> across leagues: 3 races, {counted(wins, 'win')}, "
+            f"{counted(podiums, 'podium')}, average place {sum(places) / 3:.1f}, "
         )
-        assert re.fullmatch(r".*, \d+ spin outs\.", stats.content)
+        assert re.fullmatch(r".*, (1 spin out|\d+ spin outs)\.", stats.content)
         assert t.bot is not None
         store, league_id = t.bot.store, (await t.bot.leagues.league_in(t.channel.id)).id
         log = await store.season_decisions(league_id)
@@ -186,3 +226,30 @@ async def test_a_three_race_league_runs_from_create_to_the_champion(tmp_path: Pa
         first = await store.first_season(league_id)
         assert first is not None and replay_season(first, log) == await store.season(league_id)
         assert all(not i.failed and i.ack_type is not None for i in t.fake.interactions)
+
+
+async def test_the_standings_list_fill_drivers_from_race_1_and_mark_who_left(
+    tmp_path: Path,
+) -> None:
+    """After race 1 and Bob leaving: the AI driver that filled the third seat has its race 1
+    cell, and Bob keeps his points, marked as gone."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        await t.slash(
+            t.alice, "league create", name=LEAGUE, season="custom", tracks=TRACKS, seats=3
+        )
+        await t.slash(t.bob, "league join")
+        await run_race(t, 1)
+        [race] = await finished_races(t)
+        assert answer(await t.slash(t.bob, "league leave")).ephemeral
+        assert answer(await t.slash(t.cleo, "league standings")).content == "✅"
+        lines = t.public()[-1].content.splitlines()[1:]
+        assert len(lines) == 3, "alice, bob and the AI driver"
+        by_name = {line.split(": ")[0].split(". ", 1)[1]: line for line in lines}
+        ai_cars = [car for car in race if f"AI {race[car][1]}" in by_name]
+        assert len(ai_cars) == 1, by_name
+        ai = ai_cars[0]
+        assert f"(España {cell(race[ai][0], EVENTS[0])})" in by_name[f"AI {race[ai][1]}"]
+        assert "bob (left the league)" in by_name
+        assert "alice" in by_name
+        assert t.public()[-1].attachments[0].data.startswith(b"\x89PNG")
