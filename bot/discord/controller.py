@@ -98,7 +98,7 @@ class Controller:
             await self.refuse(interaction, "no_race")
             return False
         settings = await self.store.guild_settings(interaction.guild_id)
-        if settings.channels and interaction.channel_id not in settings.channels:
+        if settings.channels and home_channel(interaction) not in settings.channels:
             channels = ", ".join(f"<#{c}>" for c in settings.channels)
             await self.refuse(interaction, "channel_not_allowed", channels=channels)
             return False
@@ -330,7 +330,7 @@ class Controller:
             await self.refused(interaction, refused)
             return
         notice = t("cancelled", public_locale(interaction), user=interaction.user.id)
-        await self.publisher.say(record, notice)
+        await self.publisher.end(record, notice)
         await interaction.followup.send(notice, ephemeral=True)
 
     async def give_up(self, interaction: discord.Interaction[Any]) -> None:
@@ -401,7 +401,11 @@ class Controller:
         )
 
     async def settings(
-        self, interaction: discord.Interaction[Any], timer_minutes: int | None, channel: str | None
+        self,
+        interaction: discord.Interaction[Any],
+        timer_minutes: int | None,
+        channel: str | None,
+        threads: bool | None = None,
     ) -> None:
         await think_privately(interaction)
         try:
@@ -411,6 +415,7 @@ class Controller:
                 interaction.channel_id or 0,
                 timer_seconds=None if timer_minutes is None else timer_minutes * 60,
                 allow_channel=None if channel is None else channel == "allow",
+                threads=threads,
             )
         except Refused as refused:
             await self.refused(interaction, refused)
@@ -418,8 +423,10 @@ class Controller:
         locale = str(interaction.locale)
         shown = ", ".join(f"<#{c}>" for c in updated.channels) or t("settings_any_channel", locale)
         minutes = f"{updated.timer_seconds // 60} min" if updated.timer_seconds else "-"
+        threads_on = t("weather_on" if updated.threads else "weather_off", locale)
         await interaction.followup.send(
-            t("settings_saved", locale, timer=minutes, channels=shown), ephemeral=True
+            t("settings_saved", locale, timer=minutes, channels=shown, threads=threads_on),
+            ephemeral=True,
         )
 
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
@@ -438,6 +445,14 @@ async def edit_posted(channel: Any, message_id: int, **changes: Any) -> None:
         await channel.get_partial_message(message_id).edit(**changes)
     except discord.HTTPException:
         log.warning("cannot edit message=%s channel=%s", message_id, getattr(channel, "id", None))
+
+
+def home_channel(interaction: discord.Interaction[Any]) -> int | None:
+    """The channel a command runs in; in a thread (a race's), the channel it belongs to."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        return channel.parent_id
+    return interaction.channel_id
 
 
 def must_plan(state: engine.RaceState, car_id: str) -> bool:

@@ -159,6 +159,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "**Si parte!** {track}, {laps} giri. Prima il draft del garage: a turno ogni pilota "
         "sceglie un potenziamento.",
     ),
+    "thread_starting": ("🏁 Race #{race} is on.", "🏁 La gara #{race} è partita."),
+    "thread_line": (
+        "🏁 Race #{race} is on: follow it in {thread}.",
+        "🏁 La gara #{race} è partita: seguila in {thread}.",
+    ),
+    "thread_refused": (
+        "<@{host}>: this race runs here, not in a thread of its own: I am missing {permissions}.",
+        "<@{host}>: questa gara si corre qui, non in un thread: mi mancano {permissions}.",
+    ),
     "round_done": ("**Round {round}**", "**Round {round}**"),
     "rounds_left_out": (
         "({count} earlier rounds not shown: see the board.)",
@@ -515,8 +524,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "status_nobody": ("nobody", "nessuno"),
     "settings_saved": (
-        "Settings saved: timer {timer}, channels {channels}.",
-        "Impostazioni salvate: timer {timer}, canali {channels}.",
+        "Settings saved: timer {timer}, channels {channels}, a thread per race: {threads}.",
+        "Impostazioni salvate: timer {timer}, canali {channels}, un thread per gara: {threads}.",
     ),
     "settings_any_channel": ("any", "tutti"),
     "rules": (
@@ -558,7 +567,9 @@ COMMAND_TEXTS: dict[str, str] = {
         "Fai guidare l'IA per un pilota assente (chi ospita o gestisce il server)"
     ),
     "Download a finished race in the race notation": "Scarica una gara finita",
-    "Server settings: default timer, allowed channels": "Impostazioni: timer, canali consentiti",
+    "Server settings: default timer, allowed channels, threads": (
+        "Impostazioni: timer, canali consentiti, thread"
+    ),
     "A short rules reference": "Un breve riepilogo delle regole",
     "Track": "Pista",
     "Laps (default: the track's)": "Giri (predefinito: quelli della pista)",
@@ -570,6 +581,9 @@ COMMAND_TEXTS: dict[str, str] = {
     "The driver to replace": "Il pilota da sostituire",
     "Race number (default: the last finished here)": "Numero gara (predefinito: l'ultima qui)",
     "Default turn timer in minutes": "Timer predefinito in minuti",
+    "Run each race in a thread of its own (default: on)": (
+        "Ogni gara in un thread tutto suo (predefinito: sì)"
+    ),
     "Allow races in this channel": "Consenti gare in questo canale",
     "Stop allowing races in this channel": "Non consentire più gare in questo canale",
     "Championship leagues: seasons of races with points": ("Campionati: stagioni di gare a punti"),

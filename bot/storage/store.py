@@ -102,13 +102,16 @@ class Store(Protocol):
         """The race with this id, whatever its status."""
 
     async def open_race_in(self, channel_id: int) -> RaceRecord | None:
-        """The lobby or running race of a channel (there is at most one)."""
+        """The lobby or running race of a channel, or of the thread a race runs in."""
 
     async def last_finished_in(self, channel_id: int) -> RaceRecord | None:
-        """The channel's most recently finished race."""
+        """The channel's (or a race thread's) most recently finished race."""
 
     async def set_lobby_message(self, race_id: int, message_id: int) -> None:
         """One transaction: remember the lobby's public message (to edit it later)."""
+
+    async def set_thread(self, race_id: int, thread_id: int) -> None:
+        """One transaction: the race runs in this thread from now on."""
 
     async def set_status(self, race_id: int, status: RaceStatus) -> None:
         """One transaction: the new status; a finished or cancelled race loses its timers."""
