@@ -179,6 +179,18 @@ class HeatCommands(app_commands.Group):
     ) -> None:
         await self.controller.settings(interaction, timer, channel, threads)
 
+    @app_commands.command(name="notify", description=_("How you are told a race waits for you"))
+    @app_commands.describe(how=_("A mention (default), a direct message, or nothing"))
+    @app_commands.choices(
+        how=[
+            app_commands.Choice(name=_("Mention me in the race's thread"), value="thread"),
+            app_commands.Choice(name=_("Send me a direct message"), value="dm"),
+            app_commands.Choice(name=_("Nothing"), value="off"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], how: str | None = None) -> None:
+        await self.controller.notify(interaction, how)
+
     @app_commands.command(name="rules", description=_("A short rules reference"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await self.controller.rules(interaction)

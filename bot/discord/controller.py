@@ -32,6 +32,7 @@ from bot.discord.pictures import board_png
 from bot.discord.publisher import Publisher
 from bot.discord.texts import t
 from bot.service import cpu
+from bot.service.notify import NotifySettings
 from bot.service.outbox import Outbox
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
@@ -73,6 +74,7 @@ class Controller:
         self.outbox = outbox
         self.scheduler = scheduler
         self.server = ServerSettings(store)
+        self.notify_settings = NotifySettings(store)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -428,6 +430,18 @@ class Controller:
             t("settings_saved", locale, timer=minutes, channels=shown, threads=threads_on),
             ephemeral=True,
         )
+
+    async def notify(self, interaction: discord.Interaction[Any], how: str | None) -> None:
+        """How the person is told a race waits for them: changed if ``how`` is given."""
+        await think_privately(interaction)
+        try:
+            mode = await self.notify_settings.change(interaction.user.id, how)
+        except Refused as refused:
+            await self.refused(interaction, refused)
+            return
+        locale = str(interaction.locale)
+        how_told = t(f"notify_{mode}", locale)
+        await interaction.followup.send(t("notify_saved", locale, how=how_told), ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(t("rules", interaction.locale), ephemeral=True)

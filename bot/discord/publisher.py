@@ -22,6 +22,7 @@ import engine
 from bot.discord.channels import channel_of, send_or_keep
 from bot.discord.components import HeatButton, view_of
 from bot.discord.ids import button
+from bot.discord.notices import Notices
 from bot.discord.pictures import board_png, finish_png
 from bot.discord.prompts import prompt_message
 from bot.discord.race_lines import podium_text, round_lines
@@ -52,6 +53,7 @@ class Publisher:
         self.locale_of = locale_of
         self._warned_hosts: set[int] = set()
         self.threads = RaceThreads(client, store)
+        self.notices = Notices(client, store)
         # Outbox texts another part of the bot posts itself (a league's standings).
         self.say_hooks: dict[str, SayHook] = {}
 
@@ -144,7 +146,17 @@ class Publisher:
             values["user"] = seat.user_id or 0
         if "step" in values:
             values["step"] = t(f"step_{values['step']}", locale)
-        await self._send(channel, record, content=t(row.text, locale, **values))
+        content = t(row.text, locale, **values)
+        if row.text == "reminder" and seat is not None and seat.user_id is not None:
+            # A reminder follows the driver's /heat notify, as the call it reminds of.
+            mode = await self.store.notify_mode(seat.user_id)
+            if mode == "off":
+                return
+            if mode == "dm":
+                if await self.notices.direct(record, seat, content):
+                    return
+                content += "\n" + t("dm_failed", locale, user=seat.user_id)
+        await self._send(channel, record, content=content)
 
     async def _prompt(
         self,
@@ -158,7 +170,12 @@ class Publisher:
         if record.state is None or record.state.version != row.state.version:
             return
         seat = next(s for s in seats if s.car_id == row.car_id)
-        message = prompt_message(record.id, row.state, seat.car_id, seat.user_id, seat.locale)
+        waiting = engine.pending(row.state)
+        step = t(f"step_{waiting.step}", seat.locale) if waiting else ""
+        called = await self.notices.call(record, [seat], "dm_decide", step=step)
+        who = called.who.get(seat.user_id or 0, seat.name)
+        message = prompt_message(record.id, row.state, seat.car_id, who, seat.locale)
+        message["content"] = "\n".join([*called.lines, message["content"]])
         await self._send(channel, record, **message)
 
     async def _board(
@@ -178,7 +195,16 @@ class Publisher:
         names = {seat.car_id: seat.name for seat in seats}
         waiting = engine.pending(state)
         planners = waiting_humans(state, seats) if waiting and waiting.step == "plan" else []
-        mentions = " ".join(f"<@{s.user_id}>" for s in planners)
+        deadlines = {
+            timer.car_id: timer.due_at
+            for timer in await self.store.timers(record.id)
+            if timer.kind == "deadline"
+        }
+        due = int(min((deadlines.get(s.car_id, 0.0) for s in planners), default=0.0))
+        called = await self.notices.call(
+            record, planners, "dm_plan", round=state.round, deadline=due
+        )
+        mentions = called.names(planners)
         lines = [why_not] if why_not else []
         if row.kind == "start":
             track = _track_name(record.config.track)
@@ -196,15 +222,10 @@ class Publisher:
             if resumed:
                 lines.append(t("race_resumed", locale, race=record.id, round=state.round))
             if planners:
-                deadlines = {
-                    timer.car_id: timer.due_at
-                    for timer in await self.store.timers(record.id)
-                    if timer.kind == "deadline"
-                }
-                due = min((deadlines.get(s.car_id, 0.0) for s in planners), default=0.0)
                 lines.append(
-                    t("your_move", locale, mentions=mentions, round=state.round, deadline=int(due))
+                    t("your_move", locale, mentions=mentions, round=state.round, deadline=due)
                 )
+        lines += called.lines
         last_round = row.rounds[-1] if row.rounds else ()
         png = await cpu.run(board_png, state, last_round, names)
         await self._send(

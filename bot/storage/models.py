@@ -29,6 +29,9 @@ Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
 OrdersMode = Literal["ai", "orders", "live"]
 TimerKind = Literal["deadline", "reminder", "reminded", "draft"]
+NotifyMode = Literal["thread", "dm", "off"]
+"""How a person is told a race waits for them: a mention in the race's thread, a direct
+message, or nothing."""
 PostKind = Literal["start", "round", "prompt", "say", "drafted", "draft"]
 MAX_TIMER_SECONDS = 7 * 24 * 3600
 """The longest turn timer: the 10,080 minutes ``/heat new`` and ``/league create`` offer."""

@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
+from typing import cast
 
 from bot.storage.models import (
     GuildSettings,
+    NotifyMode,
     Orders,
     OutboxRow,
     RaceChange,
@@ -265,6 +267,21 @@ class RaceTables(Tables):
                 settings.timer_seconds,
                 json.dumps(list(settings.channels)),
                 int(settings.threads),
+            )
+
+    # --- how people are told --------------------------------------------------------------
+
+    async def notify_mode(self, user_id: int) -> NotifyMode:
+        row = await self._one("SELECT mode FROM notify WHERE user_id = $1", user_id)
+        return "thread" if row is None else cast(NotifyMode, row[0])
+
+    async def set_notify(self, user_id: int, mode: NotifyMode) -> None:
+        async with self._transaction_db() as db:
+            await db.execute(
+                "INSERT INTO notify VALUES ($1, $2) ON CONFLICT (user_id)"
+                " DO UPDATE SET mode = excluded.mode",
+                user_id,
+                mode,
             )
 
 

@@ -19,6 +19,7 @@ from bot.storage.models import (
     LeagueRecord,
     LeagueSettings,
     Member,
+    NotifyMode,
     OutboxRow,
     PlayerStats,
     RaceChange,
@@ -209,6 +210,12 @@ class Store(Protocol):
         """The server's leagues and races with rows not yet posted (read, not claimed)."""
 
     # --- server settings ------------------------------------------------------------------
+
+    async def notify_mode(self, user_id: int) -> NotifyMode:
+        """How a person is told a race waits for them ("thread" unless they chose)."""
+
+    async def set_notify(self, user_id: int, mode: NotifyMode) -> None:
+        """One transaction: how this person is told from now on."""
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's settings (defaults if it never saved any)."""
