@@ -104,10 +104,10 @@ class Publisher:
             return
         seats = await self.store.seats(record.id)
         locale = self.locale_of(record.guild_id)
-        why_not = ""
+        opened = None
         if row.kind == "start" and record.thread_id is None:
-            opened = await self.threads.open(record, seats, locale)
-            record, why_not = opened.record, opened.why_not
+            opened = await self.threads.open(record, locale)
+            record = opened.record
         channel = await self._channel(record)
         if channel is None:
             return
@@ -116,7 +116,10 @@ class Publisher:
         elif row.kind == "prompt":
             await self._prompt(channel, record, seats, row)
         else:
+            why_not = "" if opened is None else opened.why_not
             await self._board(channel, record, seats, row, locale, resumed, why_not)
+        if opened is not None:
+            await self.threads.welcome(opened, seats, locale)
 
     async def _say_row(
         self,

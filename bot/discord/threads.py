@@ -9,6 +9,7 @@ the server turned threads off, the race runs in its channel as before.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -37,6 +38,7 @@ class Opened:
 
     record: RaceRecord
     why_not: str = ""
+    line: discord.Message | None = None  # a league race's start line, linked once posted
 
 
 class _NoThread(Exception):
@@ -55,25 +57,39 @@ class RaceThreads:
         self.client = client
         self.store = store
 
-    async def open(self, record: RaceRecord, seats: Sequence[Seat], locale: str) -> Opened:
-        """At the race's first post: its thread, its drivers added, a line in the channel."""
+    async def open(self, record: RaceRecord, locale: str) -> Opened:
+        """At the race's first post: its thread, and a line in the channel linking it."""
         if not (await self.store.guild_settings(record.guild_id)).threads:
             return Opened(record)
         parent = await channel_of(self.client, record.channel_id)
         if parent is None:
             return Opened(record)  # the channel is gone: the posts will say so
         try:
-            thread = await self._start(parent, record, locale)
+            thread, line = await self._start(parent, record, locale)
         except _NoThread as refused:
             log.info("no thread race=%s guild=%s missing=%s", record.id, record.guild_id, refused)
             why = t("thread_refused", locale, host=record.host_id, permissions=str(refused))
             return Opened(record, why)
         await self.store.set_thread(record.id, thread.id)
         log.info("thread started race=%s guild=%s thread=%s", record.id, record.guild_id, thread.id)
-        for seat in seats:
-            if seat.user_id is not None:
-                await _add(thread, seat.user_id, record)
-        return Opened(replace(record, thread_id=thread.id))
+        return Opened(replace(record, thread_id=thread.id), line=line)
+
+    async def welcome(self, opened: Opened, seats: Sequence[Seat], locale: str) -> None:
+        """Once the first board is out (the drivers wait for nothing else): the drivers are
+        added to the thread, and a league race's start line links it."""
+        record = opened.record
+        thread = (
+            None if record.thread_id is None else await channel_of(self.client, record.thread_id)
+        )
+        if isinstance(thread, discord.Thread):
+            people = [seat.user_id for seat in seats if seat.user_id is not None]
+            await asyncio.gather(*(_add(thread, user_id, record) for user_id in people))
+        if opened.line is not None:
+            linked = t("thread_line", locale, race=record.id, thread=f"<#{record.thread_id}>")
+            try:
+                await opened.line.edit(content=linked)
+            except discord.HTTPException:
+                log.warning("cannot link race=%s guild=%s", record.id, record.guild_id)
 
     async def archive(self, record: RaceRecord) -> None:
         """After the result: the thread leaves the channel's list of active threads."""
@@ -87,9 +103,12 @@ class RaceThreads:
         except discord.HTTPException:
             log.warning("cannot archive race=%s guild=%s", record.id, record.guild_id)
 
-    async def _start(self, parent: Any, record: RaceRecord, locale: str) -> discord.Thread:
-        """The thread, started from the lobby (a league's race has none: from the start line),
-        and the start line in the channel linking to it."""
+    async def _start(
+        self, parent: Any, record: RaceRecord, locale: str
+    ) -> tuple[discord.Thread, discord.Message | None]:
+        """The thread, started from the lobby, and the start line in the channel linking to it;
+        a league's race has no lobby: its thread starts from the start line, returned to be
+        linked later."""
         missing = _missing(parent)
         if missing:
             raise _NoThread(missing)
@@ -111,13 +130,10 @@ class RaceThreads:
             found = await channel_of(self.client, starter.id)
             if error.code != THREAD_EXISTS or not isinstance(found, discord.Thread):
                 raise
-            return found
-        linked = t("thread_line", locale, race=record.id, thread=f"<#{thread.id}>")
+            return found, line
         if line is None:
-            await _post(parent, linked)
-        else:
-            await line.edit(content=linked)
-        return thread
+            await _post(parent, t("thread_line", locale, race=record.id, thread=f"<#{thread.id}>"))
+        return thread, line
 
 
 def _missing(parent: Any) -> str:

@@ -44,7 +44,7 @@ async def test_a_race_runs_in_its_thread_and_the_channel_keeps_three_messages(
         assert thread.type is ChannelType.PUBLIC_THREAD and thread.parent_id == t.channel.id
         assert thread.id == lobby.id, "started from the lobby message"
         assert thread.name == "Heat · USA · #1"
-        assert {t.alice.id, t.bob.id} <= thread.members
+        await t.fake.wait_for(lambda: {t.alice.id, t.bob.id} <= thread.members)
         assert board.channel_id == thread.id
         assert await stored_thread(t) == thread.id
         line = t.in_channel()[-1]
