@@ -92,7 +92,7 @@ async def race(
     confirmed = 0
     for played in range(ROUNDS):
         await fake.wait_for(lambda seen=played: _boards(fake, channel) > seen, timeout=120)
-        board = [m for m in fake.channel_messages(channel) if m.attachments][-1]
+        board = [m for m in fake.with_threads(channel) if m.attachments][-1]
         if not custom_ids(board):
             break
         results = await asyncio.gather(*(plan(fake, user, board, rng) for user in users))
@@ -101,7 +101,7 @@ async def race(
 
 
 def _boards(fake: FakeDiscord, channel: FakeChannel) -> int:
-    return sum(1 for m in fake.channel_messages(channel) if m.attachments)
+    return sum(1 for m in fake.with_threads(channel) if m.attachments)
 
 
 PLANS = "SELECT COUNT(*) FROM decisions WHERE decided_by LIKE 'user:%' AND decision LIKE '% plan %'"

@@ -158,9 +158,12 @@ class HeatCommands(app_commands.Group):
         await self.controller.export(interaction, race)
 
     @app_commands.command(
-        name="settings", description=_("Server settings: default timer, allowed channels")
+        name="settings", description=_("Server settings: default timer, allowed channels, threads")
     )
-    @app_commands.describe(timer=_("Default turn timer in minutes"))
+    @app_commands.describe(
+        timer=_("Default turn timer in minutes"),
+        threads=_("Run each race in a thread of its own (default: on)"),
+    )
     @app_commands.choices(
         channel=[
             app_commands.Choice(name=_("Allow races in this channel"), value="allow"),
@@ -172,8 +175,21 @@ class HeatCommands(app_commands.Group):
         interaction: discord.Interaction[Any],
         timer: app_commands.Range[int, 1, 10080] | None = None,
         channel: str | None = None,
+        threads: bool | None = None,
     ) -> None:
-        await self.controller.settings(interaction, timer, channel)
+        await self.controller.settings(interaction, timer, channel, threads)
+
+    @app_commands.command(name="notify", description=_("How you are told a race waits for you"))
+    @app_commands.describe(how=_("A mention (default), a direct message, or nothing"))
+    @app_commands.choices(
+        how=[
+            app_commands.Choice(name=_("Mention me in the race's thread"), value="thread"),
+            app_commands.Choice(name=_("Send me a direct message"), value="dm"),
+            app_commands.Choice(name=_("Nothing"), value="off"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], how: str | None = None) -> None:
+        await self.controller.notify(interaction, how)
 
     @app_commands.command(name="rules", description=_("A short rules reference"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -34,6 +34,7 @@ from bot.discord.publisher import Publisher
 from bot.discord.race_lines import board_embed
 from bot.discord.texts import t
 from bot.service import cpu
+from bot.service.notify import NotifySettings
 from bot.service.outbox import Outbox
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
@@ -75,6 +76,7 @@ class Controller:
         self.outbox = outbox
         self.scheduler = scheduler
         self.server = ServerSettings(store)
+        self.notify_settings = NotifySettings(store)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -100,7 +102,7 @@ class Controller:
             await self.refuse(interaction, "no_race")
             return False
         settings = await self.store.guild_settings(interaction.guild_id)
-        if settings.channels and interaction.channel_id not in settings.channels:
+        if settings.channels and home_channel(interaction) not in settings.channels:
             channels = ", ".join(f"<#{c}>" for c in settings.channels)
             await self.refuse(interaction, "channel_not_allowed", channels=channels)
             return False
@@ -336,7 +338,7 @@ class Controller:
             await self.refused(interaction, refused)
             return
         notice = t("cancelled", public_locale(interaction), user=interaction.user.id)
-        await self.publisher.say(record, notice)
+        await self.publisher.end(record, notice)
         await interaction.followup.send(notice, ephemeral=True)
 
     async def give_up(self, interaction: discord.Interaction[Any]) -> None:
@@ -406,7 +408,11 @@ class Controller:
         )
 
     async def settings(
-        self, interaction: discord.Interaction[Any], timer_minutes: int | None, channel: str | None
+        self,
+        interaction: discord.Interaction[Any],
+        timer_minutes: int | None,
+        channel: str | None,
+        threads: bool | None = None,
     ) -> None:
         await think_privately(interaction)
         try:
@@ -416,6 +422,7 @@ class Controller:
                 interaction.channel_id or 0,
                 timer_seconds=None if timer_minutes is None else timer_minutes * 60,
                 allow_channel=None if channel is None else channel == "allow",
+                threads=threads,
             )
         except Refused as refused:
             await self.refused(interaction, refused)
@@ -423,9 +430,23 @@ class Controller:
         locale = str(interaction.locale)
         shown = ", ".join(f"<#{c}>" for c in updated.channels) or t("settings_any_channel", locale)
         minutes = f"{updated.timer_seconds // 60} min" if updated.timer_seconds else "-"
+        threads_on = t("weather_on" if updated.threads else "weather_off", locale)
         await interaction.followup.send(
-            t("settings_saved", locale, timer=minutes, channels=shown), ephemeral=True
+            t("settings_saved", locale, timer=minutes, channels=shown, threads=threads_on),
+            ephemeral=True,
         )
+
+    async def notify(self, interaction: discord.Interaction[Any], how: str | None) -> None:
+        """How the person is told a race waits for them: changed if ``how`` is given."""
+        await think_privately(interaction)
+        try:
+            mode = await self.notify_settings.change(interaction.user.id, how)
+        except Refused as refused:
+            await self.refused(interaction, refused)
+            return
+        locale = str(interaction.locale)
+        how_told = t(f"notify_{mode}", locale)
+        await interaction.followup.send(t("notify_saved", locale, how=how_told), ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(t("rules", interaction.locale), ephemeral=True)
@@ -443,6 +464,14 @@ async def edit_posted(channel: Any, message_id: int, **changes: Any) -> None:
         await channel.get_partial_message(message_id).edit(**changes)
     except discord.HTTPException:
         log.warning("cannot edit message=%s channel=%s", message_id, getattr(channel, "id", None))
+
+
+def home_channel(interaction: discord.Interaction[Any]) -> int | None:
+    """The channel a command runs in; in a thread (a race's), the channel it belongs to."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        return channel.parent_id
+    return interaction.channel_id
 
 
 def must_plan(state: engine.RaceState, car_id: str) -> bool:

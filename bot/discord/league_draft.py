@@ -15,13 +15,13 @@ from typing import Any
 import discord
 
 import data
+from bot.discord.channels import channel_of, send_or_keep
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.controller import Controller
 from bot.discord.ids import ComponentId, button, select
 from bot.discord.ids import numbered as numbered_arg
 from bot.discord.league_posts import market_file
 from bot.discord.market import numbered, picks
-from bot.discord.publisher import channel_of, send_or_keep
 from bot.discord.texts import t
 from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.leagues import LeagueService

@@ -130,18 +130,19 @@ STYLES = {
 
 
 def prompt_message(
-    race_id: int, state: RaceState, car_id: str, mention: int | None, locale: str
+    race_id: int, state: RaceState, car_id: str, who: str, locale: str
 ) -> dict[str, Any]:
-    """The public prompt for ``car_id``'s live decision at ``state``, in the driver's language."""
+    """The public prompt for ``car_id``'s live decision at ``state``, in the driver's language;
+    ``who`` names the driver (a mention, or their name if they are told otherwise)."""
     waiting = engine.pending(state)
     assert waiting is not None and waiting.step != "plan"
     legal = engine.legal_decisions(state, car_id)
     car = state.car(car_id)
     if waiting.step == "react":
         speed = sum(map(speed_value, car.play_area))
-        content = t("prompt_react", locale, user=mention, speed=speed, engine=car.engine)
+        content = t("prompt_react", locale, who=who, speed=speed, engine=car.engine)
     else:
-        content = t(f"prompt_{waiting.step}", locale, user=mention)
+        content = t(f"prompt_{waiting.step}", locale, who=who)
     items: list[discord.ui.Item[Any]] = []
     if waiting.step == "draft":
         market = button("mkt", race_id, state.version)

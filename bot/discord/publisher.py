@@ -1,4 +1,7 @@
-"""What the channel sees: lobby cards, and the outbox rows (boards, summaries, prompts, notes).
+"""What a race shows: lobby cards, and the outbox rows (boards, summaries, prompts, notes).
+
+A started race posts in its thread (:mod:`bot.discord.threads`); its result goes to
+the channel.
 
 Pictures are drawn in the CPU worker processes. A message addressed to one
 driver is written in that driver's language; the rest in the server's. A
@@ -12,19 +15,20 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-import aiohttp
 import discord
 
 import data
 import engine
+from bot.discord.channels import channel_of, send_or_keep
 from bot.discord.components import HeatButton, view_of
 from bot.discord.ids import button
+from bot.discord.notices import Notices
 from bot.discord.pictures import board_png, finish_png
 from bot.discord.prompts import prompt_message
 from bot.discord.race_lines import board_embed, podium_text, round_lines
 from bot.discord.texts import t
+from bot.discord.threads import RaceThreads
 from bot.service import cpu
-from bot.service.outbox import PostLater
 from bot.service.waits import waiting_humans
 from bot.storage import OutboxRow, RaceRecord, Seat, Store
 from engine import RaceState
@@ -48,6 +52,8 @@ class Publisher:
         self.store = store
         self.locale_of = locale_of
         self._warned_hosts: set[int] = set()
+        self.threads = RaceThreads(client, store)
+        self.notices = Notices(client, store)
         # Outbox texts another part of the bot posts itself (a league's standings).
         self.say_hooks: dict[str, SayHook] = {}
 
@@ -96,17 +102,24 @@ class Publisher:
         record = await self.store.race(row.race_id)
         if record is None:
             return
+        seats = await self.store.seats(record.id)
+        locale = self.locale_of(record.guild_id)
+        opened = None
+        if row.kind == "start" and record.thread_id is None:
+            opened = await self.threads.open(record, locale)
+            record = opened.record
         channel = await self._channel(record)
         if channel is None:
             return
-        seats = await self.store.seats(record.id)
-        locale = self.locale_of(record.guild_id)
         if row.kind == "say":
             await self._say_row(channel, record, seats, row, locale)
         elif row.kind == "prompt":
             await self._prompt(channel, record, seats, row)
         else:
-            await self._board(channel, record, seats, row, locale, resumed)
+            why_not = "" if opened is None else opened.why_not
+            await self._board(channel, record, seats, row, locale, resumed, why_not)
+        if opened is not None:
+            await self.threads.welcome(opened, seats, locale)
 
     async def _say_row(
         self,
@@ -118,9 +131,14 @@ class Publisher:
     ) -> None:
         hook = self.say_hooks.get(row.text)
         if hook is not None:
+            # What follows a result (a league's standings) stands beside it in the channel.
+            home = await self._channel(record, record.channel_id)
+            if home is None:
+                return
 
             async def send(**message: Any) -> None:
-                await self._send(channel, record, **message)
+                assert home is not None
+                await self._send(home, record, **message)
 
             await hook(record, row, locale, send)
             return
@@ -131,7 +149,17 @@ class Publisher:
             values["user"] = seat.user_id or 0
         if "step" in values:
             values["step"] = t(f"step_{values['step']}", locale)
-        await self._send(channel, record, content=t(row.text, locale, **values))
+        content = t(row.text, locale, **values)
+        if row.text == "reminder" and seat is not None and seat.user_id is not None:
+            # A reminder follows the driver's /heat notify, as the call it reminds of.
+            mode = await self.store.notify_mode(seat.user_id)
+            if mode == "off":
+                return
+            if mode == "dm":
+                if await self.notices.direct(record, seat, content):
+                    return
+                content += "\n" + t("dm_failed", locale, user=seat.user_id)
+        await self._send(channel, record, content=content)
 
     async def _prompt(
         self,
@@ -145,7 +173,12 @@ class Publisher:
         if record.state is None or record.state.version != row.state.version:
             return
         seat = next(s for s in seats if s.car_id == row.car_id)
-        message = prompt_message(record.id, row.state, seat.car_id, seat.user_id, seat.locale)
+        waiting = engine.pending(row.state)
+        step = t(f"step_{waiting.step}", seat.locale) if waiting else ""
+        called = await self.notices.call(record, [seat], "dm_decide", step=step)
+        who = called.who.get(seat.user_id or 0, seat.name)
+        message = prompt_message(record.id, row.state, seat.car_id, who, seat.locale)
+        message["content"] = "\n".join([*called.lines, message["content"]])
         await self._send(channel, record, **message)
 
     async def _board(
@@ -156,15 +189,26 @@ class Publisher:
         row: OutboxRow,
         locale: str,
         resumed: bool,
+        why_not: str = "",
     ) -> None:
-        """One message: the rounds just played, the board, and who must plan next."""
+        """One message: the rounds just played, the board, and who must plan next
+        (the first one also says why the race runs in its channel, if a thread was refused)."""
         state = row.state
         assert state is not None
         names = {seat.car_id: seat.name for seat in seats}
         waiting = engine.pending(state)
         planners = waiting_humans(state, seats) if waiting and waiting.step == "plan" else []
-        mentions = " ".join(f"<@{s.user_id}>" for s in planners)
-        lines = []
+        deadlines = {
+            timer.car_id: timer.due_at
+            for timer in await self.store.timers(record.id)
+            if timer.kind == "deadline"
+        }
+        due = int(min((deadlines.get(s.car_id, 0.0) for s in planners), default=0.0))
+        called = await self.notices.call(
+            record, planners, "dm_plan", round=state.round, deadline=due
+        )
+        mentions = called.names(planners)
+        lines = [why_not] if why_not else []
         if row.kind == "start":
             track = _track_name(record.config.track)
             opening = (
@@ -181,15 +225,10 @@ class Publisher:
             if resumed:
                 lines.append(t("race_resumed", locale, race=record.id, round=state.round))
             if planners:
-                deadlines = {
-                    timer.car_id: timer.due_at
-                    for timer in await self.store.timers(record.id)
-                    if timer.kind == "deadline"
-                }
-                due = min((deadlines.get(s.car_id, 0.0) for s in planners), default=0.0)
                 lines.append(
-                    t("your_move", locale, mentions=mentions, round=state.round, deadline=int(due))
+                    t("your_move", locale, mentions=mentions, round=state.round, deadline=due)
                 )
+        lines += called.lines
         last_round = row.rounds[-1] if row.rounds else ()
         png = await cpu.run(board_png, state, last_round, names)
         await self._send(
@@ -201,24 +240,28 @@ class Publisher:
             view=None if waiting is None else self._round_buttons(record.id, locale),
         )
         if waiting is None:
-            await self._podium(channel, record, seats, state, names, locale)
+            await self._podium(record, seats, state, names, locale)
 
     async def _podium(
         self,
-        channel: discord.abc.Messageable,
         record: RaceRecord,
         seats: Sequence[Seat],
         state: RaceState,
         names: dict[str, str],
         locale: str,
     ) -> None:
+        """The result and the Hall of Fame, in the channel; the race's thread is then archived."""
         podium = await cpu.run(finish_png, state, names)
+        home = await self._channel(record, record.channel_id)
+        if home is None:
+            return
         await self._send(
-            channel,
+            home,
             record,
             content=t("race_over", locale, podium=podium_text(state, seats, locale)),
             file=discord.File(io.BytesIO(podium), f"race-{record.id}.png"),
         )
+        await self.threads.archive(record)
 
     def _round_buttons(self, race_id: int, locale: str) -> discord.ui.View:
         return view_of(
@@ -230,13 +273,18 @@ class Publisher:
 
     # --- plain messages -------------------------------------------------------------------
 
-    async def say(self, record: RaceRecord, content: str) -> None:
-        channel = await self._channel(record)
+    async def end(self, record: RaceRecord, content: str) -> None:
+        """A race's end other than its result (a cancel): said in the channel, thread archived."""
+        channel = await self._channel(record, record.channel_id)
         if channel is not None:
             await self._send(channel, record, content=content)
+        await self.threads.archive(record)
 
-    async def _channel(self, record: RaceRecord) -> discord.abc.Messageable | None:
-        channel = await channel_of(self.client, record.channel_id)
+    async def _channel(
+        self, record: RaceRecord, channel_id: int | None = None
+    ) -> discord.abc.Messageable | None:
+        """Where the race posts (its thread, if it has one), or ``channel_id``."""
+        channel = await channel_of(self.client, channel_id or record.posts_in)
         if channel is None:
             log.warning("channel gone race=%s guild=%s", record.id, record.guild_id)
         return channel
@@ -276,37 +324,6 @@ class Publisher:
             )
         except discord.HTTPException:
             log.warning("cannot warn host race=%s guild=%s", record.id, record.guild_id)
-
-
-# Failures that pass: the post is kept and tried again (Discord down, the network cut).
-FOR_NOW = (discord.DiscordServerError, discord.RateLimited, aiohttp.ClientError, OSError)
-
-
-async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Messageable | None:
-    """A channel to post in, from the cache or (early after a start) from Discord; None if
-    it is gone or hidden from the bot. PostLater if Discord cannot say now."""
-    channel = client.get_channel(channel_id)
-    if channel is None:
-        try:
-            channel = await client.fetch_channel(channel_id)
-        except (discord.NotFound, discord.Forbidden):
-            return None
-        except FOR_NOW as error:
-            raise PostLater(str(error)) from error
-    return channel if isinstance(channel, discord.abc.Messageable) else None
-
-
-async def send_or_keep(channel: discord.abc.Messageable, **message: Any) -> bool:
-    """Post ``message``: False if the channel refuses the bot; PostLater if Discord or the
-    network failed for now. Any other refusal (a message Discord will never take) raises:
-    the outbox drops that post rather than block the ones behind it."""
-    try:
-        await channel.send(**message)
-    except discord.Forbidden:
-        return False
-    except FOR_NOW as error:
-        raise PostLater(str(error)) from error
-    return True
 
 
 def _track_name(track_id: str) -> str:

@@ -161,6 +161,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "**Si parte!** {track}, {laps} giri. Prima il draft del garage: a turno ogni pilota "
         "sceglie un potenziamento.",
     ),
+    "thread_starting": ("🏁 Race #{race} is on.", "🏁 La gara #{race} è partita."),
+    "thread_line": (
+        "🏁 Race #{race} is on: follow it in {thread}.",
+        "🏁 La gara #{race} è partita: seguila in {thread}.",
+    ),
+    "thread_refused": (
+        "<@{host}>: this race runs here, not in a thread of its own: I am missing {permissions}.",
+        "<@{host}>: questa gara si corre qui, non in un thread: mi mancano {permissions}.",
+    ),
     "round_done": ("**Round {round}**", "**Round {round}**"),
     "board_title": (
         "{track} · round {round} · laps: {laps}",
@@ -187,6 +196,27 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{mentions}: pianificate il round {round} (entro <t:{deadline}:R>).",
     ),
     "open_hand": ("Open my hand", "Apri la mia mano"),
+    "dm_plan": (
+        "Race #{race} ({track}) waits for you: plan round {round} before <t:{deadline}:R>, "
+        "in {where}.",
+        "La gara #{race} ({track}) ti aspetta: pianifica il round {round} entro "
+        "<t:{deadline}:R>, in {where}.",
+    ),
+    "dm_decide": (
+        "Race #{race} ({track}) waits for your {step} decision, in {where}.",
+        "La gara #{race} ({track}) aspetta la tua decisione ({step}), in {where}.",
+    ),
+    "dm_failed": (
+        "I could not send <@{user}> a direct message (their DMs are closed): mentioned here.",
+        "Non riesco a scrivere in privato a <@{user}> (messaggi diretti chiusi): menzione qui.",
+    ),
+    "notify_thread": ("a mention in the race's thread", "una menzione nel thread della gara"),
+    "notify_dm": ("a direct message", "un messaggio diretto"),
+    "notify_off": ("nothing", "niente"),
+    "notify_saved": (
+        "When a race waits for you, you get: {how}.",
+        "Quando una gara ti aspetta, ricevi: {how}.",
+    ),
     "show_board": ("Board", "Tabellone"),
     "race_over": ("**Chequered flag!** {podium}", "**Bandiera a scacchi!** {podium}"),
     "race_out": ("out of the race: {names}", "fuori gara: {names}"),
@@ -309,22 +339,21 @@ TEXTS: dict[str, tuple[str, str]] = {
     "suggest": ("AI suggestion", "Suggerimento IA"),
     # --- live prompts ---
     "prompt_react": (
-        "<@{user}> — React (speed {speed}, Engine {engine}):",
-        "<@{user}> — Reazione (velocità {speed}, Motore {engine}):",
+        "{who} — React (speed {speed}, Engine {engine}):",
+        "{who} — Reazione (velocità {speed}, Motore {engine}):",
     ),
     "prompt_draft": (
-        "<@{user}> — Garage draft: your pick. Open the market to see the cards.",
-        "<@{user}> — Draft del garage: tocca a te. Apri il mercato per vedere le carte.",
+        "{who} — Garage draft: your pick. Open the market to see the cards.",
+        "{who} — Draft del garage: tocca a te. Apri il mercato per vedere le carte.",
     ),
     "prompt_reveal": (
-        "<@{user}> — Choose the speed of your card with several speeds.",
-        "<@{user}> — Scegli la velocità della tua carta a più velocità.",
+        "{who} — Choose the speed of your card with several speeds.",
+        "{who} — Scegli la velocità della tua carta a più velocità.",
     ),
-    "prompt_slipstream": ("<@{user}> — Slipstream?", "<@{user}> — Scia?"),
+    "prompt_slipstream": ("{who} — Slipstream?", "{who} — Scia?"),
     "prompt_discard": (
-        "<@{user}> — Discard step: open your cards to pick what to discard, or keep all.",
-        "<@{user}> — Fase di scarto: apri le tue carte per scegliere cosa scartare, o tienile "
-        "tutte.",
+        "{who} — Discard step: open your cards to pick what to discard, or keep all.",
+        "{who} — Fase di scarto: apri le tue carte per scegliere cosa scartare, o tienile tutte.",
     ),
     "boost": ("Boost (1 Heat)", "Boost (1 Heat)"),
     "adrenaline_speed": ("Adrenaline +1 speed", "Adrenalina +1 velocità"),
@@ -542,8 +571,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "status_nobody": ("nobody", "nessuno"),
     "settings_saved": (
-        "Settings saved: timer {timer}, channels {channels}.",
-        "Impostazioni salvate: timer {timer}, canali {channels}.",
+        "Settings saved: timer {timer}, channels {channels}, a thread per race: {threads}.",
+        "Impostazioni salvate: timer {timer}, canali {channels}, un thread per gara: {threads}.",
     ),
     "settings_any_channel": ("any", "tutti"),
     "rules": (
@@ -597,7 +626,9 @@ COMMAND_TEXTS: dict[str, str] = {
         "Fai guidare l'IA per un pilota assente (chi ospita o gestisce il server)"
     ),
     "Download a finished race in the race notation": "Scarica una gara finita",
-    "Server settings: default timer, allowed channels": "Impostazioni: timer, canali consentiti",
+    "Server settings: default timer, allowed channels, threads": (
+        "Impostazioni: timer, canali consentiti, thread"
+    ),
     "A short rules reference": "Un breve riepilogo delle regole",
     "Track": "Pista",
     "Laps (default: the track's)": "Giri (predefinito: quelli della pista)",
@@ -609,6 +640,16 @@ COMMAND_TEXTS: dict[str, str] = {
     "The driver to replace": "Il pilota da sostituire",
     "Race number (default: the last finished here)": "Numero gara (predefinito: l'ultima qui)",
     "Default turn timer in minutes": "Timer predefinito in minuti",
+    "How you are told a race waits for you": "Come ti avviso quando una gara ti aspetta",
+    "Mention me in the race's thread": "Menzionami nel thread della gara",
+    "Send me a direct message": "Mandami un messaggio diretto",
+    "Nothing": "Niente",
+    "A mention (default), a direct message, or nothing": (
+        "Una menzione (predefinito), un messaggio diretto o niente"
+    ),
+    "Run each race in a thread of its own (default: on)": (
+        "Ogni gara in un thread tutto suo (predefinito: sì)"
+    ),
     "Allow races in this channel": "Consenti gare in questo canale",
     "Stop allowing races in this channel": "Non consentire più gare in questo canale",
     "Championship leagues: seasons of races with points": ("Campionati: stagioni di gare a punti"),

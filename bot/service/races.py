@@ -151,18 +151,7 @@ class RaceService:
     async def _start(
         self, record: RaceRecord, seats: list[Seat], state: RaceState, events: list[Event]
     ) -> Change:
-        running = RaceRecord(
-            record.id,
-            record.guild_id,
-            record.channel_id,
-            record.host_id,
-            RaceStatus.RUNNING,
-            record.config,
-            state,
-            (),
-            record.lobby_message_id,
-            record.created_at,
-        )
+        running = replace(record, status=RaceStatus.RUNNING, state=state, round_events=())
         change = await self._play(running, seats, state, events, [], [], started=True)
         await self.store.start_race(record.id, seats, state, change)
         log.info("race started race=%s guild=%s cars=%s", record.id, record.guild_id, len(seats))
@@ -391,16 +380,10 @@ class RaceService:
                 except Exception:
                     # The race stays finished; start-up completes the step (it is idempotent).
                     log.exception("after the finish race=%s guild=%s", record.id, record.guild_id)
-        after = RaceRecord(
-            record.id,
-            record.guild_id,
-            record.channel_id,
-            record.host_id,
-            change.status,
-            record.config,
-            change.state,
-            tuple(change.round_events),
-            record.lobby_message_id,
-            record.created_at,
+        after = replace(
+            record,
+            status=change.status,
+            state=change.state,
+            round_events=tuple(change.round_events),
         )
         return Change(after, seats, change.state, waiting=waiting_humans(change.state, seats))

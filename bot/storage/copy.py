@@ -36,6 +36,7 @@ TABLES = (
     "decisions",
     "orders",
     "guild_settings",
+    "notify",
     "leagues",
     "league_members",
     "season_decisions",

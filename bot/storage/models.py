@@ -29,6 +29,9 @@ Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
 OrdersMode = Literal["ai", "orders", "live"]
 TimerKind = Literal["deadline", "reminder", "reminded", "draft"]
+NotifyMode = Literal["thread", "dm", "off"]
+"""How a person is told a race waits for them: a mention in the race's thread, a direct
+message, or nothing."""
 PostKind = Literal["start", "round", "prompt", "say", "drafted", "draft"]
 MAX_TIMER_SECONDS = 7 * 24 * 3600
 """The longest turn timer: the 10,080 minutes ``/heat new`` and ``/league create`` offer."""
@@ -95,6 +98,8 @@ class Seat(BaseModel):
 class RaceRecord:
     """A race: where it lives, its status and, once started, its current state.
 
+    ``thread_id`` is the thread it runs in once started (None: it runs in its channel).
+
     ``round_events`` are the events of the round under way, kept so the round's
     summary can be posted whole when it ends.
     """
@@ -109,10 +114,16 @@ class RaceRecord:
     round_events: tuple[Event, ...]
     lobby_message_id: int | None
     created_at: float
+    thread_id: int | None = None
 
     @property
     def version(self) -> int:
         return 0 if self.state is None else self.state.version
+
+    @property
+    def posts_in(self) -> int:
+        """Where its boards, prompts and notices go: its thread, or its channel without one."""
+        return self.thread_id or self.channel_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,10 +257,12 @@ class RaceChange:
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
-    """A server's default turn timer and the channels races are allowed in (all if empty)."""
+    """A server's default turn timer, the channels races are allowed in (all if empty), and
+    whether a race runs in a thread of its own."""
 
     timer_seconds: int | None = None
     channels: tuple[int, ...] = ()
+    threads: bool = True
 
 
 # --- leagues ---------------------------------------------------------------------------------

@@ -219,6 +219,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE outbox ADD CHECK ((race_id IS NULL) <> (league_id IS NULL));
     CREATE INDEX outbox_by_league ON outbox (league_id, id);
     """,
+    # 8 (the lead renumbers it on merging): a race runs in a thread of its own (NULL: in its
+    # channel), unless a server turns threads off; how each person is told a race waits for
+    # them (no row: a mention in the race's thread).
+    """
+    ALTER TABLE races ADD COLUMN thread_id BIGINT;
+    CREATE INDEX races_by_thread ON races (thread_id) WHERE thread_id IS NOT NULL;
+    ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE notify (user_id BIGINT PRIMARY KEY, mode TEXT NOT NULL);
+    """,
 )
 
 # Errors that mean the connection is gone, not that the statement was wrong. The

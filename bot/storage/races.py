@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
+from typing import cast
 
 from bot.storage.models import (
     GuildSettings,
+    NotifyMode,
     Orders,
     OutboxRow,
     RaceChange,
@@ -73,14 +75,17 @@ class RaceTables(Tables):
         return None if row is None else race_of(row)
 
     async def open_race_in(self, channel_id: int) -> RaceRecord | None:
-        query = "SELECT * FROM races WHERE channel_id = $1 AND status IN ('lobby', 'running')"
+        query = (
+            "SELECT * FROM races WHERE (channel_id = $1 OR thread_id = $1)"
+            " AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1"
+        )
         row = await self._one(query, channel_id)
         return None if row is None else race_of(row)
 
     async def last_finished_in(self, channel_id: int) -> RaceRecord | None:
         query = (
-            "SELECT * FROM races WHERE channel_id = $1 AND status = 'finished'"
-            " ORDER BY updated_at DESC, id DESC LIMIT 1"
+            "SELECT * FROM races WHERE (channel_id = $1 OR thread_id = $1)"
+            " AND status = 'finished' ORDER BY updated_at DESC, id DESC LIMIT 1"
         )
         row = await self._one(query, channel_id)
         return None if row is None else race_of(row)
@@ -90,6 +95,10 @@ class RaceTables(Tables):
             await db.execute(
                 "UPDATE races SET lobby_message_id = $1 WHERE id = $2", message_id, race_id
             )
+
+    async def set_thread(self, race_id: int, thread_id: int) -> None:
+        async with self._transaction_db() as db:
+            await db.execute("UPDATE races SET thread_id = $1 WHERE id = $2", thread_id, race_id)
 
     async def set_status(self, race_id: int, status: RaceStatus) -> None:
         async with self._transaction_db() as db:
@@ -241,21 +250,38 @@ class RaceTables(Tables):
     # --- server settings ------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        query = "SELECT timer_seconds, channels FROM guild_settings WHERE guild_id = $1"
+        query = "SELECT timer_seconds, channels, threads FROM guild_settings WHERE guild_id = $1"
         row = await self._one(query, guild_id)
         if row is None:
             return GuildSettings()
-        return GuildSettings(row[0], tuple(json.loads(row[1])))
+        return GuildSettings(row[0], tuple(json.loads(row[1])), bool(row[2]))
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         async with self._transaction_db() as db:
             await db.execute(
-                "INSERT INTO guild_settings VALUES ($1, $2, $3) ON CONFLICT (guild_id)"
+                "INSERT INTO guild_settings (guild_id, timer_seconds, channels, threads)"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id)"
                 " DO UPDATE SET timer_seconds = excluded.timer_seconds,"
-                " channels = excluded.channels",
+                " channels = excluded.channels, threads = excluded.threads",
                 guild_id,
                 settings.timer_seconds,
                 json.dumps(list(settings.channels)),
+                int(settings.threads),
+            )
+
+    # --- how people are told --------------------------------------------------------------
+
+    async def notify_mode(self, user_id: int) -> NotifyMode:
+        row = await self._one("SELECT mode FROM notify WHERE user_id = $1", user_id)
+        return "thread" if row is None else cast(NotifyMode, row[0])
+
+    async def set_notify(self, user_id: int, mode: NotifyMode) -> None:
+        async with self._transaction_db() as db:
+            await db.execute(
+                "INSERT INTO notify VALUES ($1, $2) ON CONFLICT (user_id)"
+                " DO UPDATE SET mode = excluded.mode",
+                user_id,
+                mode,
             )
 
 

@@ -75,6 +75,7 @@ def race_of(row: Any) -> RaceRecord:
         round_events=events_of(json.loads(row["round_events"])),
         lobby_message_id=row["lobby_message_id"],
         created_at=row["created_at"],
+        thread_id=row["thread_id"],
     )
 
 

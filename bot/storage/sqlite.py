@@ -245,6 +245,15 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX outbox_by_race ON outbox (race_id, id);
     CREATE INDEX outbox_by_league ON outbox (league_id, id)
     """,
+    # 8 (the lead renumbers it on merging): a race runs in a thread of its own (NULL: in its
+    # channel), unless a server turns threads off; how each person is told a race waits for
+    # them (no row: a mention in the race's thread).
+    """
+    ALTER TABLE races ADD COLUMN thread_id INTEGER;
+    CREATE INDEX races_by_thread ON races (thread_id) WHERE thread_id IS NOT NULL;
+    ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE notify (user_id INTEGER PRIMARY KEY, mode TEXT NOT NULL)
+    """,
 )
 
 

@@ -19,6 +19,7 @@ from bot.storage.models import (
     LeagueRecord,
     LeagueSettings,
     Member,
+    NotifyMode,
     OutboxRow,
     PlayerStats,
     RaceChange,
@@ -102,13 +103,16 @@ class Store(Protocol):
         """The race with this id, whatever its status."""
 
     async def open_race_in(self, channel_id: int) -> RaceRecord | None:
-        """The lobby or running race of a channel (there is at most one)."""
+        """The lobby or running race of a channel, or of the thread a race runs in."""
 
     async def last_finished_in(self, channel_id: int) -> RaceRecord | None:
-        """The channel's most recently finished race."""
+        """The channel's (or a race thread's) most recently finished race."""
 
     async def set_lobby_message(self, race_id: int, message_id: int) -> None:
         """One transaction: remember the lobby's public message (to edit it later)."""
+
+    async def set_thread(self, race_id: int, thread_id: int) -> None:
+        """One transaction: the race runs in this thread from now on."""
 
     async def set_status(self, race_id: int, status: RaceStatus) -> None:
         """One transaction: the new status; a finished or cancelled race loses its timers."""
@@ -206,6 +210,12 @@ class Store(Protocol):
         """The server's leagues and races with rows not yet posted (read, not claimed)."""
 
     # --- server settings ------------------------------------------------------------------
+
+    async def notify_mode(self, user_id: int) -> NotifyMode:
+        """How a person is told a race waits for them ("thread" unless they chose)."""
+
+    async def set_notify(self, user_id: int, mode: NotifyMode) -> None:
+        """One transaction: how this person is told from now on."""
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's settings (defaults if it never saved any)."""

@@ -96,7 +96,16 @@ class Table:
     # --- reading --------------------------------------------------------------------------
 
     def public(self) -> list[FakeMessage]:
+        """What the channel and its races' threads show, oldest first."""
+        return self.fake.with_threads(self.channel)
+
+    def in_channel(self) -> list[FakeMessage]:
+        """The messages posted in the channel itself."""
         return self.fake.channel_messages(self.channel)
+
+    def threads(self) -> list[FakeChannel]:
+        """The threads started in the channel (a race's), oldest first."""
+        return self.fake.threads(self.channel)
 
     def latest_with(self, prefix: str) -> FakeMessage:
         """The newest public message carrying a component whose id starts with ``prefix``."""
@@ -104,10 +113,19 @@ class Table:
 
     def said_to(self, user: FakeUser) -> list[str]:
         """Everything the bot told ``user`` privately, oldest first."""
-        return [m.content for m in self.fake.ephemeral_messages(user, self.channel)]
+        places = {self.channel.id} | {thread.id for thread in self.threads()}
+        return [m.content for m in self.fake.ephemeral_messages(user) if m.channel_id in places]
 
     async def wait_public(self, count: int) -> None:
         await self.fake.wait_for(lambda: len(self.public()) >= count)
+
+    async def wait_started(self) -> None:
+        """Until the race's first board is posted (after the line in the channel saying so)."""
+        await self.fake.wait_for(
+            lambda: any(
+                cid.startswith("heat:b:hand:") for m in self.public() for cid in custom_ids(m)
+            )
+        )
 
 
 def answer(interaction: FakeInteraction) -> FakeMessage:

@@ -83,7 +83,7 @@ async def two_driver_race(t: Table, **options: object) -> FakeMessage:
     lobby = await open_lobby(t, seats=3, fill="legends", **options)
     await t.click(t.bob, lobby, "heat:b:join:")
     await t.click(t.alice, lobby, "heat:b:start:")
-    await t.wait_public(2)
+    await t.wait_started()
     return t.latest_with("heat:b:hand:")
 
 

@@ -50,7 +50,7 @@ class Server:
         self.bot: asyncio.subprocess.Process | None = None
 
     def public(self) -> list[FakeMessage]:
-        return self.fake.channel_messages(self.channel)
+        return self.fake.with_threads(self.channel)
 
     async def start(self) -> float:
         """Start the bot process; the moment it reconnected (identified to the gateway)."""

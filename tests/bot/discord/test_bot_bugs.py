@@ -54,7 +54,7 @@ async def duel(t: Table) -> FakeMessage:
     lobby = await open_lobby(t, seats=2, fill="none")
     await t.click(t.bob, lobby, "heat:b:join:")
     await t.click(t.alice, lobby, "heat:b:start:")
-    await t.wait_public(2)
+    await t.wait_started()
     return t.public()[-1]
 
 
@@ -164,7 +164,7 @@ async def test_bug_5_a_reminder_to_an_italian_driver_is_all_italian(tmp_path: Pa
         lobby = await open_lobby(t, seats=2, fill="none", mode="async", timer=60)
         await t.click(t.bob, lobby, "heat:b:join:")
         await t.click(t.alice, lobby, "heat:b:start:")
-        await t.wait_public(2)
+        await t.wait_started()
         await plan(t, t.alice, t.public()[-1], None)
         count = len(t.public())
         t.clock.now += 60 * 60 * 0.8

@@ -37,7 +37,7 @@ async def test_a_click_builds_no_view_from_its_message(
         assert not joined.failed
         assert answer(joined).content in {text("joined", lang, car="B") for lang in ("en", "it")}
         await t.click(t.alice, lobby, "heat:b:start:")
-        await t.wait_public(2)
+        await t.wait_started()
         board = t.public()[-1]
         opened = await t.click(t.bob, board, "heat:b:hand:")
         assert answer(opened).components, answer(opened).content
@@ -59,7 +59,7 @@ async def test_a_handled_click_is_freed_without_a_garbage_collection(tmp_path: P
             lobby = await open_lobby(t, seats=2, fill="none")
             await t.click(t.bob, lobby, "heat:b:join:")
             await t.click(t.alice, lobby, "heat:b:start:")
-            await t.wait_public(2)
+            await t.wait_started()
             opened = await t.click(t.bob, t.public()[-1], "heat:b:hand:")
             assert answer(opened).components
             await t.stop()

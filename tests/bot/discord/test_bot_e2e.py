@@ -32,7 +32,7 @@ async def test_three_drivers_and_a_legend_race_to_the_hall_of_fame(tmp_path: Pat
         drivers = lobby.embeds[0]["description"]
         assert all(f"<@{user.id}>" in drivers for user in (t.alice, t.bob, t.cleo))
         await t.click(t.alice, lobby, "heat:b:start:")
-        await t.wait_public(2)
+        await t.wait_started()
         started = t.latest_with("heat:b:hand:")
         assert started.attachments[0].data.startswith(PNG)
         # The board's words ride beside it: one field per car (issue 22 point 2).
@@ -247,7 +247,7 @@ async def test_a_finished_race_exports_a_replayable_scenario(tmp_path: Path) -> 
         await t.start()
         lobby = await open_lobby(t, seats=2, fill="ai")
         await t.click(t.alice, lobby, "heat:b:start:")
-        await t.wait_public(2)
+        await t.wait_started()
         while custom_ids(board := t.public()[-1]):
             count = len(t.public())
             await plan(t, t.alice, board, None)

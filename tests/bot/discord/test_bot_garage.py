@@ -32,7 +32,7 @@ async def garage_race(t: Table, **options: object) -> None:
     lobby = t.latest_with("heat:b:join:")
     assert "Garage: both decks (3 draft rounds) · weather: on" in lobby.embeds[0]["description"]
     await t.click(t.alice, lobby, "heat:b:start:")
-    await t.wait_public(2)
+    await t.wait_started()
 
 
 async def refused_to(t: Table, user: FakeUser, prompt: FakeMessage) -> None:

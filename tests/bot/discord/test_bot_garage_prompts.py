@@ -32,7 +32,7 @@ ALL_CARDS = sorted(KNOWN_CARDS)
 def offered(state: RaceState, car: str) -> tuple[set[Decision], set[str]]:
     """The buttons as decisions and the selects' actions: the prompt's with its driver's
     private view (the choices that show their cards), or the draft's market."""
-    views = [prompt_message(1, state, car, 42, "it")["view"]]
+    views = [prompt_message(1, state, car, "<@42>", "it")["view"]]
     if engine.pending(state).step == "draft":  # type: ignore[union-attr]
         (market,) = views[0].children
         assert market.target.action == "mkt", "the public draft prompt only opens the market"  # type: ignore[attr-defined]
@@ -142,7 +142,7 @@ def test_each_slipstream_distance_gets_a_button_that_says_how_far() -> None:
     state, decisions = load_scenario(json.dumps(scenario["scenario"]))
     for decision in decisions[:-1]:
         state, _ = engine.apply(state, decision)
-    view = prompt_message(7, state, "B", 42, "en")["view"]
+    view = prompt_message(7, state, "B", "<@42>", "en")["view"]
     buttons = {decision_of(item.target): item.label for item in view.children}  # type: ignore[attr-defined]
     assert buttons == {
         engine.Slipstream("B", True): "Slipstream +4",

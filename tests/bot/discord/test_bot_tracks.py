@@ -33,7 +33,7 @@ async def test_an_expansion_race_starts_with_its_board(tmp_path: Path, track_id:
         assert data.track(track_id).name in lobby.content + str(lobby.embeds)
         await t.click(t.bob, lobby, "heat:b:join:")
         await t.click(t.alice, lobby, "heat:b:start:")
-        await t.wait_public(2)
+        await t.wait_started()
         started = t.latest_with("heat:b:hand:")
         assert started.attachments[0].data.startswith(PNG)
         assert all(not i.failed for i in t.fake.interactions)

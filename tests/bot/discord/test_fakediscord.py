@@ -781,3 +781,44 @@ async def test_roles_need_manage_roles_and_must_sit_below_the_bots(
     await (await fake.slash(world.bob, world.channel, "heat hello")).done()
     cached = bot.get_guild(guild_id)
     assert cached is not None and cached.get_role(role.id) is not None
+
+
+async def test_threads_the_discord_way(fake: FakeDiscord, world: World, bot: HeatBot) -> None:
+    """A thread started from a message takes its id and type 11 with a parent, reaches the
+    bot as THREAD_CREATE (discord.py caches a Thread), takes members, reopens when a message
+    is sent in it after archiving, and refuses the second thread of a message (160004), a
+    member added to an archived one (50083) and a bot without the permission (403, 50013)."""
+    channel = channel_of(bot, world)
+    starter = await channel.send("lobby")
+    thread = await starter.create_thread(name="Heat · USA · #1", auto_archive_duration=10080)
+    assert thread.id == starter.id and thread.parent_id == world.channel.id
+    # Gateway events are ordered: once this answer exists, the bot saw THREAD_CREATE.
+    await (await fake.slash(world.bob, world.channel, "heat hello")).done()
+    cached = bot.get_channel(starter.id)
+    assert isinstance(cached, discord.Thread) and cached.name == "Heat · USA · #1"
+    [stored] = fake.threads(world.channel)
+    assert int(stored.type) == 11 and stored.parent_id == world.channel.id
+
+    await thread.add_user(discord.Object(world.alice.id))
+    assert world.alice.id in stored.members
+    with pytest.raises(discord.HTTPException) as twice:
+        await starter.create_thread(name="again")
+    await thread.send("in the thread")
+    assert [m.content for m in fake.channel_messages(stored)] == ["in the thread"]
+    assert "in the thread" not in [m.content for m in fake.channel_messages(world.channel)]
+
+    await thread.edit(archived=True)
+    await (await fake.slash(world.bob, world.channel, "heat hello")).done()
+    assert cached.archived, "THREAD_UPDATE reached the bot"
+    with pytest.raises(discord.HTTPException) as archived:
+        await thread.add_user(discord.Object(world.bob.id))
+    await thread.send("reopened")
+    assert not stored.archived
+
+    fake.deny_bot_permissions(world.channel, Permission.CREATE_PUBLIC_THREADS)
+    other = await channel.send("another lobby")
+    with pytest.raises(discord.Forbidden) as refused:
+        await other.create_thread(name="no")
+    assert (twice.value.status, twice.value.code) == (400, 160004)
+    assert archived.value.code == 50083
+    assert (refused.value.status, refused.value.code) == (403, 50013)

@@ -33,7 +33,7 @@ def test_no_live_prompt_shows_a_card_held_in_a_hand() -> None:
         steps.add(waiting.step)
         kinds |= {decision.do for decision in engine.legal_decisions(state, waiting.car)}
         for locale in LOCALES:
-            public = prompt_message(1, state, waiting.car, 42, locale)
+            public = prompt_message(1, state, waiting.car, "<@42>", locale)
             assert leaks(*view_payload(public), state) == [], (waiting.step, public["content"])
             private = private_choices_message(1, state, waiting.car, locale)
             shown_privately += bool(leaks(*view_payload(private), state))

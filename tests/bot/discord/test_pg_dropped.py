@@ -22,7 +22,7 @@ async def test_a_driver_confirming_while_the_database_drops_is_asked_to_try_agai
         lobby = t.latest_with("heat:b:join:")
         await t.click(t.bob, lobby, "heat:b:join:")
         await t.click(t.alice, lobby, "heat:b:start:")
-        await t.wait_public(2)
+        await t.wait_started()
         board = t.latest_with("heat:b:hand:")
         hand = answer(await t.click(t.alice, board, "heat:b:hand:"))
         await t.click(t.alice, hand, "heat:b:sug:")

@@ -25,7 +25,7 @@ async def click(
 
 
 def boards(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:
-    return [m for m in fake.channel_messages(channel) if m.attachments]
+    return [m for m in fake.with_threads(channel) if m.attachments]
 
 
 async def race_started(

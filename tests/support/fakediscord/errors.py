@@ -136,6 +136,18 @@ def missing_permissions() -> DiscordAPIError:
     return DiscordAPIError(403, 50013, "Missing Permissions")
 
 
+def invalid_channel_type() -> DiscordAPIError:
+    return DiscordAPIError(400, 50024, "Cannot execute action on this channel type")
+
+
+def archived_thread() -> DiscordAPIError:
+    return DiscordAPIError(400, 50083, "Operation cannot be performed on an archived thread")
+
+
+def thread_already_created() -> DiscordAPIError:
+    return DiscordAPIError(400, 160004, "A thread has already been created for this message")
+
+
 def service_unavailable() -> DiscordAPIError:
     """Discord's answer during an outage (a retry later may succeed)."""
     return DiscordAPIError(503, 0, "Service Unavailable")

@@ -294,6 +294,16 @@ class FakeDiscord:
     ) -> list[FakeMessage]:
         return self.state.ephemeral_messages(user, channel)
 
+    def threads(self, channel: FakeChannel) -> list[FakeChannel]:
+        """The threads started in ``channel``, oldest first."""
+        return self.state.threads_of(channel)
+
+    def with_threads(self, channel: FakeChannel) -> list[FakeMessage]:
+        """The public messages of ``channel`` and of its threads, oldest first."""
+        places = [channel, *self.state.threads_of(channel)]
+        messages = [m for place in places for m in self.state.channel_messages(place)]
+        return sorted(messages, key=lambda m: m.id)
+
     def dm_messages(self, user: FakeUser) -> list[FakeMessage]:
         return self.state.channel_messages(self.state.dm_channel(user))
 

@@ -17,6 +17,7 @@ Json = dict[str, Any]
 
 EPHEMERAL_FLAG = 1 << 6
 LOADING_FLAG = 1 << 7
+HAS_THREAD_FLAG = 1 << 5
 COMPONENTS_V2_FLAG = 1 << 15
 
 
@@ -38,6 +39,8 @@ class Permission(IntFlag):
     USE_EXTERNAL_EMOJIS = 1 << 18
     MANAGE_ROLES = 1 << 28
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_THREADS = 1 << 34
+    CREATE_PUBLIC_THREADS = 1 << 35
     SEND_MESSAGES_IN_THREADS = 1 << 38
 
 
@@ -53,6 +56,7 @@ EVERYONE_DEFAULT = (
     | Permission.READ_MESSAGE_HISTORY
     | Permission.USE_EXTERNAL_EMOJIS
     | Permission.USE_APPLICATION_COMMANDS
+    | Permission.CREATE_PUBLIC_THREADS
     | Permission.SEND_MESSAGES_IN_THREADS
 )
 
@@ -62,6 +66,7 @@ BOT_DEFAULT = EVERYONE_DEFAULT | Permission.MANAGE_MESSAGES
 class ChannelType(IntEnum):
     GUILD_TEXT = 0
     DM = 1
+    PUBLIC_THREAD = 11
 
 
 class InteractionType(IntEnum):
@@ -155,6 +160,17 @@ class FakeChannel:
     position: int = 0
     overwrites: dict[int, Overwrite] = field(default_factory=dict)
     recipient: FakeUser | None = None
+    # A thread (type 11): the channel it was started in, who started it, who is in it.
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    auto_archive_duration: int = 10080
+    archive_timestamp: str = field(default_factory=iso_now)
+    members: set[int] = field(default_factory=set)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type is ChannelType.PUBLIC_THREAD
 
 
 @dataclass(eq=False)
@@ -174,6 +190,7 @@ class FakeGuild:
     owner_id: int | None = None
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
+    threads: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso_now)
 

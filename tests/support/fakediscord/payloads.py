@@ -82,6 +82,8 @@ def channel_payload(channel: FakeChannel) -> Json:
             "recipients": [user_payload(channel.recipient)],
             "flags": 0,
         }
+    if channel.is_thread:
+        return thread_payload(channel)
     return {
         "id": str(channel.id),
         "type": int(channel.type),
@@ -106,6 +108,31 @@ def channel_payload(channel: FakeChannel) -> Json:
     }
 
 
+def thread_payload(thread: FakeChannel) -> Json:
+    """A public thread as Discord sends it (REST, THREAD_CREATE/UPDATE, interactions)."""
+    return {
+        "id": str(thread.id),
+        "type": int(thread.type),
+        "guild_id": str(thread.guild_id),
+        "parent_id": str(thread.parent_id),
+        "owner_id": str(thread.owner_id),
+        "name": thread.name,
+        "last_message_id": None,
+        "message_count": 0,
+        "member_count": len(thread.members),
+        "total_message_sent": 0,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": thread.archived,
+            "auto_archive_duration": thread.auto_archive_duration,
+            "archive_timestamp": thread.archive_timestamp,
+            "locked": False,
+            "create_timestamp": thread.archive_timestamp,
+        },
+    }
+
+
 def guild_create_payload(guild: FakeGuild) -> Json:
     """The full GUILD_CREATE a bot receives for each guild after READY."""
     return {
@@ -124,7 +151,8 @@ def guild_create_payload(guild: FakeGuild) -> Json:
         "joined_at": guild.joined_at,
         "emojis": [],
         "stickers": [],
-        "threads": [],
+        # Discord sends the active threads the bot can see.
+        "threads": [thread_payload(t) for t in guild.threads.values() if not t.archived],
         "voice_states": [],
         "presences": [],
         "stage_instances": [],

@@ -50,3 +50,12 @@ def channel_permissions(guild: FakeGuild, member: FakeMember, channel: FakeChann
             Permission.ATTACH_FILES | Permission.EMBED_LINKS | Permission.MENTION_EVERYONE
         )
     return permissions
+
+
+def thread_permissions(parent: Permission) -> Permission:
+    """A thread's permissions are its parent's, but sending there needs Send Messages in
+    Threads (and no longer Send Messages)."""
+    sends = Permission.SEND_MESSAGES | Permission.ATTACH_FILES | Permission.EMBED_LINKS
+    if not parent & Permission.SEND_MESSAGES_IN_THREADS:
+        return parent & ~sends
+    return parent | Permission.SEND_MESSAGES

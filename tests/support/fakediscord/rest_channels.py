@@ -3,6 +3,9 @@
 These are the bot's own REST calls, so the bot's channel permissions apply:
 no VIEW_CHANNEL is 403 Missing Access (50001), no SEND_MESSAGES / ATTACH_FILES
 is 403 Missing Permissions (50013). Ephemeral messages do not exist here (10008).
+Threads are channels of type 11 with a parent: one started from a message takes
+the message's id; sending in one needs Send Messages in Threads, and reopens it
+if it was archived.
 """
 
 from __future__ import annotations
@@ -11,11 +14,15 @@ from aiohttp import web
 
 from .bodies import read_body
 from .errors import (
+    FormErrors,
+    archived_thread,
     cannot_edit_others_message,
     cannot_message_user,
+    invalid_channel_type,
     missing_access,
     missing_permissions,
     service_unavailable,
+    thread_already_created,
     unknown_channel,
     unknown_guild,
     unknown_member,
@@ -45,6 +52,9 @@ class ChannelRoutes:
         message = channel + "/messages/{message_id}"
         return [
             web.get(channel, self.get_channel),
+            web.patch(channel, self.edit_channel),
+            web.post(message + "/threads", self.start_thread),
+            web.put(channel + "/thread-members/{user_id}", self.add_thread_member),
             web.get(channel + "/messages", self.list_messages),
             web.post(channel + "/messages", self.create_message),
             web.get(message, self.get_message),
@@ -59,6 +69,56 @@ class ChannelRoutes:
 
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(channel_payload(self._visible_channel(request)))
+
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        """Only threads are edited here: archived (by its creator or with Manage Threads)."""
+        channel = self._visible_channel(request)
+        if not channel.is_thread:
+            raise missing_permissions()  # the bot has no Manage Channels
+        body, _ = await read_body(request)
+        if channel.owner_id != self._state.bot_user.id:
+            self._require(channel, Permission.MANAGE_THREADS)
+        if "archived" in body:
+            self._state.set_archived(channel, bool(body["archived"]))
+        return json_response(channel_payload(channel))
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        channel = self._visible_channel(request)
+        if channel.type is not ChannelType.GUILD_TEXT:
+            raise invalid_channel_type()
+        self._require(channel, Permission.CREATE_PUBLIC_THREADS)
+        starter = self._message(channel, request)
+        if starter.id in self._state.channels:
+            raise thread_already_created()
+        body, _ = await read_body(request)
+        name = str(body.get("name") or "")
+        duration = int(body.get("auto_archive_duration") or 4320)
+        errors = FormErrors()
+        errors.check_length(["name"], name, 1, 100)
+        if duration not in (60, 1440, 4320, 10080):
+            errors.add(
+                ["auto_archive_duration"],
+                "BASE_TYPE_CHOICES",
+                "Value must be one of (60, 1440, 4320, 10080).",
+            )
+        errors.raise_if_any()
+        thread = self._state.start_thread(starter, name, duration)
+        return json_response(channel_payload(thread), 201)
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        thread = self._visible_channel(request)
+        if not thread.is_thread:
+            raise invalid_channel_type()
+        if thread.archived:
+            raise archived_thread()
+        self._require(thread, Permission.SEND_MESSAGES)
+        guild = self._state.guild_of(thread)
+        assert guild is not None
+        member = guild.members.get(snowflake(request, "user_id", unknown_member))
+        if member is None:
+            raise unknown_member()
+        self._state.add_thread_member(thread, member.user)
+        return no_content()
 
     async def list_messages(self, request: web.Request) -> web.Response:
         channel = self._visible_channel(request)
@@ -92,6 +152,8 @@ class ChannelRoutes:
             self._require(channel, Permission.SEND_MESSAGES)
             if uploads:
                 self._require(channel, Permission.ATTACH_FILES)
+        if channel.archived:
+            self._state.set_archived(channel, False)
         # Outside interactions Discord ignores the ephemeral flag.
         body["flags"] = int(body.get("flags") or 0) & ~EPHEMERAL_FLAG
         message = self._state.create_message(channel, body, uploads)

@@ -32,6 +32,7 @@ from .models import (
     BOT_DEFAULT,
     EPHEMERAL_FLAG,
     EVERYONE_DEFAULT,
+    HAS_THREAD_FLAG,
     LOADING_FLAG,
     ChannelType,
     FakeChannel,
@@ -47,7 +48,7 @@ from .models import (
     iso_now,
 )
 from .payloads import channel_payload, guild_create_payload, member_payload, role_payload
-from .permissions import channel_permissions
+from .permissions import channel_permissions, thread_permissions
 
 Json = dict[str, Any]
 EventSink = Callable[[str, Json], None]
@@ -306,7 +307,58 @@ class DiscordState:
         member = guild.members.get(user.id)
         if member is None:
             return Permission.NONE
+        if channel.is_thread:
+            assert channel.parent_id is not None
+            return thread_permissions(
+                channel_permissions(guild, member, self.channel(channel.parent_id))
+            )
         return channel_permissions(guild, member, channel)
+
+    # --- threads ----------------------------------------------------------------------------
+
+    def start_thread(
+        self, starter: FakeMessage, name: str, auto_archive_duration: int
+    ) -> FakeChannel:
+        """A public thread started from ``starter`` by the bot: Discord gives it the message's
+        id, marks the message HAS_THREAD and tells the bot (THREAD_CREATE, newly created)."""
+        parent = self.channel(starter.channel_id)
+        guild = self.guild_of(parent)
+        assert guild is not None
+        thread = FakeChannel(
+            starter.id,
+            name,
+            ChannelType.PUBLIC_THREAD,
+            guild.id,
+            parent_id=parent.id,
+            owner_id=self.bot_user.id,
+            auto_archive_duration=auto_archive_duration,
+            members={self.bot_user.id},
+        )
+        guild.threads[thread.id] = thread
+        self.channels[thread.id] = thread
+        starter.flags |= HAS_THREAD_FLAG
+        self._emit("THREAD_CREATE", {**channel_payload(thread), "newly_created": True})
+        self.changed()
+        return thread
+
+    def add_thread_member(self, thread: FakeChannel, user: FakeUser) -> None:
+        thread.members.add(user.id)
+        self.changed()
+
+    def set_archived(self, thread: FakeChannel, archived: bool) -> None:
+        """Archive or reopen a thread (a message sent in an archived one reopens it)."""
+        if thread.archived == archived:
+            return
+        thread.archived = archived
+        thread.archive_timestamp = iso_now()
+        self._emit("THREAD_UPDATE", channel_payload(thread))
+        self.changed()
+
+    def threads_of(self, channel: FakeChannel) -> list[FakeChannel]:
+        """The threads started in ``channel``, oldest first."""
+        guild = self.guild_of(channel)
+        threads = [] if guild is None else guild.threads.values()
+        return sorted((t for t in threads if t.parent_id == channel.id), key=lambda t: t.id)
 
     # --- messages ---------------------------------------------------------------------------
 

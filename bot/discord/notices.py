@@ -1,0 +1,92 @@
+"""Telling drivers a race waits for them, each the way they chose with ``/heat notify``.
+
+A mention in the race's thread (the default), a direct message carrying the "Open my
+hand" button, or nothing (their name, unmentioned). A direct message that fails
+(closed DMs: Discord's 50007) falls back to the mention, once, with one line saying so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+import data
+from bot.discord.components import HeatButton, view_of
+from bot.discord.ids import button
+from bot.discord.texts import t
+from bot.storage import RaceRecord, Seat, Store
+
+log = logging.getLogger("heat.publish")
+
+
+@dataclass
+class Called:
+    """How each driver is named in the race's message (a mention, or their name when they
+    were told privately or asked for nothing), and a line per direct message that failed."""
+
+    who: dict[int, str] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+    def names(self, seats: Sequence[Seat]) -> str:
+        return " ".join(self.who[s.user_id] for s in seats if s.user_id in self.who)
+
+
+class Notices:
+    """Calls drivers: mentions, direct messages, or nothing, as each chose."""
+
+    def __init__(self, client: discord.Client, store: Store) -> None:
+        self.client = client
+        self.store = store
+
+    async def call(
+        self, record: RaceRecord, seats: Sequence[Seat], key: str, **values: object
+    ) -> Called:
+        """Call ``seats``' drivers; a direct message says ``key`` (with ``values``)."""
+        called = Called()
+        for seat in seats:
+            if seat.user_id is None:
+                continue
+            mode = await self.store.notify_mode(seat.user_id)
+            if mode == "off":
+                called.who[seat.user_id] = seat.name
+                continue
+            if mode == "dm":
+                text = t(key, seat.locale, **values, **_where(record))
+                if await self.direct(record, seat, text):
+                    called.who[seat.user_id] = seat.name
+                    continue
+                called.lines.append(t("dm_failed", seat.locale, user=seat.user_id))
+            called.who[seat.user_id] = f"<@{seat.user_id}>"
+        return called
+
+    async def direct(self, record: RaceRecord, seat: Seat, text: str) -> bool:
+        """``text`` and the "Open my hand" button in the driver's DMs; False if refused."""
+        assert seat.user_id is not None
+        hand = HeatButton(
+            button("hand", record.id), t("open_hand", seat.locale), discord.ButtonStyle.primary
+        )
+        try:
+            user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
+            await user.send(text, view=view_of(hand))
+        except discord.HTTPException as error:
+            log.info(
+                "dm refused race=%s guild=%s user=%s code=%s",
+                record.id,
+                record.guild_id,
+                seat.user_id,
+                error.code,
+            )
+            return False
+        return True
+
+
+def _where(record: RaceRecord) -> dict[str, object]:
+    """The race as a direct message names it: number, track, and a link to its thread."""
+    return {
+        "race": record.id,
+        "track": data.track(record.config.track).name,
+        "where": f"<#{record.posts_in}>",
+    }

@@ -1,0 +1,162 @@
+"""A race's thread: started from its lobby when the race starts, archived after its result.
+
+Boards, prompts, reminders and notices go to the thread, so the channel keeps only
+the lobby, one line when the race starts (with a link) and the result. A thread
+started from a message takes the message's id, so a start tried again after a
+crash finds the thread it made before. Where the bot may not start a thread, or
+the server turned threads off, the race runs in its channel as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+
+import data
+from bot.discord.channels import FOR_NOW, channel_of, send_or_keep
+from bot.discord.texts import t
+from bot.service.outbox import PostLater
+from bot.storage import RaceRecord, Seat, Store
+
+log = logging.getLogger("heat.publish")
+
+THREAD_EXISTS = 160004  # Discord: "a thread has already been created for this message"
+ARCHIVE_AFTER_MINUTES = 10080  # a week: a race waiting on a slow async driver stays listed
+NAME_LIMIT = 100  # Discord's limit for a thread's name
+NEEDED = ("Create Public Threads", "Send Messages in Threads")
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """Where a starting race runs: its record (with its thread, if one was started), and,
+    when it runs in its channel though threads are on, the line telling its host why."""
+
+    record: RaceRecord
+    why_not: str = ""
+    line: discord.Message | None = None  # a league race's start line, linked once posted
+
+
+class _NoThread(Exception):
+    """The bot may not start a thread here; the message names the permissions it lacks."""
+
+
+def thread_name(record: RaceRecord) -> str:
+    """'Heat · USA · #12': what the race is, as the channel's list of threads shows it."""
+    return f"Heat · {data.track(record.config.track).name} · #{record.id}"[:NAME_LIMIT]
+
+
+class RaceThreads:
+    """Starts and archives the races' threads."""
+
+    def __init__(self, client: discord.Client, store: Store) -> None:
+        self.client = client
+        self.store = store
+
+    async def open(self, record: RaceRecord, locale: str) -> Opened:
+        """At the race's first post: its thread, and a line in the channel linking it."""
+        if not (await self.store.guild_settings(record.guild_id)).threads:
+            return Opened(record)
+        parent = await channel_of(self.client, record.channel_id)
+        if parent is None:
+            return Opened(record)  # the channel is gone: the posts will say so
+        try:
+            thread, line = await self._start(parent, record, locale)
+        except _NoThread as refused:
+            log.info("no thread race=%s guild=%s missing=%s", record.id, record.guild_id, refused)
+            why = t("thread_refused", locale, host=record.host_id, permissions=str(refused))
+            return Opened(record, why)
+        await self.store.set_thread(record.id, thread.id)
+        log.info("thread started race=%s guild=%s thread=%s", record.id, record.guild_id, thread.id)
+        return Opened(replace(record, thread_id=thread.id), line=line)
+
+    async def welcome(self, opened: Opened, seats: Sequence[Seat], locale: str) -> None:
+        """Once the first board is out (the drivers wait for nothing else): the drivers are
+        added to the thread, and a league race's start line links it."""
+        record = opened.record
+        thread = (
+            None if record.thread_id is None else await channel_of(self.client, record.thread_id)
+        )
+        if isinstance(thread, discord.Thread):
+            people = [seat.user_id for seat in seats if seat.user_id is not None]
+            await asyncio.gather(*(_add(thread, user_id, record) for user_id in people))
+        if opened.line is not None:
+            linked = t("thread_line", locale, race=record.id, thread=f"<#{record.thread_id}>")
+            try:
+                await opened.line.edit(content=linked)
+            except discord.HTTPException:
+                log.warning("cannot link race=%s guild=%s", record.id, record.guild_id)
+
+    async def archive(self, record: RaceRecord) -> None:
+        """After the result: the thread leaves the channel's list of active threads."""
+        if record.thread_id is None:
+            return
+        thread = await channel_of(self.client, record.thread_id)
+        if not isinstance(thread, discord.Thread):
+            return
+        try:
+            await thread.edit(archived=True)
+        except discord.HTTPException:
+            log.warning("cannot archive race=%s guild=%s", record.id, record.guild_id)
+
+    async def _start(
+        self, parent: Any, record: RaceRecord, locale: str
+    ) -> tuple[discord.Thread, discord.Message | None]:
+        """The thread, started from the lobby, and the start line in the channel linking to it;
+        a league's race has no lobby: its thread starts from the start line, returned to be
+        linked later."""
+        missing = _missing(parent)
+        if missing:
+            raise _NoThread(missing)
+        line = None
+        if record.lobby_message_id is not None:
+            starter: Any = parent.get_partial_message(record.lobby_message_id)
+        else:
+            starter = line = await _post(parent, t("thread_starting", locale, race=record.id))
+        try:
+            thread: discord.Thread = await starter.create_thread(
+                name=thread_name(record), auto_archive_duration=ARCHIVE_AFTER_MINUTES
+            )
+        except discord.Forbidden:
+            raise _NoThread(", ".join(NEEDED)) from None
+        except FOR_NOW as error:
+            raise PostLater(str(error)) from error
+        except discord.HTTPException as error:
+            # Started before a crash: the thread has the message's id.
+            found = await channel_of(self.client, starter.id)
+            if error.code != THREAD_EXISTS or not isinstance(found, discord.Thread):
+                raise
+            return found, line
+        if line is None:
+            await _post(parent, t("thread_line", locale, race=record.id, thread=f"<#{thread.id}>"))
+        return thread, line
+
+
+def _missing(parent: Any) -> str:
+    """What the bot lacks to run a race in a thread of ``parent`` ('' if nothing)."""
+    if not isinstance(parent, discord.TextChannel):
+        return ", ".join(NEEDED)  # a thread or a voice channel's chat: no thread starts there
+    allowed = parent.permissions_for(parent.guild.me)
+    held = (allowed.create_public_threads, allowed.send_messages_in_threads)
+    return ", ".join(name for name, ok in zip(NEEDED, held, strict=True) if not ok)
+
+
+async def _post(channel: Any, content: str) -> discord.Message:
+    message = await send_or_keep(
+        channel, content=content, allowed_mentions=discord.AllowedMentions.none()
+    )
+    if message is None:
+        raise _NoThread("Send Messages")
+    return message
+
+
+async def _add(thread: discord.Thread, user_id: int, record: RaceRecord) -> None:
+    """A driver joins the race's thread (it shows in their list; mentions reach them)."""
+    try:
+        await thread.add_user(discord.Object(user_id))
+    except discord.HTTPException:
+        log.warning("cannot add race=%s guild=%s user=%s", record.id, record.guild_id, user_id)
