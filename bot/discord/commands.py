@@ -11,6 +11,7 @@ from discord.app_commands import locale_str as _
 import data
 from bot.discord.controller import Controller
 from bot.discord.errors import think_privately
+from bot.service.limits import HIGHEST
 from bot.storage import RaceConfig
 from engine.state import DraftVariant, GarageDecks
 
@@ -160,7 +161,12 @@ class HeatCommands(app_commands.Group):
     @app_commands.command(
         name="settings", description=_("Server settings: default timer, allowed channels")
     )
-    @app_commands.describe(timer=_("Default turn timer in minutes"))
+    @app_commands.describe(
+        timer=_("Default turn timer in minutes"),
+        max_races=_("Most races running at once in this server"),
+        max_lobbies=_("Most lobbies open at once in this server"),
+        max_leagues=_("Most leagues active at once in this server"),
+    )
     @app_commands.choices(
         channel=[
             app_commands.Choice(name=_("Allow races in this channel"), value="allow"),
@@ -172,8 +178,12 @@ class HeatCommands(app_commands.Group):
         interaction: discord.Interaction[Any],
         timer: app_commands.Range[int, 1, 10080] | None = None,
         channel: str | None = None,
+        max_races: app_commands.Range[int, 1, HIGHEST] | None = None,
+        max_lobbies: app_commands.Range[int, 1, HIGHEST] | None = None,
+        max_leagues: app_commands.Range[int, 1, HIGHEST] | None = None,
     ) -> None:
-        await self.controller.settings(interaction, timer, channel)
+        caps = {"races": max_races, "lobbies": max_lobbies, "leagues": max_leagues}
+        await self.controller.settings(interaction, timer, channel, caps)
 
     @app_commands.command(name="rules", description=_("A short rules reference"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -9,8 +9,8 @@ message; the stored race is only ever changed by the race service.
 from __future__ import annotations
 
 import io
-import json
 import logging
+from dataclasses import asdict
 from typing import Any
 
 import discord
@@ -32,13 +32,14 @@ from bot.discord.pictures import board_png
 from bot.discord.publisher import Publisher
 from bot.discord.texts import t
 from bot.service import cpu
+from bot.service.limits import change_limits
 from bot.service.outbox import Outbox
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
+from bot.service.retention import race_file
 from bot.service.server_settings import ServerSettings
 from bot.service.timers import Scheduler
 from bot.storage import RaceConfig, RaceRecord, RaceStatus, Store
-from engine.notation import decision_json, state_json
 
 log = logging.getLogger("heat.bot")
 
@@ -387,13 +388,18 @@ class Controller:
         if record is None or record.guild_id != interaction.guild_id:
             await self.refuse(interaction, "no_finished_race")
             return
-        initial = await self.store.first_state(record.id)
-        if record.status != RaceStatus.FINISHED or initial is None:
+        if record.status != RaceStatus.FINISHED:
             await self.refuse(interaction, "export_running")
             return
-        decisions = await self.store.decisions(record.id)
-        document = state_json(initial) | {"decisions": [decision_json(d) for d in decisions]}
-        payload = json.dumps(document, indent=1).encode()
+        initial = await self.store.first_state(record.id)
+        if initial is not None:
+            payload = race_file(initial, await self.store.decisions(record.id))
+        else:  # past its retention, the race kept its export alone
+            kept = await self.store.kept_race_export(record.id)
+            if kept is None:
+                await self.refuse(interaction, "export_running")
+                return
+            payload = kept
         await interaction.followup.send(
             t("export_ready", interaction.locale, race=record.id),
             ephemeral=True,
@@ -401,10 +407,21 @@ class Controller:
         )
 
     async def settings(
-        self, interaction: discord.Interaction[Any], timer_minutes: int | None, channel: str | None
+        self,
+        interaction: discord.Interaction[Any],
+        timer_minutes: int | None,
+        channel: str | None,
+        caps: dict[str, int | None] | None = None,
     ) -> None:
         await think_privately(interaction)
         try:
+            # The caps first: a cap out of range refuses before any setting is stored.
+            limits = await change_limits(
+                self.store,
+                interaction.guild_id or 0,
+                interaction.permissions.manage_guild,
+                **(caps or {}),
+            )
             updated = await self.server.change(
                 interaction.guild_id or 0,
                 interaction.permissions.manage_guild,
@@ -418,9 +435,9 @@ class Controller:
         locale = str(interaction.locale)
         shown = ", ".join(f"<#{c}>" for c in updated.channels) or t("settings_any_channel", locale)
         minutes = f"{updated.timer_seconds // 60} min" if updated.timer_seconds else "-"
-        await interaction.followup.send(
-            t("settings_saved", locale, timer=minutes, channels=shown), ephemeral=True
-        )
+        saved = t("settings_saved", locale, timer=minutes, channels=shown)
+        capped = t("limits_saved", locale, **asdict(limits))
+        await interaction.followup.send(f"{saved}\n{capped}", ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(t("rules", interaction.locale), ephemeral=True)

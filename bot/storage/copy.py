@@ -36,6 +36,7 @@ TABLES = (
     "decisions",
     "orders",
     "guild_settings",
+    "guild_limits",
     "leagues",
     "league_members",
     "season_decisions",
@@ -154,4 +155,6 @@ async def export(store: Store, race_id: int) -> dict[str, object] | None:
         "decisions": await store.decisions(race_id),
         "orders": await store.orders(race_id),
         "timers": await store.timers(race_id),
+        "kept_export": await store.kept_race_export(race_id),
+        "result": await store.race_result(race_id),
     }

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
 OrdersMode = Literal["ai", "orders", "live"]
-TimerKind = Literal["deadline", "reminder", "reminded", "draft"]
+TimerKind = Literal["deadline", "reminder", "reminded", "draft", "prune"]
 PostKind = Literal["start", "round", "prompt", "say", "drafted", "draft"]
 MAX_TIMER_SECONDS = 7 * 24 * 3600
 """The longest turn timer: the 10,080 minutes ``/heat new`` and ``/league create`` offer."""
@@ -250,6 +250,36 @@ class GuildSettings:
 
     timer_seconds: int | None = None
     channels: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GuildLimits:
+    """A server's caps: races running, lobbies open and leagues active at once.
+
+    The defaults keep one busy community server well inside one process's means;
+    someone with Manage Server may raise or lower each (``/heat settings``).
+    """
+
+    races: int = 25
+    lobbies: int = 10
+    leagues: int = 5
+
+
+@dataclass(frozen=True, slots=True)
+class GuildLoad:
+    """What a server has open now, to compare with its :class:`GuildLimits`."""
+
+    races: int
+    lobbies: int
+    leagues: int
+
+
+@dataclass(frozen=True, slots=True)
+class Backlog:
+    """Races by (server, status); outbox rows waiting by server: (count, the oldest's time)."""
+
+    races: Mapping[tuple[int, str], int]
+    outbox: Mapping[int, tuple[int, float]]
 
 
 # --- leagues ---------------------------------------------------------------------------------
