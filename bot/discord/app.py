@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import heartbeat, metrics
+from bot import heartbeat, log_format, metrics
 from bot.discord.acks import time_acknowledgement
 from bot.discord.clicks import Clicks
 from bot.discord.commands import HeatCommands
@@ -293,11 +293,9 @@ def bot_for(settings: Settings, *, stop_on_sigterm: bool = False) -> HeatBot:
 
 
 def run_bot(settings: Settings) -> None:
-    """Start the bot and block until it stops; logs go to stderr, one line per event."""
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
-    )
+    """Start the bot and block until it stops; logs go to stderr, one line (or JSON object)
+    per event."""
+    log_format.configure(settings.log_level, settings.log_format)
     assert settings.discord_token is not None
     serve(bot_for(settings, stop_on_sigterm=True), settings.discord_token.get_secret_value())
 
