@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import heartbeat, log_format, metrics
+from bot import heartbeat, log_format
 from bot.discord.acks import time_acknowledgement
 from bot.discord.clicks import Clicks
 from bot.discord.commands import HeatCommands
@@ -28,7 +28,7 @@ from bot.discord.league_posts import LeaguePoster
 from bot.discord.loop import loop_factory
 from bot.discord.publisher import Publisher
 from bot.discord.texts import HeatTranslator, t
-from bot.service import cpu
+from bot.service import cpu, figures
 from bot.service.leagues import LeagueService
 from bot.service.outbox import Outbox
 from bot.service.races import RaceService
@@ -76,7 +76,7 @@ class HeatBot(discord.Client):
         self._caught_up = asyncio.Event()
         self._handling: set[asyncio.Task[Any]] = set()
         self.rate = RateLimit()
-        self._metrics: metrics.Served | None = None
+        self._metrics: figures.Served | None = None
         self._heartbeat: asyncio.Task[None] | None = None
 
     def handling(self) -> None:
@@ -130,7 +130,7 @@ class HeatBot(discord.Client):
         if self.settings.metrics_port is not None:
             count = self.settings.shard_count
             shards = self.settings.shard_ids or list(range(count or 1))
-            self._metrics = metrics.Served(
+            self._metrics = figures.Served(
                 self.store, self.settings.metrics_address, self.settings.metrics_port, count, shards
             )
             log.info(
