@@ -9,6 +9,8 @@ from typing import Any, Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.service import rate_limit
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -38,6 +40,9 @@ class Settings(BaseSettings):
     # ``heat health`` fails when the heartbeat is older than this.
     health_max_age: float = Field(default=90.0, gt=0)
     log_format: Literal["text", "json"] = "text"
+    # The per-person rate limit on commands and clicks (see bot.service.rate_limit).
+    rate_per_second: float = Field(default=rate_limit.PER_SECOND, gt=0)
+    rate_burst: int = Field(default=rate_limit.BURST, ge=1)
 
     @field_validator("discord_token", mode="before")
     @classmethod

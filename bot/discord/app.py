@@ -75,7 +75,7 @@ class HeatBot(discord.Client):
         self._catching_up: set[asyncio.Task[None]] = set()
         self._caught_up = asyncio.Event()
         self._handling: set[asyncio.Task[Any]] = set()
-        self.rate = RateLimit()
+        self.rate = RateLimit(settings.rate_per_second, settings.rate_burst)
         self._metrics: figures.Served | None = None
         self._heartbeat: asyncio.Task[None] | None = None
 
