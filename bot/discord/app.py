@@ -176,10 +176,15 @@ class HeatBot(discord.Client):
         return False
 
     async def _beat(self) -> None:
-        """Write the heartbeat file while the gateway answers (see :mod:`bot.heartbeat`)."""
+        """Write the heartbeat file while the gateway is connected (see :mod:`bot.heartbeat`).
+
+        discord.py keeps the connection's heartbeat and reconnects when it is not
+        acknowledged; meanwhile it has no connection (a latency of NaN) and the file ages.
+        """
         path = self.settings.heartbeat_path
+        await self.wait_until_ready()
         while True:
-            if self.is_ready() and math.isfinite(self.latency):
+            if not math.isnan(self.latency):
                 try:
                     heartbeat.beat(path)
                 except OSError:
