@@ -12,12 +12,14 @@ import time
 import urllib.request
 from pathlib import Path
 
+import aiosqlite
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import heartbeat
 from bot.discord.texts import t as text
-from tests.support.botdriver import answer, custom_id, table
+from bot.service.retention import DAY
+from tests.support.botdriver import answer, custom_id, custom_ids, table
 from tests.support.botrace import open_lobby, plan, two_driver_race
 from tests.support.fakediscord import WAIT_CEILING
 
@@ -163,3 +165,23 @@ async def test_heat_health_passes_for_a_live_bot_and_fails_for_a_stopped_one(
     heartbeat.beat(beat_file, time.time() - 3600)  # left by a bot killed an hour ago
     code, line = await heat_health(env)
     assert code == 1 and re.search(r"heartbeat is 36\d\d s old", line), line
+
+
+async def test_a_pruned_race_exports_the_same_file(tmp_path: Path) -> None:
+    """Past its retention (the bot's clock 30 days on), /heat export posts the very same bytes."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        bot = await t.start()
+        lobby = await open_lobby(t, seats=2, fill="ai")
+        await t.click(t.alice, lobby, "heat:b:start:")
+        await t.wait_public(2)
+        asked = answer(await t.slash(t.alice, "heat give-up"))
+        await t.click(t.alice, asked, next(c for c in custom_ids(asked) if c.endswith(".give_up")))
+        await t.fake.wait_for(lambda: "Chequered flag" in t.public()[-1].content)
+        before = answer(await t.slash(t.bob, "heat export")).attachments[0].data
+
+        assert await bot.scheduler.run_due(t.clock.now + 30 * DAY) == 1
+        async with aiosqlite.connect(t.database) as db:
+            row = await (await db.execute("SELECT state, export FROM races")).fetchone()
+        assert row is not None and row[0] is None and row[1] is not None, "pruned"
+        after = answer(await t.slash(t.bob, "heat export")).attachments[0].data
+        assert after == before
