@@ -19,6 +19,12 @@ running one shard and the races spread over one guild per shard. It prints
 ``sqlite_*`` and ``pg_*`` figures: ``ack_p50_ms``, ``ack_p99_ms``,
 ``decisions_per_s`` (plans confirmed per second of the run) and
 ``decisions_lost``.
+
+``--flood`` adds one person who sends ``/heat status`` 30 times a second in the
+first race's channel for the whole run: the per-person rate limit answers them
+in one private line each. The ack figures are then everyone else's, and
+``flood_sent``, ``flood_refused`` and ``flood_ack_p99_ms`` are the flooder's
+(compare ``ack_p99_ms`` with a run without ``--flood``).
 """
 
 from __future__ import annotations
@@ -50,6 +56,20 @@ ROUNDS = 4
 
 
 THINK = (0.5, 3.0)  # seconds a driver takes before each click
+FLOOD_PER_S = 30  # the flooder's commands a second
+
+
+async def flood(
+    fake: FakeDiscord, channel: FakeChannel, user: FakeUser, stop: asyncio.Event
+) -> None:
+    """``/heat status`` FLOOD_PER_S times a second until ``stop``, not waiting for answers."""
+    sent = 0
+    start = time.perf_counter()
+    while not stop.is_set():
+        await fake.slash(user, channel, "heat status")
+        sent += 1
+        # Keep to the rate over the whole run, however late a single send is.
+        await asyncio.sleep(max(0.0, start + sent / FLOOD_PER_S - time.perf_counter()))
 
 
 async def think(rng: random.Random | None) -> None:
@@ -120,7 +140,9 @@ async def stored_plans(database: str) -> int:
     return int(row[0]) if row else 0
 
 
-async def measure(races: int, burst: bool, database: str, processes: int) -> dict[str, float]:
+async def measure(
+    races: int, burst: bool, database: str, processes: int, flooding: bool = False
+) -> dict[str, float]:
     """Play the races against ``processes`` bot processes (one shard each if more than one)."""
     async with FakeDiscord(clock=FakeClock(follow_real_time=True)) as fake:
         shards = [(n, processes) for n in range(processes)] if processes > 1 else [None]
@@ -133,20 +155,44 @@ async def measure(races: int, burst: bool, database: str, processes: int) -> dic
             for user in users:
                 fake.add_member(guild, user)
             tables.append((channel, users))
+        flooder = fake.add_user("flooder")
+        fake.add_member(guilds[0], flooder)
         bots = [await start_bot_process(fake, database, shard) for shard in shards]
         start = time.perf_counter()
         rngs = [None if burst else random.Random(n) for n in range(len(tables))]
         runs = (race(fake, c, u, rng) for (c, u), rng in zip(tables, rngs, strict=True))
+        stop = asyncio.Event()
+        flooding_task = asyncio.create_task(
+            flood(fake, tables[0][0], flooder, stop) if flooding else stop.wait()
+        )
         confirmed = sum(await asyncio.gather(*runs))
         elapsed = time.perf_counter() - start
+        stop.set()
+        await flooding_task
+        flooded = [i for i in fake.interactions if i.user is flooder]
+        await asyncio.gather(*(i.done(timeout=60) for i in flooded))
         for bot in bots:
             bot.terminate()
             await bot.wait()
-        latencies = sorted(fake.ack_latencies())
-        unanswered = sum(1 for i in fake.interactions if i.ack_type is None)
+        others = [i for i in fake.interactions if i.user is not flooder]
+        latencies = sorted(i.ack_latency for i in others if i.ack_latency is not None)
+        unanswered = sum(1 for i in others if i.ack_type is None)
     lost = confirmed - await stored_plans(database) + unanswered
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    return {
+    flood_figures: dict[str, float] = {}
+    if flooding:
+        flood_latencies = sorted(i.ack_latency for i in flooded if i.ack_latency is not None)
+        refused = sum(1 for i in flooded if i.response and "Too many clicks" in i.response.content)
+        flood_figures = {
+            "flood_sent": len(flooded),
+            "flood_refused": refused,
+            "flood_ack_p99_ms": round(
+                flood_latencies[min(len(flood_latencies) - 1, int(len(flood_latencies) * 0.99))]
+                * 1000,
+                1,
+            ),
+        }
+    return flood_figures | {
         "interactions": len(latencies),
         "plans_confirmed": confirmed,
         "elapsed_s": round(elapsed, 1),
@@ -157,9 +203,9 @@ async def measure(races: int, burst: bool, database: str, processes: int) -> dic
     }
 
 
-async def main(races: int, burst: bool) -> None:
+async def main(races: int, burst: bool, flooding: bool) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        figures = await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1)
+        figures = await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1, flooding)
     suffix = "" if races == RACES else f"_{races}"
     print(f"clicks: {'burst' if burst else 'paced'}")
     print(f"races{suffix}: {races}")
@@ -167,6 +213,9 @@ async def main(races: int, burst: bool) -> None:
     for name in ("interactions", "plans_confirmed", "elapsed_s", "ack_p50_ms", "ack_p99_ms"):
         print(f"{name}{suffix}: {figures[name]}")
     print(f"decisions_lost{suffix}: {figures['decisions_lost']}")
+    for name in ("flood_sent", "flood_refused", "flood_ack_p99_ms"):
+        if name in figures:
+            print(f"{name}{suffix}: {figures[name]}")
 
 
 async def compare(server: str, races: int, burst: bool, processes: int) -> None:
@@ -199,10 +248,11 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--races", type=int, default=RACES)
     parser.add_argument("--burst", action="store_true")
+    parser.add_argument("--flood", action="store_true", help="one person sends 30 commands/s")
     parser.add_argument("--database", help="a postgresql:// URL: compare with SQLite")
     parser.add_argument("--processes", type=int, default=2, help="bot processes on PostgreSQL")
     args = parser.parse_args()
     if args.database is None:
-        asyncio.run(main(args.races, args.burst))
+        asyncio.run(main(args.races, args.burst, args.flood))
     else:
         asyncio.run(compare(args.database, args.races, args.burst, args.processes))

@@ -15,7 +15,7 @@ from importlib.metadata import version
 
 from pydantic import ValidationError
 
-from bot import db_command, league_command, offline, season_command
+from bot import db_command, health_command, league_command, offline, season_command
 from bot.cli_input import BadInput, Parser, notation_command, read_race_file, refuse
 
 DESCRIPTION = """\
@@ -28,8 +28,10 @@ Race Heat: Pedal to the Metal on Discord, or offline.
   heat simulate --out FOLDER    race AI drivers and draw every round
   heat league check FILE        check a league export as /league import would
   heat db copy --to URL         copy the SQLite database into PostgreSQL
+  heat health                   exit 0 if the bot running here is healthy, 1 if not
 
-Every command exits 0 on success, and 2 with one line on stderr for bad input.
+Every command exits 0 on success, and 2 with one line on stderr for bad input
+(heat health: 0 healthy, 1 not, with one line).
 Run heat COMMAND --help for what each accepts."""
 
 SCENARIO_HELP = """\
@@ -137,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     offline.register(commands)
     db_command.register(commands)
     league_command.register(commands)
+    health_command.register(commands)
     return parser
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path, PurePath
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.service import rate_limit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -27,6 +30,19 @@ class Settings(BaseSettings):
     # A shard cluster: the bot's shard count, and the shards this process runs (all if unset).
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: list[int] | None = None
+    # A finished race keeps its state and decision log this long, then its export alone.
+    retention_days: float = Field(default=30.0, gt=0)
+    # Prometheus figures on http://METRICS_ADDRESS:METRICS_PORT/metrics (off unless a port).
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    metrics_address: str = "127.0.0.1"
+    # Where the running bot writes its gateway heartbeat for ``heat health`` (see heartbeat_path).
+    heartbeat_file: Path | None = None
+    # ``heat health`` fails when the heartbeat is older than this.
+    health_max_age: float = Field(default=90.0, gt=0)
+    log_format: Literal["text", "json"] = "text"
+    # The per-person rate limit on commands and clicks (see bot.service.rate_limit).
+    rate_per_second: float = Field(default=rate_limit.PER_SECOND, gt=0)
+    rate_burst: int = Field(default=rate_limit.BURST, ge=1)
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -84,6 +100,21 @@ class Settings(BaseSettings):
                 f" {self.shard_ids}"
             )
         return self
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _known_format(cls, value: Any) -> Any:
+        if isinstance(value, str) and value.lower() in ("text", "json"):
+            return value.lower()
+        raise ValueError(f"HEAT_LOG_FORMAT must be text or json, not {value!r}")
+
+    @property
+    def heartbeat_path(self) -> Path:
+        """``HEAT_HEARTBEAT_FILE``, or one per process in the temporary folder: ``heat
+        health`` run beside the bot (in its container) with the same settings finds it."""
+        if self.heartbeat_file is not None:
+            return self.heartbeat_file
+        return Path(tempfile.gettempdir()) / f"heat-{self.process_name}.heartbeat"
 
     @property
     def process_name(self) -> str:

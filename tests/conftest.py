@@ -13,6 +13,13 @@ from bot.storage.postgres import PostgresStore
 from tests.support.postgres import fresh_schema
 
 
+@pytest.fixture(autouse=True)
+def no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests click far faster than people: the rate limit is tested where a test asks for it
+    (HEAT_RATE_BURST set again), and left out of the way of every other test's bots."""
+    monkeypatch.setenv("HEAT_RATE_BURST", "1000000000")
+
+
 @pytest_asyncio.fixture
 async def pg_url() -> AsyncIterator[str]:
     """A PostgreSQL URL with an empty schema of its own (the test skips without a server)."""

@@ -6,6 +6,7 @@ import asyncio
 import functools
 import gc
 import logging
+import math
 import signal
 import time
 from collections.abc import Callable
@@ -14,22 +15,25 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import heartbeat, log_format
+from bot.discord.acks import time_acknowledgement
 from bot.discord.clicks import Clicks
 from bot.discord.commands import HeatCommands
 from bot.discord.components import route_click
 from bot.discord.controller import Controller
-from bot.discord.errors import answer_failure
+from bot.discord.errors import answer_failure, say_privately
 from bot.discord.league_commands import LeagueCommands, stats_command
 from bot.discord.league_controller import LeagueController
 from bot.discord.league_posts import LeaguePoster
 from bot.discord.loop import loop_factory
 from bot.discord.publisher import Publisher
 from bot.discord.replay import replay_command
-from bot.discord.texts import HeatTranslator
-from bot.service import cpu
+from bot.discord.texts import HeatTranslator, t
+from bot.service import cpu, figures
 from bot.service.leagues import LeagueService
 from bot.service.outbox import Outbox
 from bot.service.races import RaceService
+from bot.service.rate_limit import RateLimit
 from bot.service.timers import LONGEST_NAP, SHARED_NAP, Scheduler
 from bot.settings import Settings
 from bot.storage import OutboxRow
@@ -45,8 +49,10 @@ class HeatTree(app_commands.CommandTree["HeatBot"]):
     """The command tree; every command's interaction is tracked until it is handled."""
 
     async def interaction_check(self, interaction: discord.Interaction[HeatBot], /) -> bool:
+        """Timed and tracked; someone over the rate limit gets one private line, nothing else."""
+        time_acknowledgement(interaction)
         self.client.handling()
-        return True
+        return await self.client.within_rate(interaction)
 
 
 class HeatBot(discord.Client):
@@ -70,6 +76,9 @@ class HeatBot(discord.Client):
         self._catching_up: set[asyncio.Task[None]] = set()
         self._caught_up = asyncio.Event()
         self._handling: set[asyncio.Task[Any]] = set()
+        self.rate = RateLimit(settings.rate_per_second, settings.rate_burst)
+        self._metrics: figures.Served | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
 
     def handling(self) -> None:
         """The running task handles an interaction: a close lets it finish first."""
@@ -80,7 +89,9 @@ class HeatBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database, self.settings.process_name)
-        self.races = RaceService(self.store, self.clock)
+        self.races = RaceService(
+            self.store, self.clock, retention_days=self.settings.retention_days
+        )
         self.publisher = Publisher(self, self.store, self.locale_of)
         self.outbox = Outbox(self.store, self._post)
         shared = is_postgres(self.settings.database)
@@ -117,6 +128,18 @@ class HeatBot(discord.Client):
         scored = await self.leagues.resume()
         log.info("leagues caught up races_scored=%s", scored)
         self.scheduler.start()
+        self._heartbeat = asyncio.create_task(self._beat(), name="heat-heartbeat")
+        if self.settings.metrics_port is not None:
+            count = self.settings.shard_count
+            shards = self.settings.shard_ids or list(range(count or 1))
+            self._metrics = figures.Served(
+                self.store, self.settings.metrics_address, self.settings.metrics_port, count, shards
+            )
+            log.info(
+                "metrics served address=%s port=%s",
+                self.settings.metrics_address,
+                self.settings.metrics_port,
+            )
         if self.stop_on_sigterm:
             # ``docker stop`` and the bench end the bot with SIGTERM: close as a
             # graceful stop does, so posts and answers under way finish.
@@ -141,8 +164,34 @@ class HeatBot(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction[HeatBot]) -> None:
         """A click on a button or select: routed by its custom id, even after a restart."""
         if interaction.type is discord.InteractionType.component:
+            time_acknowledgement(interaction)
             self.handling()
-            await route_click(interaction, self.clicks)
+            if await self.within_rate(interaction):
+                await route_click(interaction, self.clicks)
+
+    async def within_rate(self, interaction: discord.Interaction[Any]) -> bool:
+        """True if the person may act now; if not, they are told so privately (and only that)."""
+        if self.rate.allow(interaction.user.id):
+            return True
+        log.info("too fast user=%s guild=%s", interaction.user.id, interaction.guild_id)
+        await say_privately(interaction, t("too_fast", interaction.locale))
+        return False
+
+    async def _beat(self) -> None:
+        """Write the heartbeat file while the gateway is connected (see :mod:`bot.heartbeat`).
+
+        discord.py keeps the connection's heartbeat and reconnects when it is not
+        acknowledged; meanwhile it has no connection (a latency of NaN) and the file ages.
+        """
+        path = self.settings.heartbeat_path
+        await self.wait_until_ready()
+        while True:
+            if not math.isnan(self.latency):
+                try:
+                    heartbeat.beat(path)
+                except OSError:
+                    log.warning("cannot write the heartbeat file=%s", path)
+            await asyncio.sleep(heartbeat.BEAT_EVERY_S)
 
     async def on_guild_available(self, guild: discord.Guild) -> None:
         """A server is known (at start-up, or back after an outage): post what was left there.
@@ -200,6 +249,11 @@ class HeatBot(discord.Client):
             await asyncio.gather(*self._catching_up)
             if hasattr(self, "scheduler"):
                 await self.scheduler.stop()
+            if self._heartbeat is not None:
+                self._heartbeat.cancel()
+                heartbeat.stop(self.settings.heartbeat_path)
+            if self._metrics is not None:
+                self._metrics.close()
             others = self._handling - {asyncio.current_task()}
             if others:
                 await asyncio.wait(others, timeout=HANDLERS_GRACE)
@@ -246,11 +300,9 @@ def bot_for(settings: Settings, *, stop_on_sigterm: bool = False) -> HeatBot:
 
 
 def run_bot(settings: Settings) -> None:
-    """Start the bot and block until it stops; logs go to stderr, one line per event."""
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
-    )
+    """Start the bot and block until it stops; logs go to stderr, one line (or JSON object)
+    per event."""
+    log_format.configure(settings.log_level, settings.log_format)
     assert settings.discord_token is not None
     serve(bot_for(settings, stop_on_sigterm=True), settings.discord_token.get_secret_value())
 

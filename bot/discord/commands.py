@@ -11,6 +11,7 @@ from discord.app_commands import locale_str as _
 import data
 from bot.discord.controller import Controller
 from bot.discord.errors import think_privately
+from bot.service.limits import HIGHEST
 from bot.storage import RaceConfig
 from engine.state import DraftVariant, GarageDecks
 
@@ -163,6 +164,9 @@ class HeatCommands(app_commands.Group):
     @app_commands.describe(
         timer=_("Default turn timer in minutes"),
         threads=_("Run each race in a thread of its own (default: on)"),
+        max_races=_("Most races running at once in this server"),
+        max_lobbies=_("Most lobbies open at once in this server"),
+        max_leagues=_("Most leagues active at once in this server"),
     )
     @app_commands.choices(
         channel=[
@@ -176,8 +180,12 @@ class HeatCommands(app_commands.Group):
         timer: app_commands.Range[int, 1, 10080] | None = None,
         channel: str | None = None,
         threads: bool | None = None,
+        max_races: app_commands.Range[int, 1, HIGHEST] | None = None,
+        max_lobbies: app_commands.Range[int, 1, HIGHEST] | None = None,
+        max_leagues: app_commands.Range[int, 1, HIGHEST] | None = None,
     ) -> None:
-        await self.controller.settings(interaction, timer, channel, threads)
+        caps = {"races": max_races, "lobbies": max_lobbies, "leagues": max_leagues}
+        await self.controller.settings(interaction, timer, channel, threads, caps)
 
     @app_commands.command(name="notify", description=_("How you are told a race waits for you"))
     @app_commands.describe(how=_("A mention (default), a direct message, or nothing"))

@@ -9,8 +9,8 @@ message; the stored race is only ever changed by the race service.
 from __future__ import annotations
 
 import io
-import json
 import logging
+from dataclasses import asdict
 from typing import Any
 
 import discord
@@ -34,14 +34,15 @@ from bot.discord.publisher import Publisher
 from bot.discord.race_lines import board_embed
 from bot.discord.texts import t
 from bot.service import cpu
+from bot.service.limits import change_limits
 from bot.service.notify import NotifySettings
 from bot.service.outbox import Outbox
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
+from bot.service.retention import race_file
 from bot.service.server_settings import ServerSettings
 from bot.service.timers import Scheduler
 from bot.storage import RaceConfig, RaceRecord, RaceStatus, Store
-from engine.notation import scenario_json
 
 log = logging.getLogger("heat.bot")
 
@@ -395,12 +396,18 @@ class Controller:
         if record is None or record.guild_id != interaction.guild_id:
             await self.refuse(interaction, "no_finished_race")
             return
-        initial = await self.store.first_state(record.id)
-        if record.status != RaceStatus.FINISHED or initial is None:
+        if record.status != RaceStatus.FINISHED:
             await self.refuse(interaction, "export_running")
             return
-        document = scenario_json(initial, await self.store.decisions(record.id))
-        payload = json.dumps(document, indent=1).encode()
+        initial = await self.store.first_state(record.id)
+        if initial is not None:
+            payload = race_file(initial, await self.store.decisions(record.id))
+        else:  # past its retention, the race kept its export alone
+            kept = await self.store.kept_race_export(record.id)
+            if kept is None:
+                await self.refuse(interaction, "export_running")
+                return
+            payload = kept
         await interaction.followup.send(
             t("export_ready", interaction.locale, race=record.id),
             ephemeral=True,
@@ -413,9 +420,17 @@ class Controller:
         timer_minutes: int | None,
         channel: str | None,
         threads: bool | None = None,
+        caps: dict[str, int | None] | None = None,
     ) -> None:
         await think_privately(interaction)
         try:
+            # The caps first: a cap out of range refuses before any setting is stored.
+            limits = await change_limits(
+                self.store,
+                interaction.guild_id or 0,
+                interaction.permissions.manage_guild,
+                **(caps or {}),
+            )
             updated = await self.server.change(
                 interaction.guild_id or 0,
                 interaction.permissions.manage_guild,
@@ -431,10 +446,9 @@ class Controller:
         shown = ", ".join(f"<#{c}>" for c in updated.channels) or t("settings_any_channel", locale)
         minutes = f"{updated.timer_seconds // 60} min" if updated.timer_seconds else "-"
         threads_on = t("weather_on" if updated.threads else "weather_off", locale)
-        await interaction.followup.send(
-            t("settings_saved", locale, timer=minutes, channels=shown, threads=threads_on),
-            ephemeral=True,
-        )
+        saved = t("settings_saved", locale, timer=minutes, channels=shown, threads=threads_on)
+        capped = t("limits_saved", locale, **asdict(limits))
+        await interaction.followup.send(f"{saved}\n{capped}", ephemeral=True)
 
     async def notify(self, interaction: discord.Interaction[Any], how: str | None) -> None:
         """How the person is told a race waits for them: changed if ``how`` is given."""

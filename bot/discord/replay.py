@@ -1,17 +1,16 @@
 """``/heat replay [race]``: a finished race of the server posted as an animated GIF.
 
-The race is replayed from its stored first state and decision log in the CPU
-worker pool (:func:`bot.discord.pictures.replay_gif`), so nothing of the race
-changes; its race notation file goes with it, as ``/heat export`` builds it.
+The race is replayed from its stored first state and decision log (past its
+retention, from the export it kept) in the CPU worker pool
+(:func:`bot.discord.pictures.replay_gif`), so nothing of the race changes; its race
+notation file goes with it, as ``/heat export`` builds it.
 Anyone may ask: a finished race is public, every hand shown only after the flag.
 """
 
 from __future__ import annotations
 
 import io
-import json
 import logging
-from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -24,17 +23,10 @@ from bot.discord.errors import post_in_channel, think_privately
 from bot.discord.pictures import replay_gif
 from bot.discord.texts import t
 from bot.service import cpu
+from bot.service.retention import finished_race, race_file
 from bot.storage import RaceStatus
-from engine import Decision, RaceState
-from engine.notation import scenario_json
 
 log = logging.getLogger("heat.bot")
-
-
-def race_notation(initial: RaceState, decisions: Sequence[Decision]) -> bytes:
-    """The race as a race notation file: its first state and every decision made (what
-    ``/heat export`` gives its asker)."""
-    return json.dumps(scenario_json(initial, decisions), indent=1).encode()
 
 
 async def replay(
@@ -54,11 +46,11 @@ async def replay(
         else:
             await controller.refuse(interaction, "replay_none", race=race_id)
         return
-    initial = await store.first_state(record.id)
-    if record.status != RaceStatus.FINISHED or initial is None:
+    found = await finished_race(store, record.id)
+    if record.status != RaceStatus.FINISHED or found is None:
         await controller.refuse(interaction, "replay_not_finished", race=record.id)
         return
-    decisions = await store.decisions(record.id)
+    initial, decisions = found
     names = {seat.car_id: seat.name for seat in await store.seats(record.id)}
     gif = await cpu.run(replay_gif, initial, decisions, names)
     track = data.track(initial.track).name
@@ -66,7 +58,7 @@ async def replay(
     text = t("replay_posted", locale, race=record.id, track=track, user=interaction.user.id)
     files = [
         discord.File(io.BytesIO(gif), f"heat-race-{record.id}.gif"),
-        discord.File(io.BytesIO(race_notation(initial, decisions)), f"heat-race-{record.id}.json"),
+        discord.File(io.BytesIO(race_file(initial, decisions)), f"heat-race-{record.id}.json"),
     ]
     await post_in_channel(
         interaction, content=text, files=files, allowed_mentions=discord.AllowedMentions.none()

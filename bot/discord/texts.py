@@ -96,6 +96,37 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Only someone with Manage Server can do that.",
         "Solo chi può gestire il server può farlo.",
     ),
+    # --- a server's caps and the rate limit (nothing is stored) ---
+    "limit_races": (
+        "This server already has {limit} races running, its cap: finish one first"
+        " (Manage Server can change the cap with `/heat settings`).",
+        "Questo server ha già {limit} gare in corso, il suo limite: finiscine una"
+        " (chi gestisce il server può cambiarlo con `/heat settings`).",
+    ),
+    "limit_lobbies": (
+        "This server already has {limit} open lobbies, its cap: start or cancel one first"
+        " (Manage Server can change the cap with `/heat settings`).",
+        "Questo server ha già {limit} gare in attesa, il suo limite: avviane o annullane una"
+        " (chi gestisce il server può cambiarlo con `/heat settings`).",
+    ),
+    "limit_leagues": (
+        "This server already has {limit} active leagues, its cap: end one first"
+        " (Manage Server can change the cap with `/heat settings`).",
+        "Questo server ha già {limit} campionati attivi, il suo limite: chiudine uno"
+        " (chi gestisce il server può cambiarlo con `/heat settings`).",
+    ),
+    "limit_out_of_range": (
+        "A cap must be between 1 and {highest}.",
+        "Un limite deve essere tra 1 e {highest}.",
+    ),
+    "limits_saved": (
+        "Caps: {races} races running, {lobbies} lobbies open, {leagues} leagues active.",
+        "Limiti: {races} gare in corso, {lobbies} gare in attesa, {leagues} campionati attivi.",
+    ),
+    "too_fast": (
+        "Too many clicks at once: wait a moment, then try again.",
+        "Troppi clic tutti insieme: aspetta un attimo e riprova.",
+    ),
     "unknown_track": ("Unknown track.", "Pista sconosciuta."),
     "missing_permissions": (
         "I cannot race in <#{channel}>: I am missing {permissions}. Ask an admin to grant them.",
@@ -652,6 +683,9 @@ COMMAND_TEXTS: dict[str, str] = {
     ),
     "Allow races in this channel": "Consenti gare in questo canale",
     "Stop allowing races in this channel": "Non consentire più gare in questo canale",
+    "Most races running at once in this server": "Massimo di gare in corso nel server",
+    "Most lobbies open at once in this server": "Massimo di gare in attesa nel server",
+    "Most leagues active at once in this server": "Massimo di campionati attivi nel server",
     "Championship leagues: seasons of races with points": ("Campionati: stagioni di gare a punti"),
     "Create a league in this channel": "Crea un campionato in questo canale",
     "League name": "Nome del campionato",

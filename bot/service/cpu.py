@@ -17,6 +17,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import ParamSpec, TypeVar
 
+from bot import metrics
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -70,4 +72,5 @@ def _load_everything() -> None:
 async def run(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """``fn(*args, **kwargs)`` in a worker process; arguments and result are pickled."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_executor(), functools.partial(fn, *args, **kwargs))
+    with metrics.worker_job().track_inprogress():
+        return await loop.run_in_executor(_executor(), functools.partial(fn, *args, **kwargs))

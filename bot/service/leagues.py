@@ -25,6 +25,7 @@ from bot.service.league_races import LeagueRaces
 from bot.service.league_seasons import LeagueSeasons, season_after
 from bot.service.league_seats import fill_decisions, next_driver, seat_for_newcomer
 from bot.service.league_values import DraftTurn, League, LeagueChange, ScheduledRace, Standing
+from bot.service.limits import check_room
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
 from bot.storage import (
@@ -91,6 +92,7 @@ class LeagueService:
         settings: LeagueSettings,
     ) -> League:
         """A new league in the channel, its season drawn, the creator its first driver."""
+        await check_room(self.store, guild_id, "leagues")
         try:
             season = new_season(config, [], secrets.randbits(48))
         except (ValueError, RulesError) as error:
@@ -122,6 +124,7 @@ class LeagueService:
         checked whole (its season replayed) in a worker process before anything is written.
         """
         permits.manager(can_manage)
+        await check_room(self.store, guild_id, "leagues")
         try:
             check_export_size(size)
             imported = await cpu.run(checked_file, await read())

@@ -17,11 +17,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
 import engine
+from bot import metrics
 from bot.service import cpu, permits
 from bot.service.autoplay import ai_decision, play_on
+from bot.service.limits import check_room
 from bot.service.race_seats import person_seat, seat_of, with_fill
 from bot.service.raced import read_again_if_raced
 from bot.service.refusals import Refused, refusal
+from bot.service.retention import RETENTION_DAYS, race_file, result_of, retention_timer
 from bot.service.waits import Deadlines, draft_over, split_rounds, wait_of, waiting_humans
 from bot.storage import (
     ChannelBusy,
@@ -68,9 +71,16 @@ class Change:
 class RaceService:
     """Runs races: lobbies, decisions, timers; every change under the race's lock."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        *,
+        retention_days: float = RETENTION_DAYS,
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.retention_days = retention_days
         self.deadlines = Deadlines(clock)
         self._locks: dict[int, asyncio.Lock] = {}
         # Called with the race's id once a finished race is committed (a league scores it).
@@ -87,6 +97,7 @@ class RaceService:
         self, guild_id: int, channel_id: int, host: Driver, config: RaceConfig
     ) -> RaceRecord:
         seat = person_seat([], host.user_id, host.name, host.locale)
+        await check_room(self.store, guild_id, "lobbies")
         try:
             race_id = await self.store.create_race(guild_id, channel_id, host.user_id, config, seat)
         except ChannelBusy:
@@ -126,6 +137,8 @@ class RaceService:
         async with self.lock(race_id):
             record = await self._lobby(race_id)
             permits.host(record.host_id, user_id)
+            # A league's race is not refused here: the leagues cap admitted its league.
+            await check_room(self.store, record.guild_id, "races")
             seats = with_fill(await self.store.seats(race_id), record.config)
             if len(seats) < 2:
                 raise Refused("need_rival")
@@ -279,6 +292,24 @@ class RaceService:
             row = OutboxRow(race_id, "say", car_id=timer.car_id, text="reminder", values=values)
             return await self.store.replace_timer(timer, mark, [row])
 
+    async def prune(self, timer: Timer) -> bool:
+        """A finished race's retention is over: it keeps its export and result alone."""
+        race_id = timer.race_id
+        assert race_id is not None, "a race's timer"
+        async with self.lock(race_id):
+            record = await self.store.race(race_id)
+            initial = await self.store.first_state(race_id)
+            if record is None or record.state is None or initial is None:
+                await self.store.drop_timer(timer)
+                return False
+            export = race_file(initial, await self.store.decisions(race_id))
+            pruned = await self.store.prune_race(race_id, export, result_of(record.state), timer)
+        self._locks.pop(race_id, None)
+        log.info(
+            "race pruned race=%s guild=%s kept_bytes=%s", race_id, record.guild_id, len(export)
+        )
+        return pruned
+
     # --- reading --------------------------------------------------------------------------
 
     async def load(self, race_id: int) -> tuple[RaceRecord, list[Seat], RaceState]:
@@ -337,6 +368,8 @@ class RaceService:
             waiting,
             await self.store.timers(record.id),
         )
+        if state.over and await self.store.league_race_of(record.id) is None:
+            timers.append(retention_timer(record.id, self.clock(), self.retention_days))
         posts = list(notices)
         if started:
             posts.append(OutboxRow(record.id, "start", state))
@@ -364,6 +397,7 @@ class RaceService:
     async def _changed(self, record: RaceRecord, seats: list[Seat], change: RaceChange) -> Change:
         """The change as its caller needs it, logged once committed."""
         for decision, by in change.decisions:
+            metrics.decided(record.guild_id, decision.do)
             log.info(
                 "decision race=%s guild=%s by=%s step=%s car=%s",
                 record.id,

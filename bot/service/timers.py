@@ -14,6 +14,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from bot import metrics
 from bot.service.races import RaceService
 from bot.storage import Store, Timer
 
@@ -88,10 +89,14 @@ class Scheduler:
             return len(timers)
 
     async def _fire(self, timer: Timer) -> None:
+        metrics.timer_fired(timer.due_at, self.clock())
         if timer.race_id is None:
             if self.league_timer is not None:
                 await self.league_timer(timer)
             return
+        if timer.kind == "prune":
+            await self.races.prune(timer)
+            return  # nothing to post
         if timer.kind == "deadline":
             await self.races.expire(timer)
         else:

@@ -7,7 +7,10 @@ from bot.storage.league_check import (
     checked_file,
 )
 from bot.storage.models import (
+    Backlog,
     Correction,
+    GuildLimits,
+    GuildLoad,
     GuildSettings,
     LeaguePoints,
     LeagueRace,
@@ -49,10 +52,13 @@ from bot.storage.store import (
 __all__ = [
     "MAX_EXPORT_BYTES",
     "AlreadyMember",
+    "Backlog",
     "BadCorrection",
     "BadLeagueExport",
     "ChannelBusy",
     "Correction",
+    "GuildLimits",
+    "GuildLoad",
     "GuildSettings",
     "LeagueExists",
     "LeaguePoints",

@@ -37,6 +37,7 @@ TABLES = (
     "orders",
     "guild_settings",
     "notify",
+    "guild_limits",
     "leagues",
     "league_members",
     "season_decisions",
@@ -155,4 +156,6 @@ async def export(store: Store, race_id: int) -> dict[str, object] | None:
         "decisions": await store.decisions(race_id),
         "orders": await store.orders(race_id),
         "timers": await store.timers(race_id),
+        "kept_export": await store.kept_race_export(race_id),
+        "result": await store.race_result(race_id),
     }

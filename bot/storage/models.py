@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
 OrdersMode = Literal["ai", "orders", "live"]
-TimerKind = Literal["deadline", "reminder", "reminded", "draft"]
+TimerKind = Literal["deadline", "reminder", "reminded", "draft", "prune"]
 NotifyMode = Literal["thread", "dm", "off"]
 """How a person is told a race waits for them: a mention in the race's thread, a direct
 message, or nothing."""
@@ -263,6 +263,36 @@ class GuildSettings:
     timer_seconds: int | None = None
     channels: tuple[int, ...] = ()
     threads: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GuildLimits:
+    """A server's caps: races running, lobbies open and leagues active at once.
+
+    The defaults keep one busy community server well inside one process's means;
+    someone with Manage Server may raise or lower each (``/heat settings``).
+    """
+
+    races: int = 25
+    lobbies: int = 10
+    leagues: int = 5
+
+
+@dataclass(frozen=True, slots=True)
+class GuildLoad:
+    """What a server has open now, to compare with its :class:`GuildLimits`."""
+
+    races: int
+    lobbies: int
+    leagues: int
+
+
+@dataclass(frozen=True, slots=True)
+class Backlog:
+    """Races by (server, status); outbox rows waiting by server: (count, the oldest's time)."""
+
+    races: Mapping[tuple[int, str], int]
+    outbox: Mapping[int, tuple[int, float]]
 
 
 # --- leagues ---------------------------------------------------------------------------------

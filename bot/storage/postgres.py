@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
+from bot import metrics
 from bot.storage.leagues import LeagueTables
 from bot.storage.models import OutboxRow, Timer
 from bot.storage.races import RaceTables
 from bot.storage.rows import post_of, timer_of
 from bot.storage.sql import UniqueViolation
 from bot.storage.store import StoreUnavailable
+from bot.storage.upkeep import UpkeepTables
 
 T = TypeVar("T")
 
@@ -219,7 +221,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE outbox ADD CHECK ((race_id IS NULL) <> (league_id IS NULL));
     CREATE INDEX outbox_by_league ON outbox (league_id, id);
     """,
-    # 8 (the lead renumbers it on merging): a race runs in a thread of its own (NULL: in its
+    # 7: a race runs in a thread of its own (NULL: in its
     # channel), unless a server turns threads off; how each person is told a race waits for
     # them (no row: a mention in the race's thread).
     """
@@ -227,6 +229,22 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX races_by_thread ON races (thread_id) WHERE thread_id IS NOT NULL;
     ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 1;
     CREATE TABLE notify (user_id BIGINT PRIMARY KEY, mode TEXT NOT NULL);
+    """,
+    # 8: a server's caps, and a finished race's export and result (see the SQLite store).
+    """
+    CREATE TABLE guild_limits (
+        guild_id BIGINT PRIMARY KEY,
+        races INTEGER,
+        lobbies INTEGER,
+        leagues INTEGER
+    );
+    CREATE INDEX races_by_guild ON races (guild_id, status);
+    ALTER TABLE races ADD COLUMN export BYTEA;
+    ALTER TABLE races ADD COLUMN result TEXT;
+    INSERT INTO timers (race_id, kind, car_id, due_at, wait)
+        SELECT id, 'prune', '', updated_at + 2592000, 'finished' FROM races
+        WHERE status = 'finished' AND state IS NOT NULL
+        AND id NOT IN (SELECT race_id FROM league_races WHERE race_id IS NOT NULL);
     """,
 )
 
@@ -243,7 +261,7 @@ CONNECTION_LOST = (
 )
 
 
-class PostgresStore(RaceTables, LeagueTables):
+class PostgresStore(RaceTables, LeagueTables, UpkeepTables):
     """The :class:`bot.storage.Store` on PostgreSQL, through a pool that reconnects by itself.
 
     ``owner`` names the process in claims: a process restarted under the same
@@ -290,6 +308,7 @@ class PostgresStore(RaceTables, LeagueTables):
             raise await self._lost(error) from error
 
     async def _lost(self, error: Exception) -> StoreUnavailable:
+        metrics.database_error()
         await self._pool.expire_connections()
         return StoreUnavailable(f"the database connection was lost: {error}")
 

@@ -34,7 +34,7 @@ from bot.storage.store import ChannelBusy, SeatTaken, StaleWrite
 from engine import Decision, RaceState, parse_decision
 from engine.notation import compact_state, load_state
 
-ENDED = (RaceStatus.FINISHED, RaceStatus.CANCELLED)  # a race with no timers left to fire
+ENDED = (RaceStatus.FINISHED, RaceStatus.CANCELLED)  # set_status drops their timers
 
 
 class RaceTables(Tables):
@@ -191,8 +191,8 @@ class RaceTables(Tables):
             [(race_id, car) for car in change.autopilot],
         )
         await db.execute("DELETE FROM timers WHERE race_id = $1", race_id)
-        if change.status not in ENDED:
-            await insert_timers(db, change.timers, self._unclaim)
+        # A finished race's one timer is its retention's (see bot.service.retention).
+        await insert_timers(db, change.timers, self._unclaim)
         return [await insert_post(db, post) for post in change.outbox]
 
     async def first_state(self, race_id: int) -> RaceState | None:

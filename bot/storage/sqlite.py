@@ -16,11 +16,13 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot import metrics
 from bot.storage.leagues import LeagueTables
 from bot.storage.models import OutboxRow, Timer
 from bot.storage.races import RaceTables
 from bot.storage.rows import post_of, timer_of
 from bot.storage.sql import UniqueViolation, numbered
+from bot.storage.upkeep import UpkeepTables
 
 T = TypeVar("T")
 
@@ -245,7 +247,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX outbox_by_race ON outbox (race_id, id);
     CREATE INDEX outbox_by_league ON outbox (league_id, id)
     """,
-    # 8 (the lead renumbers it on merging): a race runs in a thread of its own (NULL: in its
+    # 7: a race runs in a thread of its own (NULL: in its
     # channel), unless a server turns threads off; how each person is told a race waits for
     # them (no row: a mention in the race's thread).
     """
@@ -254,10 +256,28 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 1;
     CREATE TABLE notify (user_id INTEGER PRIMARY KEY, mode TEXT NOT NULL)
     """,
+    # 8: running a server within its means: a server's caps (NULL: the default), and a
+    # finished race past its retention keeps only its export and result; every finished
+    # race outside a league gets its retention timer (30 days after it finished).
+    """
+    CREATE TABLE guild_limits (
+        guild_id INTEGER PRIMARY KEY,
+        races INTEGER,
+        lobbies INTEGER,
+        leagues INTEGER
+    );
+    CREATE INDEX races_by_guild ON races (guild_id, status);
+    ALTER TABLE races ADD COLUMN export BLOB;
+    ALTER TABLE races ADD COLUMN result TEXT;
+    INSERT INTO timers (race_id, kind, car_id, due_at, wait)
+        SELECT id, 'prune', '', updated_at + 2592000, 'finished' FROM races
+        WHERE status = 'finished' AND state IS NOT NULL
+        AND id NOT IN (SELECT race_id FROM league_races WHERE race_id IS NOT NULL)
+    """,
 )
 
 
-class SQLiteStore(RaceTables, LeagueTables):
+class SQLiteStore(RaceTables, LeagueTables, UpkeepTables):
     """The :class:`bot.storage.Store` on one SQLite file."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -304,7 +324,9 @@ class SQLiteStore(RaceTables, LeagueTables):
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
-            except BaseException:
+            except BaseException as error:
+                if isinstance(error, sqlite3.Error):
+                    metrics.database_error()
                 await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")

@@ -7,11 +7,14 @@ embedded default) and :mod:`bot.storage.postgres` (shared by several processes).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.storage.models import (
+    Backlog,
     Correction,
+    GuildLimits,
+    GuildLoad,
     GuildSettings,
     Imported,
     LeaguePoints,
@@ -222,6 +225,34 @@ class Store(Protocol):
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         """One transaction: replace a server's settings."""
+
+    # --- caps, retention, figures ---------------------------------------------------------
+
+    async def guild_limits(self, guild_id: int) -> GuildLimits:
+        """A server's caps (the defaults where it never changed one)."""
+
+    async def save_guild_limits(self, guild_id: int, limits: GuildLimits) -> None:
+        """One transaction: replace a server's caps."""
+
+    async def guild_load(self, guild_id: int) -> GuildLoad:
+        """The server's races running, lobbies open and leagues active now."""
+
+    async def prune_race(
+        self, race_id: int, export: bytes, result: Mapping[str, int | None], timer: Timer
+    ) -> bool:
+        """One transaction: the retention ``timer`` is spent and a finished race outside any
+        league keeps only its record, seats, ``result`` (car: place) and ``export`` (the file
+        ``/heat export`` posts); its states, decision log and orders go. False, with only
+        the timer gone, for a race that is not such a race (or was pruned already)."""
+
+    async def kept_race_export(self, race_id: int) -> bytes | None:
+        """The export a pruned race kept (None for any other race)."""
+
+    async def race_result(self, race_id: int) -> dict[str, int | None] | None:
+        """The places a pruned race kept, by car (None for any other race)."""
+
+    async def backlog(self) -> Backlog:
+        """Races by server and status, and the outbox's waiting rows (for the metrics)."""
 
     # --- leagues --------------------------------------------------------------------------
     # Every league write refuses an ended league with StaleWrite (the export kept at its
