@@ -35,6 +35,10 @@ CLOG_LINEAR = 0.08
 CLOG_SQUARE = 0.06
 STRESS_CARD = 0.15
 SPIN_OUT = 3.0
+# A space past the finish line, where places are decided, beyond PROGRESS; and the Speed a
+# card of the last round's plan adds, about (the hand's best cards are kept for it).
+OVERSHOOT = 0.06
+FINAL_CARD_SPEED = 3.0
 # Heat and a clean hand matter less once the finish is this many rounds away or closer.
 HORIZON = 3.0
 
@@ -250,4 +254,17 @@ class Judge:
             0, engine - len(HEAT_WORTH)
         )
         clog = CLOG_LINEAR * hand_heat + CLOG_SQUARE * hand_heat**2
-        return -togo + PROGRESS * space + weight * (heat - clog)
+        return (
+            -togo + PROGRESS * space + weight * (heat - clog) + self._overshoot(space, gear, togo)
+        )
+
+    def _overshoot(self, space: int, gear: int, togo: float) -> float:
+        """Cars crossing the line in the same round are placed by how far past it they end:
+        over the last round, spaces past the finish (or likely past it next round, in the
+        gear the car can reach) are worth more than progress elsewhere."""
+        finish = self.course.finish
+        if space > finish:
+            return OVERSHOOT * (space - finish)
+        if togo > 1:
+            return 0.0
+        return OVERSHOOT * max(0.0, space + FINAL_CARD_SPEED * min(4, gear + 1) - finish)
