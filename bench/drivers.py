@@ -1,4 +1,4 @@
-"""AI drivers on 1-lap USA races: how often they win, how fast they go, how fast they think.
+"""AI drivers on 1-lap races: how often they win, how fast they go, how fast they think.
 
 One AI car (the best level) races five random legal drivers, then five Legends,
 on the same seeds; the rookie also races the Legends for comparison. A race is
@@ -8,7 +8,9 @@ from the races against random drivers), ``ai_win_rate_vs_legends``,
 ``rookie_win_rate_vs_legends`` and ``ai_decision_p99_ms`` (one ``decide`` call).
 Then the same with the Garage module on (both decks, the 3-round draft, the AI
 drafting too): ``ai_win_rate_vs_random_modules`` and ``ai_win_rate_vs_legends_modules``.
-Runs on two processes.
+Then the pro level against five Legends on every track, weather off and on
+(``ai_win_rate_vs_legends_TRACK`` and ``..._TRACK_weather``, RACES / TRACK_SHARE races each).
+The first argument replaces RACES (fewer races while tuning). Runs on two processes.
 """
 
 from __future__ import annotations
@@ -22,17 +24,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import data
 import engine
 from engine import Entrant, Options, view_for
 from engine.ai import decide
 from engine.events import Finished, SpunOut
 
 RACES = 1000
+# Each track, with the weather off and on, races this share of RACES (1 AI car, 5 Legends).
+TRACK_SHARE = 5
 PROCESSES = 2
 # The Legends deck knows these colours; the AI takes the first, its rivals the rest.
 COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
 AI = "A"
-MODULES = Options(garage="both")
 
 
 @dataclass(frozen=True)
@@ -43,14 +47,21 @@ class Result:
     decide_seconds: tuple[float, ...]
 
 
-def race(seed: int, rivals: str, level: str, modules: bool = False) -> Result:
+def race(
+    seed: int,
+    rivals: str,
+    level: str,
+    modules: bool = False,
+    track: str = "usa",
+    weather: bool = False,
+) -> Result:
     """One race of the AI car against five ``rivals`` ("random" or "legend") until it finishes."""
     kind = "legend" if rivals == "legend" else "human"
     entrants = [Entrant(AI, COLOURS[0], "ai")] + [
         Entrant(chr(ord("B") + i), colour, kind) for i, colour in enumerate(COLOURS[1:])
     ]
-    options = MODULES if modules else None
-    state, _ = engine.new_race("usa", entrants, seed, laps=1, options=options)
+    options = Options(garage="both" if modules else "off", weather=weather)
+    state, _ = engine.new_race(track, entrants, seed, laps=1, options=options)
     rng = random.Random(seed)
     spinouts = 0
     times: list[float] = []
@@ -71,29 +82,58 @@ def race(seed: int, rivals: str, level: str, modules: bool = False) -> Result:
     raise AssertionError(f"seed {seed}: the race ended without the AI finishing")
 
 
-def run(job: tuple[int, str, str, bool]) -> Result:
+Job = tuple[int, str, str, bool, str, bool]
+
+
+def run(job: Job) -> Result:
     return race(*job)
 
 
+def win_rate(results: list[Result]) -> float:
+    return sum(r.won for r in results) / len(results)
+
+
 def main() -> None:
+    races = int(sys.argv[1]) if len(sys.argv) > 1 else RACES
+    per_track = max(1, races // TRACK_SHARE)
     with Pool(PROCESSES) as pool:
-        vs_random = pool.map(run, [(seed, "random", "pro", False) for seed in range(RACES)], 20)
-        vs_legends = pool.map(run, [(seed, "legend", "pro", False) for seed in range(RACES)], 20)
-        rookie = pool.map(run, [(seed, "legend", "rookie", False) for seed in range(RACES)], 20)
-        random_modules = pool.map(run, [(seed, "random", "pro", True) for seed in range(RACES)], 20)
-        legends_modules = pool.map(
-            run, [(seed, "legend", "pro", True) for seed in range(RACES)], 20
-        )
+
+        def batch(
+            rivals: str,
+            level: str,
+            modules: bool = False,
+            track: str = "usa",
+            weather: bool = False,
+            count: int = races,
+        ) -> list[Result]:
+            jobs = [(seed, rivals, level, modules, track, weather) for seed in range(count)]
+            return pool.map(run, jobs, 10)
+
+        vs_random = batch("random", "pro")
+        vs_legends = batch("legend", "pro")
+        rookie = batch("legend", "rookie")
+        random_modules = batch("random", "pro", modules=True)
+        legends_modules = batch("legend", "pro", modules=True)
+        tracks = {
+            (track, weather): batch("legend", "pro", False, track, weather, per_track)
+            for track in data.track_ids()
+            for weather in (False, True)
+        }
     times = sorted(t for result in vs_random + vs_legends for t in result.decide_seconds)
-    print(f"races: {RACES}")
-    print(f"ai_win_rate_vs_random: {sum(r.won for r in vs_random) / RACES:.3f}")
-    print(f"ai_rounds_mean: {sum(r.rounds for r in vs_random) / RACES:.2f}")
-    print(f"ai_spinouts_per_race: {sum(r.spinouts for r in vs_random) / RACES:.3f}")
-    print(f"ai_win_rate_vs_legends: {sum(r.won for r in vs_legends) / RACES:.3f}")
-    print(f"rookie_win_rate_vs_legends: {sum(r.won for r in rookie) / RACES:.3f}")
+    print(f"races: {races}")
+    print(f"ai_win_rate_vs_random: {win_rate(vs_random):.3f}")
+    print(f"ai_rounds_mean: {sum(r.rounds for r in vs_random) / races:.2f}")
+    print(f"ai_spinouts_per_race: {sum(r.spinouts for r in vs_random) / races:.3f}")
+    print(f"ai_win_rate_vs_legends: {win_rate(vs_legends):.3f}")
+    print(f"pro_win_rate_vs_legends: {win_rate(vs_legends):.3f}")
+    print(f"rookie_win_rate_vs_legends: {win_rate(rookie):.3f}")
     print(f"ai_decision_p99_ms: {times[int(len(times) * 0.99)] * 1000:.2f}")
-    print(f"ai_win_rate_vs_random_modules: {sum(r.won for r in random_modules) / RACES:.3f}")
-    print(f"ai_win_rate_vs_legends_modules: {sum(r.won for r in legends_modules) / RACES:.3f}")
+    print(f"ai_win_rate_vs_random_modules: {win_rate(random_modules):.3f}")
+    print(f"ai_win_rate_vs_legends_modules: {win_rate(legends_modules):.3f}")
+    print(f"races_per_track: {per_track}")
+    for (track, weather), results in tracks.items():
+        name = f"ai_win_rate_vs_legends_{track}" + ("_weather" if weather else "")
+        print(f"{name}: {win_rate(results):.3f}")
 
 
 if __name__ == "__main__":

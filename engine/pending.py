@@ -8,6 +8,7 @@ driver plans at once; in the Garage draft, step 3 (a card's speed) and steps 5,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, product
 from typing import Literal
 
@@ -57,11 +58,13 @@ def pending(state: RaceState) -> Pending | None:
     return Pending("plan", planners) if planners else None
 
 
+@cache
 def reachable_gears(gear: int, engine: int, flooded: bool = False) -> tuple[int, ...]:
     """One step up or down is free; two steps cost 1 Heat from a non-empty Engine.
 
     From a flooded spot a downshift costs 1 Heat more: "Without the Heat, it
-    cannot shift down."
+    cannot shift down." Cached: asked at every plan, by the AI for every option, and the
+    answer depends on a few small numbers only.
     """
     return tuple(
         g for g in range(1, 5) if abs(g - gear) <= 2 and shift_heat(gear, g, flooded) <= engine

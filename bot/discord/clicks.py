@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 import engine
+from bot.discord.ai_reason import reason_line
 from bot.discord.controller import Controller, edit_posted, must_plan
 from bot.discord.errors import think_privately
 from bot.discord.hand import (
@@ -31,10 +32,11 @@ from bot.discord.market import market_cards, market_message, market_png, market_
 from bot.discord.prompts import private_choices_message
 from bot.discord.texts import t
 from bot.service import cpu
-from bot.service.autoplay import ai_decision
+from bot.service.autoplay import ai_suggestion
 from bot.service.refusals import Refused
 from bot.storage import Orders
-from engine import Decision, Discard, Plan
+from engine import Decision, Discard
+from engine.ai import Reason
 from engine.choices import card_choices, is_current, salvage_choices
 from engine.choices import discard_choices as discardable
 from engine.decisions import Salvage
@@ -136,12 +138,17 @@ class Clicks:
         await self._show_hand(interaction, hand, draft)
 
     async def _show_hand(
-        self, interaction: discord.Interaction[Any], hand: Hand, draft: Draft
+        self,
+        interaction: discord.Interaction[Any],
+        hand: Hand,
+        draft: Draft,
+        reason: Reason | None = None,
     ) -> None:
         locale = str(interaction.locale)
+        line = None if reason is None else reason_line(reason, locale)
         await interaction.edit_original_response(
             content=None,
-            embed=hand_embed(hand, draft, locale),
+            embed=hand_embed(hand, draft, locale, line),
             view=hand_components(hand, draft, locale),
         )
 
@@ -154,10 +161,11 @@ class Clicks:
             return
         hand, draft = context
         if target.action == "sug":
-            suggestion = await cpu.run(ai_decision, hand.state, hand.car.id, SUGGESTION_LEVEL)
-            assert isinstance(suggestion, Plan)
+            suggestion, reason = await cpu.run(
+                ai_suggestion, hand.state, hand.car.id, SUGGESTION_LEVEL
+            )
             draft = Draft(suggestion.gear, suggestion.cards, draft.orders)
-            await self._show_hand(interaction, hand, draft)
+            await self._show_hand(interaction, hand, draft, reason)
             return
         plan = hand.plan(draft)
         if plan is None:

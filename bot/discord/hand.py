@@ -169,7 +169,8 @@ def car_lines(car: CarView, locale: str) -> list[str]:
     return [status, cards]
 
 
-def hand_embed(hand: Hand, draft: Draft, locale: str) -> discord.Embed:
+def hand_embed(hand: Hand, draft: Draft, locale: str, reason: str | None = None) -> discord.Embed:
+    """The hand view's text; ``reason`` is the AI's line beside the plan it just suggested."""
     car, view = hand.car, engine.view_for(hand.state, hand.car.id)
     lines = car_lines(car, locale) + upgrade_lines(car.hand or (), locale)
     if car.flooded:
@@ -188,8 +189,12 @@ def hand_embed(hand: Hand, draft: Draft, locale: str) -> discord.Embed:
     plan = hand.plan(draft)
     if hand.cluttered(draft):
         lines.append(t("hand_cluttered", locale))
+        if reason is not None:
+            lines.append(reason)
     elif plan is not None:
         lines.append(t("hand_plan", locale, gear=plan.gear, cards=" ".join(plan.cards)))
+        if reason is not None:
+            lines.append(reason)
         outcome = forecast(view, car, plan.cards)
         lines.append(_forecast_line(outcome, locale))
         for cost in outcome.corners:

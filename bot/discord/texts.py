@@ -368,6 +368,32 @@ TEXTS: dict[str, tuple[str, str]] = {
     "orders_none": ("no boost, no slipstream", "niente boost né scia"),
     "confirm": ("Confirm", "Conferma"),
     "suggest": ("AI suggestion", "Suggerimento IA"),
+    "ai_reason": (
+        "AI: gear {gear}, {cards}: {where}; {left}; {risk}",
+        "IA: marcia {gear}, {cards}: {where}; {left}; {risk}",
+    ),
+    "ai_reason_crosses": (
+        "crosses the corner after space {space} (limit {limit}) for {heat} Heat, lands on {land}",
+        "passa la curva dopo la casella {space} (limite {limit}) con {heat} Heat, "
+        "arriva sulla {land}",
+    ),
+    "ai_reason_ahead": (
+        "lands on {land}, before the corner after space {space} (limit {limit}, "
+        "crossed at speed {distance}+)",
+        "arriva sulla {land}, prima della curva dopo la casella {space} (limite {limit}, "
+        "superata a velocità {distance}+)",
+    ),
+    "ai_reason_clear": (
+        "lands on {land}, no corner before the finish",
+        "arriva sulla {land}, nessuna curva prima del traguardo",
+    ),
+    "ai_reason_heat": ("{n} Heat left in the Engine", "{n} Heat restano nel motore"),
+    "ai_reason_safe": ("no spin-out risk", "nessun rischio di sbandare"),
+    "ai_reason_risk": ("spin-out risk {percent}%", "rischio di sbandare {percent}%"),
+    "ai_reason_cluttered": (
+        "AI: gear {gear}, {cards}: a cluttered hand, no move this round",
+        "IA: marcia {gear}, {cards}: mano piena, nessun movimento in questo round",
+    ),
     # --- live prompts ---
     "prompt_react": (
         "{who} — React (speed {speed}, Engine {engine}):",

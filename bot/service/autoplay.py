@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 import engine
 from bot.service.orders import ordered_decision
 from bot.storage import Orders, RaceConfig, Seat, StandingOrders
-from engine import Decision, RaceState
-from engine.ai import decide
+from engine import Decision, Plan, RaceState
+from engine.ai import Reason, decide, suggest
 from engine.events import Event
 
 
@@ -35,6 +35,11 @@ def play_on(
 def ai_decision(state: RaceState, car_id: str, level: str) -> Decision:
     """What the AI decides for a car whose driver let the deadline pass."""
     return decide(engine.view_for(state, car_id), car_id, level)
+
+
+def ai_suggestion(state: RaceState, car_id: str, level: str) -> tuple[Plan, Reason]:
+    """The plan the AI suggests at a driver's plan step, with its reasons (as data)."""
+    return suggest(engine.view_for(state, car_id), car_id, level)
 
 
 def _automatic(

@@ -16,6 +16,7 @@ from itertools import product
 
 from engine.ai import garage as ai_garage
 from engine.ai.discard import choose_discard
+from engine.ai.explain import Reason, explain
 from engine.ai.judge import SPIN_OUT, Judge, Situation
 from engine.cards import HEAT, plus_symbols, remove_cards, speed_choices, symbols
 from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
@@ -50,6 +51,23 @@ LEVELS: dict[str, Level] = {
 
 def decide(view: RaceView, car_id: str, level: str = "pro") -> Decision:
     """The decision the AI makes for ``car_id``, which the race must be waiting for."""
+    me, skill, step = _deciding(view, car_id, level)
+    judge = Judge(view, car_id)
+    if step == "draft":
+        return ai_garage.draft(view, me)
+    if step == "plan":
+        return _plan(view, me, skill, judge)[0]
+    if step == "reveal":
+        return ai_garage.choose_speed(view, me, judge)
+    if step == "react":
+        return ai_garage.free_help(me, view) or _react(view, me, judge)
+    if step == "slipstream":
+        return _slipstream(view, me, judge)
+    return ai_garage.refresh(view, me) or choose_discard(view, me, skill.discard_margin)
+
+
+def _deciding(view: RaceView, car_id: str, level: str) -> tuple[CarView, Level, str]:
+    """The car's own view, its level and the step it decides (ValueError if it decides none)."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
     waiting = view.pending
@@ -58,56 +76,58 @@ def decide(view: RaceView, car_id: str, level: str = "pro") -> Decision:
     me = view.car(car_id)
     if me.hand is None:
         raise ValueError(f"car {car_id}: the view is not this car's own")
-    skill = LEVELS[level]
+    return me, LEVELS[level], waiting.step
+
+
+def suggest(view: RaceView, car_id: str, level: str = "pro") -> tuple[Plan, Reason]:
+    """The plan the AI would make for ``car_id`` at the plan step, with the figures that chose
+    it (data for whoever words them: the engine says no sentence)."""
+    me, skill, step = _deciding(view, car_id, level)
+    if step != "plan":
+        raise ValueError(f"car {car_id}: the race is not waiting for its plan")
     judge = Judge(view, car_id)
-    if waiting.step == "draft":
-        return ai_garage.draft(view, me)
-    if waiting.step == "plan":
-        return _plan(view, me, skill, judge)
-    if waiting.step == "reveal":
-        return ai_garage.choose_speed(view, me, judge)
-    if waiting.step == "react":
-        return ai_garage.free_help(me, view) or _react(view, me, judge)
-    if waiting.step == "slipstream":
-        return _slipstream(view, me, judge)
-    return ai_garage.refresh(view, me) or choose_discard(view, me, skill.discard_margin)
+    plan, known = _plan(view, me, skill, judge)
+    return plan, explain(judge, me, plan, known)
 
 
-def _plan(view: RaceView, me: CarView, skill: Level, judge: Judge) -> Decision:
-    """Steps 1-2: the gear and cards whose likely outcomes are worth the most."""
+def _plan(view: RaceView, me: CarView, skill: Level, judge: Judge) -> tuple[Plan, int]:
+    """Steps 1-2: the gear and cards whose likely outcomes are worth the most, with the
+    Speed its cards are counted at (the speed of each Garage card as the AI would choose)."""
     assert me.hand is not None
     adrenaline = skill.plans_react and me.id in view.adrenaline
-    best: tuple[float, Decision] | None = None
+    best: tuple[float, Plan, int] | None = None
     for option in plan_options(me.id, me.gear, me.engine, me.hand, judge.flooded):
         assert isinstance(option, Plan)
-        value = _plan_value(me, option, judge, skill.plans_react, adrenaline)
+        value, known = _plan_value(me, option, judge, skill.plans_react, adrenaline)
         if skill.noise:
             value += skill.noise * (_hash_unit(view, option) - 0.5)
         if best is None or value > best[0]:
-            best = (value, option)
+            best = (value, option, known)
     assert best is not None, "a racing car always has a plan to make"
-    return best[1]
+    return best[1], best[2]
 
 
-def _plan_value(me: CarView, plan: Plan, judge: Judge, react: bool, adrenaline: bool) -> float:
-    """The expected value of a plan over what its Stress cards may flip."""
+def _plan_value(
+    me: CarView, plan: Plan, judge: Judge, react: bool, adrenaline: bool
+) -> tuple[float, int]:
+    """The expected value of a plan over what its Stress cards may flip, and the known Speed
+    (of the cards' speed choices) it is worth most at."""
     assert me.hand is not None
     kept = remove_cards(me.hand, plan.cards) or ()
     if HEAT in plan.cards:
         # A cluttered hand: no move, back to 1st gear, the played cards discarded.
         engine = me.engine - shift_heat(me.gear, plan.gear, judge.flooded)
-        return judge.value(me.space, 1, engine, kept.count(HEAT))
+        return judge.value(me.space, 1, engine, kept.count(HEAT)), 0
     plus = sum(map(plus_symbols, plan.cards))
     heat = card_heat(plan.cards)
-    choices = product(*(speed_choices(card) for card in plan.cards))
     adjusted = judge.adjusted(sum(symbols(card).get("adjust", 0) for card in plan.cards))
-    value = max(
-        adjusted.plan_value(plan.gear, sum(speeds), plus, kept.count(HEAT), react, adrenaline)
-        for speeds in choices
+    value, known = max(
+        (adjusted.plan_value(plan.gear, known, plus, kept.count(HEAT), react, adrenaline), known)
+        for known in {sum(speeds) for speeds in product(*map(speed_choices, plan.cards))}
     )
     cooldown = sum(symbols(card).get("cooldown", 0) for card in plan.cards)
     value += COOLDOWN_WORTH * min(cooldown, kept.count(HEAT))
-    return value - (SPIN_OUT if heat > me.engine else CARD_HEAT * heat)
+    return value - (SPIN_OUT if heat > me.engine else CARD_HEAT * heat), known
 
 
 def _hash_unit(view: RaceView, plan: Plan) -> float:

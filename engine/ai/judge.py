@@ -20,7 +20,7 @@ from engine.conditions import (
     may_start_slipstream,
     sector_cooldown,
 )
-from engine.course import course
+from engine.course import CornerLine, course
 from engine.map_spots import shift_heat
 from engine.steps import GEAR_COOLDOWN, SLIPSTREAM_SPACES, slipstream_spaces
 from engine.view import RaceView
@@ -35,6 +35,10 @@ CLOG_LINEAR = 0.08
 CLOG_SQUARE = 0.06
 STRESS_CARD = 0.15
 SPIN_OUT = 3.0
+# A space past the finish line, where places are decided, beyond PROGRESS; and the Speed a
+# card of the last round's plan adds, about (the hand's best cards are kept for it).
+OVERSHOOT = 0.06
+FINAL_CARD_SPEED = 3.0
 # Heat and a clean hand matter less once the finish is this many rounds away or closer.
 HORIZON = 3.0
 
@@ -103,15 +107,24 @@ class Judge:
         """
         key = (gear, known, stress, hand_heat, react, adrenaline)
         if key not in self._plans:
-            engine = self.engine - shift_heat(self.gear, gear, self.flooded)
-            total = 0.0
-            for flipped, p in sum_odds(self.plus, stress):
-                space = self.start + known + flipped
-                cooled = min(self.cooldown(space, GEAR_COOLDOWN.get(gear, 0)), hand_heat)
-                now = Situation(space, known + flipped, gear, engine + cooled, hand_heat - cooled)
-                total += p * self.after_reveal(now, boost=react, adrenaline=adrenaline)
-            self._plans[key] = total
+            self._plans[key] = sum(
+                p * self.after_reveal(now, boost=react, adrenaline=adrenaline)
+                for p, now in self.outcomes(gear, known, stress, hand_heat)
+            )
         return self._plans[key]
+
+    def outcomes(
+        self, gear: int, known: int, stress: int, hand_heat: int
+    ) -> list[tuple[float, Situation]]:
+        """Where a plan's reveal may leave the car, with the odds of each (its Stress flips)."""
+        engine = self.engine - shift_heat(self.gear, gear, self.flooded)
+        result = []
+        for flipped, p in sum_odds(self.plus, stress):
+            space = self.start + known + flipped
+            cooled = min(self.cooldown(space, GEAR_COOLDOWN.get(gear, 0)), hand_heat)
+            now = Situation(space, known + flipped, gear, engine + cooled, hand_heat - cooled)
+            result.append((p, now))
+        return result
 
     def cooldown(self, space: int, cooldown: int) -> int:
         """The Cooldown a car on ``space`` gets from ``cooldown``, as its sector allows."""
@@ -214,16 +227,24 @@ class Judge:
 
     def corner_check(self, now: Situation) -> float:
         """Step 7 as the engine plays it, then the value of where the car ends."""
-        engine = now.engine
+        paid, spun_at = self.passage(now)
+        if spun_at is not None:
+            stress = 1 if now.gear <= 2 else 2
+            return self.value(self.land(spun_at.space), 1, 0, now.hand_heat) - (
+                SPIN_OUT + STRESS_CARD * stress
+            )
+        return self.value(now.space, now.gear, now.engine - paid, now.hand_heat)
+
+    def passage(self, now: Situation) -> tuple[int, CornerLine | None]:
+        """The Heat the corners crossed cost (as far as the Engine pays), and the line the car
+        spins out at, if any."""
+        paid = 0
         for line in self.course.corners_crossed(self.start, now.space):
             excess = corner_heat(self.weather, self.course, line, now.speed - self.adjust)
-            if excess > engine:
-                stress = 1 if now.gear <= 2 else 2
-                return self.value(self.land(line.space), 1, 0, now.hand_heat) - (
-                    SPIN_OUT + STRESS_CARD * stress
-                )
-            engine -= excess
-        return self.value(now.space, now.gear, engine, now.hand_heat)
+            if excess > now.engine - paid:
+                return paid, line
+            paid += excess
+        return paid, None
 
     def value(self, space: int, gear: int, engine: int, hand_heat: int) -> float:
         """Minus the rounds to go, plus what the Heat in Engine and hand means for them."""
@@ -233,4 +254,17 @@ class Judge:
             0, engine - len(HEAT_WORTH)
         )
         clog = CLOG_LINEAR * hand_heat + CLOG_SQUARE * hand_heat**2
-        return -togo + PROGRESS * space + weight * (heat - clog)
+        return (
+            -togo + PROGRESS * space + weight * (heat - clog) + self._overshoot(space, gear, togo)
+        )
+
+    def _overshoot(self, space: int, gear: int, togo: float) -> float:
+        """Cars crossing the line in the same round are placed by how far past it they end:
+        over the last round, spaces past the finish (or likely past it next round, in the
+        gear the car can reach) are worth more than progress elsewhere."""
+        finish = self.course.finish
+        if space > finish:
+            return OVERSHOOT * (space - finish)
+        if togo > 1:
+            return 0.0
+        return OVERSHOOT * max(0.0, space + FINAL_CARD_SPEED * min(4, gear + 1) - finish)
