@@ -32,7 +32,7 @@ from bot.discord.texts import HeatTranslator, t
 from bot.service import cpu, figures
 from bot.service.leagues import LeagueService
 from bot.service.outbox import Outbox
-from bot.service.races import RaceService
+from bot.service.races import RaceService, fresh_seed
 from bot.service.rate_limit import RateLimit
 from bot.service.timers import LONGEST_NAP, SHARED_NAP, Scheduler
 from bot.settings import Settings
@@ -63,12 +63,14 @@ class HeatBot(discord.Client):
         settings: Settings,
         *,
         clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] = fresh_seed,
         stop_on_sigterm: bool = False,
         **shards: Any,
     ) -> None:
         super().__init__(intents=discord.Intents(guilds=True), **shards)
         self.settings = settings
         self.clock = clock
+        self.seeds = seeds
         self.stop_on_sigterm = stop_on_sigterm
         self._stopping = False
         self.tree = HeatTree(self)
@@ -90,7 +92,10 @@ class HeatBot(discord.Client):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database, self.settings.process_name)
         self.races = RaceService(
-            self.store, self.clock, retention_days=self.settings.retention_days
+            self.store,
+            self.clock,
+            retention_days=self.settings.retention_days,
+            seeds=self.seeds,
         )
         self.publisher = Publisher(self, self.store, self.locale_of)
         self.outbox = Outbox(self.store, self._post)

@@ -14,7 +14,6 @@ discord: bad input is a :class:`Refused` with a text key.
 from __future__ import annotations
 
 import logging
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -94,7 +93,7 @@ class LeagueService:
         """A new league in the channel, its season drawn, the creator its first driver."""
         await check_room(self.store, guild_id, "leagues")
         try:
-            season = new_season(config, [], secrets.randbits(48))
+            season = new_season(config, [], self.races.seeds())
         except (ValueError, RulesError) as error:
             raise Refused("league_bad_season", detail=str(error)) from None
         try:

@@ -68,6 +68,11 @@ class Change:
     waiting: list[Seat] = field(default_factory=list)
 
 
+def fresh_seed() -> int:
+    """A race's or a season's seed in service: nobody can guess the deal from it."""
+    return secrets.randbits(48)
+
+
 class RaceService:
     """Runs races: lobbies, decisions, timers; every change under the race's lock."""
 
@@ -77,9 +82,13 @@ class RaceService:
         clock: Callable[[], float] = time.time,
         *,
         retention_days: float = RETENTION_DAYS,
+        seeds: Callable[[], int] = fresh_seed,
     ) -> None:
         self.store = store
         self.clock = clock
+        # Each race's and season's seed: unguessable in service, a fixed series in tests,
+        # so a test's races are the same on every run.
+        self.seeds = seeds
         self.retention_days = retention_days
         self.deadlines = Deadlines(clock)
         self._locks: dict[int, asyncio.Lock] = {}
@@ -146,7 +155,7 @@ class RaceService:
             state, events = engine.new_race(
                 record.config.track,
                 entrants,
-                secrets.randbits(48),
+                self.seeds(),
                 laps=record.config.laps,
                 options=record.config.options(),
             )

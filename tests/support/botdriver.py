@@ -1,11 +1,13 @@
 """Drives the real bot through the fake Discord as players would: slash, click, select, restart.
 
 A :class:`Table` is one server with a race channel, a few users, the bot on a
-real SQLite file, and a clock the test moves for turn timers.
+real SQLite file, a clock the test moves for turn timers, and a fixed series of race
+seeds, so a test deals the same cards on every run.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -32,6 +34,17 @@ class BotClock:
         return self.now
 
 
+class Seeds:
+    """The races' and seasons' seeds, one after another from a fixed start (the bot draws
+    fresh unguessable ones in service)."""
+
+    def __init__(self, start: int = 2026) -> None:
+        self.rng = random.Random(start)
+
+    def __call__(self) -> int:
+        return self.rng.getrandbits(48)
+
+
 class Table:
     """A server, a #races channel, drivers alice, bob (Italian) and cleo, and the bot."""
 
@@ -39,6 +52,7 @@ class Table:
         self.fake = fake
         self.database = database
         self.clock = BotClock()
+        self.seeds = Seeds()
         self.guild = fake.add_guild("Heat Club")
         self.channel = fake.add_text_channel(self.guild, "races")
         self.alice = self.member("alice")
@@ -52,7 +66,7 @@ class Table:
         return user
 
     async def start(self) -> HeatBot:
-        self.bot = HeatBot(Settings(database=self.database), clock=self.clock)
+        self.bot = HeatBot(Settings(database=self.database), clock=self.clock, seeds=self.seeds)
         await self.fake.start_bot(self.bot)
         return self.bot
 
@@ -70,7 +84,10 @@ class Table:
     async def restart(self) -> HeatBot:
         """Stop the bot and start a new one on the same database, as a redeploy would."""
         assert self.bot is not None
-        old, self.bot = self.bot, HeatBot(Settings(database=self.database), clock=self.clock)
+        old, self.bot = (
+            self.bot,
+            HeatBot(Settings(database=self.database), clock=self.clock, seeds=self.seeds),
+        )
         await self.fake.restart_bot(old, self.bot)
         return self.bot
 
