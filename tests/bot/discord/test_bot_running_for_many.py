@@ -168,12 +168,13 @@ async def test_heat_health_passes_for_a_live_bot_and_fails_for_a_stopped_one(
 
 
 async def test_a_pruned_race_exports_the_same_file(tmp_path: Path) -> None:
-    """Past its retention (the bot's clock 30 days on), /heat export posts the very same bytes."""
+    """Past its retention (the bot's clock 30 days on), /heat export posts the very same bytes
+    and /heat replay still draws the race, from the export it kept."""
     async with table(tmp_path / "heat.sqlite3") as t:
         bot = await t.start()
         lobby = await open_lobby(t, seats=2, fill="ai")
         await t.click(t.alice, lobby, "heat:b:start:")
-        await t.wait_public(2)
+        await t.wait_started()
         asked = answer(await t.slash(t.alice, "heat give-up"))
         await t.click(t.alice, asked, next(c for c in custom_ids(asked) if c.endswith(".give_up")))
         await t.fake.wait_for(lambda: "Chequered flag" in t.public()[-1].content)
@@ -185,3 +186,7 @@ async def test_a_pruned_race_exports_the_same_file(tmp_path: Path) -> None:
         assert row is not None and row[0] is None and row[1] is not None, "pruned"
         after = answer(await t.slash(t.bob, "heat export")).attachments[0].data
         assert after == before
+        # /heat replay draws a pruned race from the export it kept.
+        assert answer(await t.slash(t.cleo, "heat replay")).content == "✅"
+        gif, notation = t.public()[-1].attachments
+        assert gif.filename.endswith(".gif") and notation.data == before
