@@ -7,56 +7,27 @@ picture's own cell layout and the engine's forecast, never from a stored image.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from PIL import Image, ImageChops
 
 import data
-import engine
 from engine.forecast import Landing, corners_ahead, landings
-from engine.notation import load_state
 from engine.state import Weather
 from engine.view import RaceView
 from render import closeup_description, closeup_image, palette
 from render.closeup import TEXT, cell, stretch
 from render.geometry import spot_lane
 from render.palette import car_rgb
-from tests.support.boards import colours_near, pixel
+from tests.support.boards import CarAt, colours_near, pixel, race_view
 
-CarAt = tuple[str, str, int, int]
+HAND = ("1", "3", "4", "S", "H", "2", "1")
 
 
 def view_of(
     cars: list[CarAt], viewer: str | None = "A", weather: Weather | None = None
 ) -> RaceView:
     """USA, two laps: (id, colour, space, spot) per car, as ``viewer`` sees it."""
-    doc = {
-        "notation": "heat-race/1",
-        "track": "usa",
-        "laps": 2,
-        "seed": 1,
-        "round": 3,
-        "cars": [
-            {
-                "id": car_id,
-                "color": colour,
-                "kind": "human",
-                "space": space,
-                "spot": spot,
-                "gear": 2,
-                "engine": 5,
-                "hand": ["1", "3", "4", "S", "H", "2", "1"],
-                "deck": [],
-                "discard": [],
-                "finished": None,
-            }
-            for car_id, colour, space, spot in cars
-        ],
-    }
-    state = load_state(json.dumps(doc))
-    state.weather = weather
-    return engine.view_for(state, viewer)
+    return race_view("usa", cars, viewer=viewer, laps=2, hand=HAND, weather=weather)
 
 
 def rgb(image: Image.Image) -> Image.Image:

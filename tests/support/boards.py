@@ -11,23 +11,47 @@ import data
 import engine
 from engine.events import Event
 from engine.notation import load_state
+from engine.state import RaceState, Weather
 from engine.view import RaceView
 from render import board_image
 from render.geometry import Point, Pose, TrackGeometry
 from render.palette import RGB
 
 CarAt = tuple[str, str, int, int]
+HAND = ("1", "2", "3", "4", "H", "S", "1")
 
 
 def race_view(
-    track: str, cars: Sequence[CarAt], finished: dict[str, int] | None = None
+    track: str,
+    cars: Sequence[CarAt],
+    finished: dict[str, int] | None = None,
+    *,
+    viewer: str | None = None,
+    laps: int | None = None,
+    hand: Sequence[str] = HAND,
+    weather: Weather | None = None,
 ) -> RaceView:
-    """A spectator's view of a position: (id, colour, space, spot) per car."""
+    """A position as ``viewer`` (None: a spectator) sees it: (id, colour, space, spot) per
+    car, each in gear 2 with Engine 5 and ``hand``."""
+    state = race_state(track, cars, finished, laps=laps, hand=hand)
+    state.weather = weather
+    return engine.view_for(state, viewer)
+
+
+def race_state(
+    track: str,
+    cars: Sequence[CarAt],
+    finished: dict[str, int] | None = None,
+    *,
+    laps: int | None = None,
+    hand: Sequence[str] = HAND,
+) -> RaceState:
+    """The position itself, read from the race notation."""
     finished = finished or {}
     doc = {
         "notation": "heat-race/1",
         "track": track,
-        "laps": data.track(track).laps,
+        "laps": laps or data.track(track).laps,
         "seed": 1,
         "round": 4,
         "cars": [
@@ -39,7 +63,7 @@ def race_view(
                 "spot": spot,
                 "gear": 2,
                 "engine": 5,
-                "hand": ["1", "2", "3", "4", "H", "S", "1"],
+                "hand": list(hand),
                 "deck": [],
                 "discard": [],
                 "finished": finished.get(car_id),
@@ -47,7 +71,7 @@ def race_view(
             for car_id, colour, space, spot in cars
         ],
     }
-    return engine.view_for(load_state(json.dumps(doc)), None)
+    return load_state(json.dumps(doc))
 
 
 def rgb(value: object) -> tuple[int, int, int]:
