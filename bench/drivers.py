@@ -5,7 +5,10 @@ on the same seeds; the rookie also races the Legends for comparison. A race is
 stopped once the AI has finished: its place is known then. Prints, one per line:
 ``ai_win_rate_vs_random``, ``ai_rounds_mean`` and ``ai_spinouts_per_race`` (both
 from the races against random drivers), ``ai_win_rate_vs_legends``,
-``rookie_win_rate_vs_legends`` and ``ai_decision_p99_ms`` (one ``decide`` call).
+``rookie_win_rate_vs_legends`` and ``ai_decision_p99_ms`` (one ``decide`` call), and the
+expert level's ``expert_win_rate_vs_legends``, ``..._modules`` and ``expert_decision_p99_ms``
+(it searches no playouts: it re-values its best plans by the next round's, so no
+``playouts_per_s``).
 Then the same with the Garage module on (both decks, the 3-round draft, the AI
 drafting too): ``ai_win_rate_vs_random_modules`` and ``ai_win_rate_vs_legends_modules``.
 Then the pro level against five Legends on every track, weather off and on
@@ -112,6 +115,8 @@ def main() -> None:
         vs_random = batch("random", "pro")
         vs_legends = batch("legend", "pro")
         rookie = batch("legend", "rookie")
+        expert = batch("legend", "expert")
+        expert_modules = batch("legend", "expert", modules=True)
         random_modules = batch("random", "pro", modules=True)
         legends_modules = batch("legend", "pro", modules=True)
         tracks = {
@@ -127,6 +132,10 @@ def main() -> None:
     print(f"ai_win_rate_vs_legends: {win_rate(vs_legends):.3f}")
     print(f"pro_win_rate_vs_legends: {win_rate(vs_legends):.3f}")
     print(f"rookie_win_rate_vs_legends: {win_rate(rookie):.3f}")
+    print(f"expert_win_rate_vs_legends: {win_rate(expert):.3f}")
+    print(f"expert_win_rate_vs_legends_modules: {win_rate(expert_modules):.3f}")
+    expert_times = sorted(t for result in expert for t in result.decide_seconds)
+    print(f"expert_decision_p99_ms: {expert_times[int(len(expert_times) * 0.99)] * 1000:.2f}")
     print(f"ai_decision_p99_ms: {times[int(len(times) * 0.99)] * 1000:.2f}")
     print(f"ai_win_rate_vs_random_modules: {win_rate(random_modules):.3f}")
     print(f"ai_win_rate_vs_legends_modules: {win_rate(legends_modules):.3f}")

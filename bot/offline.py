@@ -101,7 +101,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     simulate.add_argument(
         "--driver",
-        choices=("pro", "rookie", "random"),
+        choices=("expert", "pro", "rookie", "random"),
         default="pro",
         help="who drives: the AI at a level, or random legal decisions (default: pro)",
     )

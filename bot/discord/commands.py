@@ -60,6 +60,7 @@ class HeatCommands(app_commands.Group):
             app_commands.Choice(name=_("Async (over days)"), value="async"),
         ],
         level=[
+            app_commands.Choice(name="Expert", value="expert"),
             app_commands.Choice(name="Pro", value="pro"),
             app_commands.Choice(name="Rookie", value="rookie"),
         ],

@@ -12,6 +12,7 @@ bringing a Heat card.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 
 import data
@@ -48,7 +49,7 @@ def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
 
     def promise(discarded: tuple[Card, ...]) -> float:
         kept = always_kept + tuple(_without(choosable, discarded))
-        draws = _typical_draws(unseen + Counter(discarded), size - len(kept))
+        draws = typical_draws(unseen + Counter(discarded), size - len(kept))
         return best_plan(judge, kept + draws)
 
     base = promise(())
@@ -58,16 +59,26 @@ def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
 
 def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:
     """The value of the best plan this hand allows (no React counted on)."""
-    playable = sorted(card for card in hand if is_playable(card))
     hand_heat = hand.count(HEAT)
     best = judge.value(judge.start, 1, judge.engine, hand_heat)
+    sums = _plan_sums(tuple(sorted(card for card in hand if is_playable(card))))
     for gear in reachable_gears(judge.gear, judge.engine, judge.flooded):
-        for cards in set(combinations(playable, gear)):
-            known = sum(map(best_speed, cards))
-            plus = sum(map(plus_symbols, cards))
-            value = judge.plan_value(gear, known, plus, hand_heat, False, False)
-            best = max(best, value)
+        for known, plus in sums.get(gear, ()):
+            best = max(best, judge.plan_value(gear, known, plus, hand_heat, False, False))
     return best
+
+
+@lru_cache(maxsize=4096)
+def _plan_sums(playable: tuple[Card, ...]) -> dict[int, frozenset[tuple[int, int]]]:
+    """By gear, the (fastest Speed, + symbols) pairs the playable cards of a hand make: plans
+    alike in both are worth the same, so each pair is valued once."""
+    return {
+        gear: frozenset(
+            (sum(map(best_speed, cards)), sum(map(plus_symbols, cards)))
+            for cards in combinations(playable, gear)
+        )
+        for gear in range(1, 5)
+    }
 
 
 def best_speed(card: Card) -> int:
@@ -82,7 +93,7 @@ def _without(cards: list[Card], removed: tuple[Card, ...]) -> list[Card]:
     return left
 
 
-def _typical_draws(unseen: Counter[Card], count: int) -> tuple[Card, ...]:
+def typical_draws(unseen: Counter[Card], count: int) -> tuple[Card, ...]:
     """``count`` cards spread evenly over the unseen ones, worst (Heat) to best."""
     pool = sorted(unseen.elements(), key=lambda card: -1 if card == HEAT else best_speed(card))
     if not pool or count <= 0:

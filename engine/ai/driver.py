@@ -18,6 +18,7 @@ from engine.ai import garage as ai_garage
 from engine.ai.discard import choose_discard
 from engine.ai.explain import Reason, explain
 from engine.ai.judge import SPIN_OUT, Judge, Situation
+from engine.ai.lookahead import Lookahead
 from engine.cards import HEAT, plus_symbols, remove_cards, speed_choices, symbols
 from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
 from engine.garage import card_heat
@@ -41,11 +42,15 @@ class Level:
     plans_react: bool
     # How much worse than a random draw a card must fit next round before it is discarded.
     discard_margin: float
+    # How many of the plans the track map rates best are valued again by the best plan their
+    # kept cards allow next round (0: none, the map alone decides).
+    lookahead: int = 0
 
 
 LEVELS: dict[str, Level] = {
     "rookie": Level(noise=0.6, plans_react=False, discard_margin=0.5),
     "pro": Level(noise=0.0, plans_react=True, discard_margin=0.2),
+    "expert": Level(noise=0.0, plans_react=True, discard_margin=0.2, lookahead=2),
 }
 
 
@@ -95,16 +100,36 @@ def _plan(view: RaceView, me: CarView, skill: Level, judge: Judge) -> tuple[Plan
     Speed its cards are counted at (the speed of each Garage card as the AI would choose)."""
     assert me.hand is not None
     adrenaline = skill.plans_react and me.id in view.adrenaline
-    best: tuple[float, Plan, int] | None = None
+    rated: list[tuple[float, Plan, int]] = []
     for option in plan_options(me.id, me.gear, me.engine, me.hand, judge.flooded):
         assert isinstance(option, Plan)
         value, known = _plan_value(me, option, judge, skill.plans_react, adrenaline)
         if skill.noise:
             value += skill.noise * (_hash_unit(view, option) - 0.5)
-        if best is None or value > best[0]:
-            best = (value, option, known)
-    assert best is not None, "a racing car always has a plan to make"
+        rated.append((value, option, known))
+    assert rated, "a racing car always has a plan to make"
+    if skill.lookahead:
+        ahead = Lookahead(view, me.id)
+        rated = [
+            (
+                *_plan_value(
+                    me,
+                    option,
+                    ahead.keeping(remove_cards(me.hand, option.cards) or ()),
+                    skill.plans_react,
+                    adrenaline,
+                )[:1],
+                option,
+                known,
+            )
+            for _, option, known in sorted(rated, key=_first, reverse=True)[: skill.lookahead]
+        ]
+    best = max(rated, key=_first)
     return best[1], best[2]
+
+
+def _first(rated: tuple[float, Plan, int]) -> float:
+    return rated[0]
 
 
 def _plan_value(

@@ -97,6 +97,16 @@ class Judge:
             self._adjusted[adjust] = other
         return self._adjusted[adjust]
 
+    def next_round_from(self, space: int, gear: int, engine: int) -> Judge:
+        """A plain judge for the car's next plan, once a move has left it on ``space`` in
+        ``gear`` with ``engine`` Heat (no spot known there: no flooded spot counted)."""
+        other = Judge.__new__(Judge)
+        other.__dict__.update(self.__dict__)
+        other.start, other.gear, other.engine = space, gear, max(0, engine)
+        other.live, other.flooded, other.adjust, other.slipstream_boost = False, False, 0, 0
+        other._memo, other._plans, other._adjusted = {}, {}, {}
+        return other
+
     def plan_value(
         self, gear: int, known: int, stress: int, hand_heat: int, react: bool, adrenaline: bool
     ) -> float:

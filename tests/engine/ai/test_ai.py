@@ -24,6 +24,8 @@ from engine import (
     view_for,
 )
 from engine.ai import LEVELS, decide
+from engine.ai.judge import Judge
+from engine.ai.lookahead import Lookahead
 from engine.cards import speed_value
 from engine.state import Car, Turn, Weather
 
@@ -263,3 +265,39 @@ def test_boosts_for_free_in_a_heat_control_sector() -> None:
     free = _usa_tokens("heat_control", "overheat", "weather", "speed_limit_plus_1")
     state = _position(20, 3, 0, "1234", turn=turn, play_area="222", weather=free)
     assert _decide(state) == Boost("A")
+
+
+def test_expert_values_the_cards_a_plan_keeps_for_next_round() -> None:
+    """The expert's lookahead rates a move's end by the hand it leaves: keeping a 5 and a 4
+    for a straight is worth more than keeping two 1s, and Heat kept in hand costs."""
+    view = view_for(_position(14, 3, 3, "5411234"), "A")
+    ahead = Lookahead(view, "A")
+    fast = ahead.keeping(tuple("54")).value(20, 4, 3, 0)
+    slow = ahead.keeping(tuple("11")).value(20, 4, 3, 0)
+    clogged = ahead.keeping(tuple("54HH")).value(20, 4, 3, 2)
+    assert fast > slow
+    assert fast > clogged
+    # Past the line nothing is left to plan: the plain judge's value (distance past it).
+    finish = ahead.course.finish
+    assert ahead.keeping(tuple("11")).value(finish + 3, 4, 0, 0) == Judge(view, "A").value(
+        finish + 3, 4, 0, 0
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_expert_decides_from_its_view_only_against_legends(seed: int) -> None:
+    """Every expert decision in a race against Legends is legal and unchanged when all that
+    its view hides (its deck order, the seed, the Legends' deck) is permuted."""
+    kinds = ["ai", "legend", "legend", "legend"]
+    state, _ = engine.new_race("japan", _entrants(kinds), seed, laps=1)
+    rng = random.Random(seed)
+    checked = 0
+    while (waiting := engine.pending(state)) is not None:
+        car = waiting.cars[-1]
+        decision = decide(view_for(state, car), car, "expert")
+        assert decision in engine.legal_decisions(state, car)
+        hidden = _hide_differently(state, car, rng)
+        assert decide(view_for(hidden, car), car, "expert") == decision
+        checked += 1
+        state, _ = engine.apply(state, decision)
+    assert checked > 10
