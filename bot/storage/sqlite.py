@@ -254,6 +254,9 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 1;
     CREATE TABLE notify (user_id INTEGER PRIMARY KEY, mode TEXT NOT NULL)
     """,
+    # 9 (the lead renumbers it on merging): a league race's thread, started when its draft
+    # opens, before the bot race exists (NULL: not started yet; 0: it runs in the channel).
+    "ALTER TABLE league_races ADD COLUMN thread_id INTEGER",
 )
 
 
