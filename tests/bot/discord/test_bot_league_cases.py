@@ -259,7 +259,8 @@ async def test_a_pickers_turn_timer_hands_the_pick_to_the_ai(tmp_path: Path) -> 
 
 
 async def test_a_cancelled_league_race_never_scores_and_runs_again(tmp_path: Path) -> None:
-    """/heat cancel stops the league's race with no points; start-race runs race 1 anew."""
+    """/heat cancel stops the league's race with no points; start-race runs race 1 anew, in a
+    thread of its own (the cancel archived the one its draft and first run had)."""
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
         await t.slash(
@@ -280,6 +281,9 @@ async def test_a_cancelled_league_race_never_scores_and_runs_again(tmp_path: Pat
                     await t.click(t.alice, prompt, "heat:b:lg:")
                     await t.fake.wait_for(lambda answered=prompt: not custom_ids(answered))
             assert f"heat:b:hand:{attempt}:" in _ids(t), "a new bot race each time"
+            threads = t.threads()
+            assert len(threads) == attempt and t.public()[-1].channel_id == threads[-1].id
+            assert threads[-1].name == f"Heat · España · #{attempt}"
             if attempt == 1:
                 await t.slash(t.alice, "heat cancel")
         async with aiosqlite.connect(t.database) as db:
