@@ -40,7 +40,7 @@ class Opened:
 
     record: RaceRecord
     why_not: str = ""
-    line: discord.Message | None = None  # a league race's start line, linked once posted
+    line: discord.Message | None = None  # a lobby-less race's start line, linked once posted
 
 
 class NoThread(Exception):
@@ -119,8 +119,8 @@ class RaceThreads:
         self, parent: Any, record: RaceRecord, locale: str
     ) -> tuple[discord.Thread, discord.Message | None]:
         """The thread, started from the lobby, and the start line in the channel linking to it;
-        a league's race has no lobby: its thread starts from the start line, returned to be
-        linked later."""
+        a league's race run again after a cancel has no lobby (nor its draft's thread): its
+        thread starts from the start line, returned to be linked later."""
         missing = missing_permissions(parent)
         if missing:
             raise NoThread(missing)
