@@ -66,9 +66,12 @@ class LeagueController:
         self.draft = LeagueDraft(controller, leagues)
 
     async def _league_id(self, interaction: discord.Interaction[Any]) -> int | None:
-        """The channel's league, or None after saying there is none."""
+        """The channel's league (a race thread's: its channel's), or None after saying there
+        is none."""
+        channel = interaction.channel
+        where = channel.parent_id if isinstance(channel, discord.Thread) else interaction.channel_id
         try:
-            return (await self.leagues.league_in(interaction.channel_id or 0)).id
+            return (await self.leagues.league_in(where or 0)).id
         except Refused as refused:
             await self.controller.refused(interaction, refused)
             return None

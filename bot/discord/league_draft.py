@@ -1,10 +1,12 @@
-"""The league draft in the channel: who picks, the market's picture, a button per legal pick.
+"""The league draft in its race's thread: who picks, the market's picture, a button per pick.
 
 Every button and select comes from the engine's ``season_legal_decisions`` (via
 the service's :class:`DraftTurn`) and carries the decision's text form with the
 season version, so a click on an old prompt is recognised as stale. What the
-channel is told goes through the outbox, as a race's posts do: the rows are stored
+thread is told goes through the outbox, as a race's posts do: the rows are stored
 with the change, posted right after it, and by the next start-up if it died first.
+The thread is the race's (:mod:`bot.discord.league_threads`), or the league's channel
+where threads are off or refused.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from typing import Any
 import discord
 
 import data
-from bot.discord.channels import channel_of, send_or_keep
+from bot.discord.channels import send_or_keep
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.controller import Controller
 from bot.discord.ids import ComponentId, button, select
 from bot.discord.ids import numbered as numbered_arg
 from bot.discord.league_posts import market_file
+from bot.discord.league_threads import LeagueThreads
 from bot.discord.market import numbered, picks
 from bot.discord.texts import t
 from bot.service.league_values import DraftTurn, League, LeagueChange
@@ -89,6 +92,7 @@ def draft_message(turn: DraftTurn, market: discord.File) -> dict[str, Any]:
 
 
 _PRIMARY = discord.ButtonStyle.primary
+_PEOPLE = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 def _card_of(decision: DraftPick) -> str:
@@ -96,7 +100,7 @@ def _card_of(decision: DraftPick) -> str:
 
 
 class LeagueDraft:
-    """The draft in the channel: clicks on its buttons, its timers, and the league's posts.
+    """The draft in its thread: clicks on its buttons, its timers, and the league's posts.
 
     ``on_timer`` fires a draft's turn timer for the bot's scheduler (the AI decides
     for the absent person); ``post`` posts one of the league's outbox rows.
@@ -105,6 +109,7 @@ class LeagueDraft:
     def __init__(self, controller: Controller, leagues: LeagueService) -> None:
         self.controller = controller
         self.leagues = leagues
+        self.threads = LeagueThreads(controller.publisher.client, controller.store)
 
     async def on_click(
         self, interaction: discord.Interaction[Any], target: ComponentId, text: str
@@ -149,41 +154,47 @@ class LeagueDraft:
     # --- the league's outbox rows ---------------------------------------------------------
 
     async def post(self, row: OutboxRow, resumed: bool) -> None:
-        """Post one of the league's rows; PostLater if Discord failed and it should be kept."""
+        """Post one of the league's rows in its race's thread (started by the race's first
+        row); PostLater if Discord failed and it should be kept."""
         assert row.league_id is not None
         try:
             league = await self.leagues.load(row.league_id)
         except Refused:
             return  # the league ended: its draft is over
-        channel = await self._channel(league.record)
-        if channel is None:
+        record = league.record
+        locale = self.controller.publisher.locale_of(record.guild_id)
+        race_no = int(row.values.get("race_no", league.season.race_no))
+        home = await self.threads.home(league, race_no, locale)
+        if home is None:
+            log.warning("channel gone league=%s guild=%s", record.id, record.guild_id)
             return
-        locale = self.controller.publisher.locale_of(league.record.guild_id)
-        if row.kind == "drafted":
-            await _send(channel, league.record, content=_drafted(league, row, locale))
-        elif row.kind == "draft":
-            await self._ask(channel, league, int(row.values["version"]))
+        if row.kind == "draft":
+            message = await self._ask(league, int(row.values["version"]))
+        elif row.kind == "drafted":
+            message = {"content": _drafted(league, row, locale)}
         else:
-            await _send(channel, league.record, content=t(row.text, locale, **row.values))
+            message = {"content": t(row.text, locale, **row.values)}
+        if home.why_not:
+            # The first post says why the draft runs in the channel, to the league's creator.
+            content = message.get("content", "")
+            message["content"] = "\n".join(filter(None, [home.why_not, content]))
+            message["allowed_mentions"] = _PEOPLE
+        if message.get("content") or message.get("file"):
+            await _send(home.channel, record, **message)
+        await self.threads.welcome(home, league, race_no, locale)
 
-    async def _ask(self, channel: discord.abc.Messageable, league: League, version: int) -> None:
-        """The public draft prompt, if the draft still waits on the person asked at ``version``."""
+    async def _ask(self, league: League, version: int) -> dict[str, Any]:
+        """The public draft prompt, if the draft still waits on the person asked at ``version``
+        (nothing to post otherwise)."""
         turn = await self.leagues.turn(league.id)
         if turn is None or turn.version != version:
-            return  # decided meanwhile: a newer row asks the next person
+            return {}  # decided meanwhile: a newer row asks the next person
         track = data.track(league.season.races[turn.race_no - 1].track).name
         picker = league.name_of(turn.driver_id)
         title = (f"{league.record.name} · race {turn.race_no}, {track}", picks(picker))
         name = f"league-{turn.league_id}-{turn.version}.png"
         file = await market_file(turn.market, title, name)
-        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-        await _send(channel, league.record, **draft_message(turn, file), allowed_mentions=mentions)
-
-    async def _channel(self, record: LeagueRecord) -> discord.abc.Messageable | None:
-        channel = await channel_of(self.controller.publisher.client, record.channel_id)
-        if channel is None:
-            log.warning("channel gone league=%s guild=%s", record.id, record.guild_id)
-        return channel
+        return {**draft_message(turn, file), "allowed_mentions": _PEOPLE}
 
 
 def _drafted(league: League, row: OutboxRow, locale: str) -> str:
@@ -206,8 +217,8 @@ def _drafted(league: League, row: OutboxRow, locale: str) -> str:
 
 
 async def _send(channel: discord.abc.Messageable, record: LeagueRecord, **message: Any) -> None:
-    """Post in the league's channel, mentioning nobody unless told; a channel that refuses
-    the bot loses the post (see :func:`send_or_keep`)."""
+    """Post in the draft's thread (or the league's channel), mentioning nobody unless told;
+    a channel that refuses the bot loses the post (see :func:`send_or_keep`)."""
     message.setdefault("allowed_mentions", discord.AllowedMentions.none())
     if not await send_or_keep(channel, **message):
         log.warning("cannot post league=%s guild=%s", record.id, record.guild_id)

@@ -108,6 +108,8 @@ class Publisher:
         if row.kind == "start" and record.thread_id is None:
             opened = await self.threads.open(record, locale)
             record = opened.record
+        elif row.kind == "start":
+            await self.threads.rename(record)  # a league race's, started at its draft
         channel = await self._channel(record)
         if channel is None:
             return

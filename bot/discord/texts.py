@@ -536,6 +536,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Race {race} of **{name}**: {track}, event {event}: {title}.",
         "Gara {race} di **{name}**: {track}, evento {event}: {title}.",
     ),
+    "league_thread_line": (
+        "🏁 Race {race} of **{name}**: {track}, event {event}: {title}. The draft, then the "
+        "race: {thread}.",
+        "🏁 Gara {race} di **{name}**: {track}, evento {event}: {title}. Il draft, poi la "
+        "gara: {thread}.",
+    ),
     "league_recorded": (
         "Race {race} of **{name}** is scored.",
         "La gara {race} di **{name}** è stata conteggiata.",

@@ -4,7 +4,9 @@ Boards, prompts, reminders and notices go to the thread, so the channel keeps on
 the lobby, one line when the race starts (with a link) and the result. A thread
 started from a message takes the message's id, so a start tried again after a
 crash finds the thread it made before. Where the bot may not start a thread, or
-the server turned threads off, the race runs in its channel as before.
+the server turned threads off, the race runs in its channel as before. A league
+race's thread is started earlier, when its draft opens
+(:mod:`bot.discord.league_threads`), and its race runs on in it.
 """
 
 from __future__ import annotations
@@ -38,16 +40,16 @@ class Opened:
 
     record: RaceRecord
     why_not: str = ""
-    line: discord.Message | None = None  # a league race's start line, linked once posted
+    line: discord.Message | None = None  # a lobby-less race's start line, linked once posted
 
 
-class _NoThread(Exception):
+class NoThread(Exception):
     """The bot may not start a thread here; the message names the permissions it lacks."""
 
 
 def thread_name(record: RaceRecord) -> str:
     """'Heat · USA · #12': what the race is, as the channel's list of threads shows it."""
-    return f"Heat · {data.track(record.config.track).name} · #{record.id}"[:NAME_LIMIT]
+    return f"Heat · {data.track(record.config.track).name} · #{record.id}"
 
 
 class RaceThreads:
@@ -66,7 +68,7 @@ class RaceThreads:
             return Opened(record)  # the channel is gone: the posts will say so
         try:
             thread, line = await self._start(parent, record, locale)
-        except _NoThread as refused:
+        except NoThread as refused:
             log.info("no thread race=%s guild=%s missing=%s", record.id, record.guild_id, refused)
             why = t("thread_refused", locale, host=record.host_id, permissions=str(refused))
             return Opened(record, why)
@@ -78,12 +80,10 @@ class RaceThreads:
         """Once the first board is out (the drivers wait for nothing else): the drivers are
         added to the thread, and a league race's start line links it."""
         record = opened.record
-        thread = (
-            None if record.thread_id is None else await channel_of(self.client, record.thread_id)
-        )
+        thread = None if not record.thread_id else await channel_of(self.client, record.thread_id)
         if isinstance(thread, discord.Thread):
             people = [seat.user_id for seat in seats if seat.user_id is not None]
-            await asyncio.gather(*(_add(thread, user_id, record) for user_id in people))
+            await add_people(thread, people, f"race={record.id} guild={record.guild_id}")
         if opened.line is not None:
             linked = t("thread_line", locale, race=record.id, thread=f"<#{record.thread_id}>")
             try:
@@ -93,7 +93,7 @@ class RaceThreads:
 
     async def archive(self, record: RaceRecord) -> None:
         """After the result: the thread leaves the channel's list of active threads."""
-        if record.thread_id is None:
+        if not record.thread_id:
             return
         thread = await channel_of(self.client, record.thread_id)
         if not isinstance(thread, discord.Thread):
@@ -103,40 +103,61 @@ class RaceThreads:
         except discord.HTTPException:
             log.warning("cannot archive race=%s guild=%s", record.id, record.guild_id)
 
+    async def rename(self, record: RaceRecord) -> None:
+        """A league race's thread, started at its draft before the race existed, takes the
+        race's name once it does."""
+        thread = None if not record.thread_id else await channel_of(self.client, record.thread_id)
+        name = thread_name(record)
+        if not isinstance(thread, discord.Thread) or thread.name == name:
+            return
+        try:
+            await thread.edit(name=name)
+        except discord.HTTPException:
+            log.warning("cannot rename race=%s guild=%s", record.id, record.guild_id)
+
     async def _start(
         self, parent: Any, record: RaceRecord, locale: str
     ) -> tuple[discord.Thread, discord.Message | None]:
         """The thread, started from the lobby, and the start line in the channel linking to it;
-        a league's race has no lobby: its thread starts from the start line, returned to be
-        linked later."""
-        missing = _missing(parent)
+        a league's race run again after a cancel has no lobby (nor its draft's thread): its
+        thread starts from the start line, returned to be linked later."""
+        missing = missing_permissions(parent)
         if missing:
-            raise _NoThread(missing)
+            raise NoThread(missing)
         line = None
         if record.lobby_message_id is not None:
             starter: Any = parent.get_partial_message(record.lobby_message_id)
         else:
-            starter = line = await _post(parent, t("thread_starting", locale, race=record.id))
-        try:
-            thread: discord.Thread = await starter.create_thread(
-                name=thread_name(record), auto_archive_duration=ARCHIVE_AFTER_MINUTES
-            )
-        except discord.Forbidden:
-            raise _NoThread(", ".join(NEEDED)) from None
-        except FOR_NOW as error:
-            raise PostLater(str(error)) from error
-        except discord.HTTPException as error:
-            # Started before a crash: the thread has the message's id.
-            found = await channel_of(self.client, starter.id)
-            if error.code != THREAD_EXISTS or not isinstance(found, discord.Thread):
-                raise
-            return found, line
+            starter = line = await post_line(parent, t("thread_starting", locale, race=record.id))
+        thread = await start_thread(self.client, starter, thread_name(record))
         if line is None:
-            await _post(parent, t("thread_line", locale, race=record.id, thread=f"<#{thread.id}>"))
+            await post_line(
+                parent, t("thread_line", locale, race=record.id, thread=f"<#{thread.id}>")
+            )
         return thread, line
 
 
-def _missing(parent: Any) -> str:
+async def start_thread(client: discord.Client, starter: Any, name: str) -> discord.Thread:
+    """A public thread started from the message ``starter``; NoThread if Discord refuses it,
+    PostLater if it failed for now. A start tried again after a crash finds the thread it
+    made before: a thread started from a message has the message's id."""
+    try:
+        thread: discord.Thread = await starter.create_thread(
+            name=name[:NAME_LIMIT], auto_archive_duration=ARCHIVE_AFTER_MINUTES
+        )
+    except discord.Forbidden:
+        raise NoThread(", ".join(NEEDED)) from None
+    except FOR_NOW as error:
+        raise PostLater(str(error)) from error
+    except discord.HTTPException as error:
+        found = await channel_of(client, starter.id)
+        if error.code != THREAD_EXISTS or not isinstance(found, discord.Thread):
+            raise
+        return found
+    return thread
+
+
+def missing_permissions(parent: Any) -> str:
     """What the bot lacks to run a race in a thread of ``parent`` ('' if nothing)."""
     if not isinstance(parent, discord.TextChannel):
         return ", ".join(NEEDED)  # a thread or a voice channel's chat: no thread starts there
@@ -145,18 +166,24 @@ def _missing(parent: Any) -> str:
     return ", ".join(name for name, ok in zip(NEEDED, held, strict=True) if not ok)
 
 
-async def _post(channel: Any, content: str) -> discord.Message:
+async def post_line(channel: Any, content: str) -> discord.Message:
+    """One line in ``channel``, mentioning nobody; NoThread if the channel refuses the bot."""
     message = await send_or_keep(
         channel, content=content, allowed_mentions=discord.AllowedMentions.none()
     )
     if message is None:
-        raise _NoThread("Send Messages")
+        raise NoThread("Send Messages")
     return message
 
 
-async def _add(thread: discord.Thread, user_id: int, record: RaceRecord) -> None:
-    """A driver joins the race's thread (it shows in their list; mentions reach them)."""
-    try:
-        await thread.add_user(discord.Object(user_id))
-    except discord.HTTPException:
-        log.warning("cannot add race=%s guild=%s user=%s", record.id, record.guild_id, user_id)
+async def add_people(thread: discord.Thread, user_ids: Sequence[int], where: str) -> None:
+    """The drivers join the race's thread (it shows in their list; mentions reach them).
+    ``where`` names the race or league in the log."""
+
+    async def add(user_id: int) -> None:
+        try:
+            await thread.add_user(discord.Object(user_id))
+        except discord.HTTPException:
+            log.warning("cannot add %s user=%s", where, user_id)
+
+    await asyncio.gather(*(add(user_id) for user_id in user_ids))

@@ -148,31 +148,42 @@ def _posts(
     turn: DraftTurn | None,
     starts: bool,
 ) -> list[OutboxRow]:
-    """What the channel is told: the decisions made, the race starting, or who decides next."""
+    """What the race's thread is told: the decisions made, the race starting, or who decides
+    next. Each row names its race (``race_no``): the thread it goes to is that race's."""
     posts = []
+    season = league.season
     told = [str(decision) for decision in made]
     if told or timed_out:
-        values = {"made": "\n".join(told), "timed_out": timed_out}
+        values: dict[str, str | int] = {
+            "made": "\n".join(told),
+            "timed_out": timed_out,
+            "race_no": season.race_no,
+        }
         posts.append(OutboxRow(None, "drafted", values=values, league_id=league.id))
     if starts:
-        season = league.season
-        race = season.races[season.race_no - 1]
-        starting: dict[str, str | int] = {
-            "race": season.race_no,
-            "name": league.record.name,
-            "track": data.track(race.track).name,
-            "event": race.event,
-            "title": data.championship().event(race.event).title,
-        }
+        starting = {"race_no": season.race_no, **race_heading(league, season.race_no)}
         posts.append(
             OutboxRow(
                 None, "say", text="league_race_starting", values=starting, league_id=league.id
             )
         )
     if turn is not None:
-        asked = {"version": turn.version}
+        asked = {"version": turn.version, "race_no": season.race_no}
         posts.append(OutboxRow(None, "draft", values=asked, league_id=league.id))
     return posts
+
+
+def race_heading(league: League, race_no: int) -> dict[str, str | int]:
+    """What race ``race_no`` of the league is, as its lines say it: number, league, track
+    and championship event."""
+    race = league.season.races[race_no - 1]
+    return {
+        "race": race_no,
+        "name": league.record.name,
+        "track": data.track(race.track).name,
+        "event": race.event,
+        "title": data.championship().event(race.event).title,
+    }
 
 
 def _ai_turn(league: League, season: SeasonState) -> DriverDecision | None:

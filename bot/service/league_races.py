@@ -44,10 +44,15 @@ class LeagueRaces:
         return await self.start(league, race_id)
 
     async def start(self, league: League, race_id: int) -> Change:
-        """The lobby becomes race k, as the engine builds it from the season."""
+        """The lobby becomes race k, as the engine builds it from the season, in the thread
+        its draft ran in (so the race's start opens no second one)."""
         season = league.season
         state, events = season_race(season)
         seats = race_seats(season, league.members, state)
+        links = await self.store.league_races(league.id)
+        thread_id = next((r.thread_id for r in links if r.race_no == season.race_no), None)
+        if thread_id is not None:
+            await self.store.set_thread(race_id, thread_id)
         log.info(
             "league race started league=%s guild=%s race_no=%s race=%s",
             league.id,

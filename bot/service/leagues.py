@@ -231,7 +231,9 @@ class LeagueService:
         if race.status == RaceStatus.FINISHED:
             await self._record(league, season.race_no, race)
             return await self._next(await self.load(league.id), user_id)
-        # Cancelled: it scores nothing and runs again from the same season.
+        # Cancelled: it scores nothing and runs again from the same season, in a thread of
+        # its own (the cancel archived the one its draft ran in).
+        await self.store.set_league_thread(league.id, season.race_no, None)
         decisions: list[tuple[SeasonDecision, str]] = [
             (CancelRace(season.race_no), f"user:{user_id}"),
             (StartRace(season.race_no), f"user:{user_id}"),

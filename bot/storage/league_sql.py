@@ -16,7 +16,7 @@ from bot.storage.sql import Db, UniqueViolation
 from bot.storage.store import AlreadyMember, NoSuchLeague, StaleWrite
 
 RACES = (
-    "SELECT r.league_id, r.race_no, r.race_id, EXISTS (SELECT 1 FROM league_results x"
+    "SELECT r.league_id, r.race_no, r.race_id, r.thread_id, EXISTS (SELECT 1 FROM league_results x"
     " WHERE x.league_id = r.league_id AND x.race_no = r.race_no) AS recorded"
     " FROM league_races r"
 )

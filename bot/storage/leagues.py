@@ -168,6 +168,17 @@ class LeagueTables(Tables):
                     f"league {league_id}: race {race_no} has a race, or race {race_id} is taken"
                 ) from None
 
+    async def set_league_thread(self, league_id: int, race_no: int, thread_id: int | None) -> None:
+        async with self._transaction_db() as db:
+            await db.execute(
+                "INSERT INTO league_races (league_id, race_no, race_id, thread_id)"
+                " VALUES ($1, $2, NULL, $3) ON CONFLICT (league_id, race_no)"
+                " DO UPDATE SET thread_id = excluded.thread_id",
+                league_id,
+                race_no,
+                thread_id,
+            )
+
     async def league_races(self, league_id: int) -> list[LeagueRace]:
         query = RACES + " WHERE r.league_id = $1 ORDER BY r.race_no"
         rows = await self._all(query, league_id)

@@ -98,7 +98,8 @@ class Seat(BaseModel):
 class RaceRecord:
     """A race: where it lives, its status and, once started, its current state.
 
-    ``thread_id`` is the thread it runs in once started (None: it runs in its channel).
+    ``thread_id`` is the thread it runs in once started (None: it runs in its channel; 0:
+    in its channel too, as its league's draft did, so no thread is tried again).
 
     ``round_events`` are the events of the round under way, kept so the round's
     summary can be posted whole when it ends.
@@ -211,7 +212,9 @@ class OutboxRow:
     ``say``: the text ``text`` with ``values``, addressed to ``car_id`` if set;
     a league's ``drafted``: the draft decisions ``values["made"]`` (their text forms,
     one a line) were made, by the AI for ``values["timed_out"]`` if set; ``draft``:
-    the person whose turn it is at season version ``values["version"]`` is asked.
+    the person whose turn it is at season version ``values["version"]`` is asked. A
+    league's rows name the race whose draft they tell (``values["race_no"]``; rows stored
+    before it was, the season's current race).
     ``id`` is given by the store.
     """
 
@@ -360,14 +363,17 @@ class Member:
 class LeagueRace:
     """Race ``race_no`` of a league and the bot race that runs it.
 
-    ``race_id`` is None for a race run in another database (an imported league);
-    ``recorded`` says whether its points are in.
+    ``race_id`` is None for a race run in another database (an imported league), or
+    not opened yet; ``recorded`` says whether its points are in; ``thread_id`` is the
+    thread started when its draft opened, which its race runs in too (None: not started
+    yet; 0: the draft ran in the league's channel, threads being off or refused).
     """
 
     league_id: int
     race_no: int
     race_id: int | None
     recorded: bool = False
+    thread_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

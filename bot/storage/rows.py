@@ -127,7 +127,9 @@ def member_of(row: Any) -> Member:
 
 
 def league_race_from(row: Any) -> LeagueRace:
-    return LeagueRace(row["league_id"], row["race_no"], row["race_id"], bool(row["recorded"]))
+    return LeagueRace(
+        row["league_id"], row["race_no"], row["race_id"], bool(row["recorded"]), row["thread_id"]
+    )
 
 
 def race_points_of(row: Any) -> RacePoints:

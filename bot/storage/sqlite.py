@@ -274,6 +274,9 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE status = 'finished' AND state IS NOT NULL
         AND id NOT IN (SELECT race_id FROM league_races WHERE race_id IS NOT NULL)
     """,
+    # 9: a league race's thread, started when its draft
+    # opens, before the bot race exists (NULL: not started yet; 0: it runs in the channel).
+    "ALTER TABLE league_races ADD COLUMN thread_id INTEGER",
 )
 
 

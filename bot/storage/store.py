@@ -329,6 +329,10 @@ class Store(Protocol):
         points are in, or if ``race_id`` already runs a league race.
         """
 
+    async def set_league_thread(self, league_id: int, race_no: int, thread_id: int | None) -> None:
+        """One transaction: race ``race_no`` of the league (its draft, then its race) runs in
+        thread ``thread_id`` (0: in the league's channel; None: forgotten, to start anew)."""
+
     async def league_races(self, league_id: int) -> list[LeagueRace]:
         """The league's races, by race no."""
 

@@ -103,7 +103,7 @@ async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, s
     state = await older_database(pg_url, schema, "finished")
     store = await PostgresStore.open(pg_url)
     try:
-        assert await store.schema_version() == len(MIGRATIONS) == 8
+        assert await store.schema_version() == len(MIGRATIONS) == 9
         finished = await store.race(1)
         assert finished is not None and finished.state == state
         league_id, _ = await league_with_season(store)

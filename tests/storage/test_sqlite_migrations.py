@@ -80,7 +80,7 @@ async def test_reopening_a_current_file_applies_nothing(tmp_path: Path) -> None:
     await store.close()
     store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
     try:
-        assert await store.schema_version() == version == 8
+        assert await store.schema_version() == version == 9
     finally:
         await store.close()
 

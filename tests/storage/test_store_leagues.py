@@ -146,6 +146,24 @@ async def test_a_league_race_finds_its_league_and_a_cancelled_one_is_run_again(
         await store.add_league_race(league_id, 1, await finished_race(store, 32))
 
 
+async def test_a_draft_s_thread_is_kept_when_its_race_is_linked(store: Store) -> None:
+    """The thread a race's draft started in is stored before the race exists, stays with
+    it once linked, and can be forgotten (0: the draft ran in the channel)."""
+    league_id, _ = await league_with_season(store)
+    await store.set_league_thread(league_id, 1, 0)
+    await store.set_league_thread(league_id, 1, 777)
+    assert await store.league_races(league_id) == [LeagueRace(league_id, 1, None, False, 777)]
+    race = await store.create_race(GUILD, 30, 1, RACE, HOST)
+    await store.add_league_race(league_id, 1, race)
+    assert await store.league_race_of(race) == LeagueRace(league_id, 1, race, False, 777)
+    await store.set_league_thread(league_id, 2, 0)
+    await store.set_league_thread(league_id, 1, None)
+    assert await store.league_races(league_id) == [
+        LeagueRace(league_id, 1, race),
+        LeagueRace(league_id, 2, None, False, 0),
+    ]
+
+
 async def test_points_are_recorded_once_with_the_season_change(store: Store) -> None:
     league_id, initial = await league_with_season(store)
     change = moved(league_id, initial)

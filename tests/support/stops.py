@@ -18,7 +18,13 @@ from dataclasses import dataclass, field
 from tests.support.botdriver import custom_ids
 from tests.support.botprocess import start_bot_process
 from tests.support.botrace import mentioned
-from tests.support.fakediscord import WAIT_CEILING, FakeDiscord, FakeMessage, FakeUser
+from tests.support.fakediscord import (
+    WAIT_CEILING,
+    FakeChannel,
+    FakeDiscord,
+    FakeMessage,
+    FakeUser,
+)
 
 DRAFT = ("heat:b:lg:", "heat:s:lgs:")  # a draft prompt's pick buttons and swap selects
 BOARD = "heat:b:hand:"  # a race's board carries the "open my hand" button
@@ -70,10 +76,17 @@ class Server:
     async def slash(self, person: FakeUser, command: str, /, **options: object) -> None:
         await (await self.fake.slash(person, self.channel, command, **options)).done()
 
-    async def kept_by_an_outage(self, act: Callable[[], Awaitable[object]]) -> None:
-        """``act`` while Discord refuses the channel's new messages: the posts wait."""
+    def thread(self) -> FakeChannel:
+        """The thread the league race's draft, then the race, runs in."""
+        [thread] = self.fake.threads(self.channel)
+        return thread
+
+    async def kept_by_an_outage(
+        self, act: Callable[[], Awaitable[object]], place: FakeChannel
+    ) -> None:
+        """``act`` while Discord refuses new messages in ``place``: the posts wait."""
         refused = len(self.fake.rejections)
-        self.fake.outage(self.channel)
+        self.fake.outage(place)
         await act()
         await self.fake.wait_for(lambda: len(self.fake.rejections) > refused)
         assert not any(r.error.status != 503 for r in self.fake.rejections[refused:])
@@ -122,11 +135,13 @@ async def posts_after_a_stop(database: str, how: signal.Signals) -> PostTimes:
             await server.slash(bob, "league join")
             await server.slash(alice, "league start-race")
             _, prompt = await server.next_post(0, DRAFT)
+            thread = server.thread()
+            assert prompt.channel_id == thread.id, "the draft runs in the race's thread"
 
             # A pick is stored; its posts (the pick, the next prompt) wait over a stop.
-            await server.kept_by_an_outage(lambda: server.click_first(prompt))
+            await server.kept_by_an_outage(lambda: server.click_first(prompt), thread)
             await server.stop(how)
-            fake.outage(server.channel, on=False)
+            fake.outage(thread, on=False)
             seen = len(server.public())
             reconnected = await server.start()
             asked, prompt = await server.next_post(seen, DRAFT)
@@ -145,7 +160,8 @@ async def posts_after_a_stop(database: str, how: signal.Signals) -> PostTimes:
                 await server.slash(alice, "heat kick", user=alice)
                 await server.slash(alice, "heat kick", user=bob)
 
-            await server.kept_by_an_outage(hand_both_cars_to_the_ai)
+            # The podium and the standings: in the channel.
+            await server.kept_by_an_outage(hand_both_cars_to_the_ai, server.channel)
             await server.stop(how)
             fake.outage(server.channel, on=False)
             reconnected = await server.start()

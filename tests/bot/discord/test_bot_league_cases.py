@@ -259,7 +259,8 @@ async def test_a_pickers_turn_timer_hands_the_pick_to_the_ai(tmp_path: Path) -> 
 
 
 async def test_a_cancelled_league_race_never_scores_and_runs_again(tmp_path: Path) -> None:
-    """/heat cancel stops the league's race with no points; start-race runs race 1 anew."""
+    """/heat cancel stops the league's race with no points; start-race runs race 1 anew, in a
+    thread of its own (the cancel archived the one its draft and first run had)."""
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
         await t.slash(
@@ -280,6 +281,9 @@ async def test_a_cancelled_league_race_never_scores_and_runs_again(tmp_path: Pat
                     await t.click(t.alice, prompt, "heat:b:lg:")
                     await t.fake.wait_for(lambda answered=prompt: not custom_ids(answered))
             assert f"heat:b:hand:{attempt}:" in _ids(t), "a new bot race each time"
+            threads = t.threads()
+            assert len(threads) == attempt and t.public()[-1].channel_id == threads[-1].id
+            assert threads[-1].name == f"Heat · España · #{attempt}"
             if attempt == 1:
                 await t.slash(t.alice, "heat cancel")
         async with aiosqlite.connect(t.database) as db:
@@ -293,8 +297,9 @@ async def test_a_cancelled_league_race_never_scores_and_runs_again(tmp_path: Pat
 async def test_a_draft_prompt_the_channel_refused_is_asked_again_by_start_race(
     tmp_path: Path,
 ) -> None:
-    """A pick is stored but the channel refuses the bot's posts, so the next picker is not
-    asked: once the bot may post again, /league start-race asks them.
+    """A pick is stored but the race's thread refuses the bot's posts (no Send Messages in
+    Threads), so the next picker is not asked: once the bot may post again, /league
+    start-race asks them.
 
     A crash between the pick and its prompt loses nothing (the prompt waits in the
     outbox, see test_posts_after_a_stop); a channel that refuses the bot drops the
@@ -306,12 +311,12 @@ async def test_a_draft_prompt_the_channel_refused_is_asked_again_by_start_race(
         other = t.bob if picker is t.alice else t.alice
         before, _, _ = await league_row(t)
         refused = len(t.fake.rejections)
-        t.fake.deny_bot_permissions(t.channel, Permission.SEND_MESSAGES)
+        t.fake.deny_bot_permissions(t.channel, Permission.SEND_MESSAGES_IN_THREADS)
         await t.click(picker, prompt, pick_of(prompt))
         # The picks made and the next prompt: both refused.
         await t.fake.wait_for(lambda: len(t.fake.rejections) >= refused + 2)
         assert (await league_row(t))[0] > before, "the pick is stored"
-        assert t.public()[-1] is prompt, "and nothing reached the channel"
+        assert t.public()[-1] is prompt, "and nothing reached the thread"
         t.fake.set_overwrite(t.channel, t.fake.bot_user)  # the bot may post again
         await t.slash(t.alice, "league start-race")
         await t.fake.wait_for(lambda: t.public()[-1] is not prompt)

@@ -29,7 +29,7 @@ async def test_a_finished_race_is_posted_as_an_animation_with_its_notation(
         await t.start()
         lobby = await open_lobby(t, seats=2, fill="legends")
         await t.click(t.alice, lobby, "heat:b:start:")
-        await t.wait_started()
+        await t.wait_started()  # the board, after the channel's line linking the thread
         rounds = await race_to_the_flag(t, {}, live=None)
         [(race, status)] = await race_ids(t.database)
         assert status == "finished"

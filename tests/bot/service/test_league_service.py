@@ -206,7 +206,7 @@ async def test_a_draft_change_stores_its_posts_and_turn_timer_which_has_the_ai_p
     turn = (await leagues.start_race(league.id, ALICE.user_id)).turn
     assert turn is not None
     asked = (await store.outbox(league_id=league.id))[-1]
-    assert (asked.kind, asked.values) == ("draft", {"version": turn.version})
+    assert (asked.kind, asked.values) == ("draft", {"version": turn.version, "race_no": 1})
     assert await store.due_timers(1599.0) == []
     [timer] = await store.due_timers(1600.0)
     assert timer == Timer(

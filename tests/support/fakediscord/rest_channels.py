@@ -71,13 +71,19 @@ class ChannelRoutes:
         return json_response(channel_payload(self._visible_channel(request)))
 
     async def edit_channel(self, request: web.Request) -> web.Response:
-        """Only threads are edited here: archived (by its creator or with Manage Threads)."""
+        """Only threads are edited here: archived or renamed (by its creator or with Manage
+        Threads)."""
         channel = self._visible_channel(request)
         if not channel.is_thread:
             raise missing_permissions()  # the bot has no Manage Channels
         body, _ = await read_body(request)
         if channel.owner_id != self._state.bot_user.id:
             self._require(channel, Permission.MANAGE_THREADS)
+        if "name" in body:
+            errors = FormErrors()
+            errors.check_length(["name"], str(body["name"] or ""), 1, 100)
+            errors.raise_if_any()
+            self._state.rename_thread(channel, str(body["name"]))
         if "archived" in body:
             self._state.set_archived(channel, bool(body["archived"]))
         return json_response(channel_payload(channel))

@@ -62,6 +62,7 @@ DM_PERMISSIONS = (
     | Permission.READ_MESSAGE_HISTORY
     | Permission.ADD_REACTIONS
 )
+CHANNEL_NAME_CHANGE = 4  # the system message a thread shows when it is renamed
 
 
 class DiscordState:
@@ -343,6 +344,15 @@ class DiscordState:
 
     def add_thread_member(self, thread: FakeChannel, user: FakeUser) -> None:
         thread.members.add(user.id)
+        self.changed()
+
+    def rename_thread(self, thread: FakeChannel, name: str) -> None:
+        """A thread's new name; Discord says so in the thread (a CHANNEL_NAME_CHANGE message)."""
+        if thread.name == name:
+            return
+        thread.name = name
+        self.create_message(thread, {"content": name}, [], message_type=CHANNEL_NAME_CHANGE)
+        self._emit("THREAD_UPDATE", channel_payload(thread))
         self.changed()
 
     def set_archived(self, thread: FakeChannel, archived: bool) -> None:
