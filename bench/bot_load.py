@@ -20,11 +20,12 @@ running one shard and the races spread over one guild per shard. It prints
 ``decisions_per_s`` (plans confirmed per second of the run) and
 ``decisions_lost``.
 
-``--flood`` adds one person who sends ``/heat status`` 30 times a second in the
-first race's channel for the whole run: the per-person rate limit answers them
-in one private line each. The ack figures are then everyone else's, and
-``flood_sent``, ``flood_refused`` and ``flood_ack_p99_ms`` are the flooder's
-(compare ``ack_p99_ms`` with a run without ``--flood``).
+``--flood`` measures the same races twice in one run, side by side: as usual,
+then with one person who sends ``/heat status`` 30 times a second in the first
+race's channel for the whole run (the per-person rate limit answers them in one
+private line each). The second run's figures end in ``_flooded`` and are everyone
+else's; ``flooded_p99_ratio`` compares the two p99s; ``flood_sent``,
+``flood_refused`` and ``flood_ack_p99_ms`` are the flooder's.
 """
 
 from __future__ import annotations
@@ -205,17 +206,26 @@ async def measure(
 
 async def main(races: int, burst: bool, flooding: bool) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        figures = await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1, flooding)
+        figures = await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1)
     suffix = "" if races == RACES else f"_{races}"
     print(f"clicks: {'burst' if burst else 'paced'}")
     print(f"races{suffix}: {races}")
     print(f"drivers{suffix}: {races * DRIVERS}")
+    print_run(figures, suffix)
+    if flooding:
+        with tempfile.TemporaryDirectory() as folder:
+            flooded = await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1, True)
+        print_run(flooded, f"{suffix}_flooded")
+        for name in ("flood_sent", "flood_refused", "flood_ack_p99_ms"):
+            print(f"{name}{suffix}: {flooded[name]}")
+        ratio = flooded["ack_p99_ms"] / max(figures["ack_p99_ms"], 0.001)
+        print(f"flooded_p99_ratio{suffix}: {ratio:.2f}")
+
+
+def print_run(figures: dict[str, float], suffix: str) -> None:
     for name in ("interactions", "plans_confirmed", "elapsed_s", "ack_p50_ms", "ack_p99_ms"):
         print(f"{name}{suffix}: {figures[name]}")
     print(f"decisions_lost{suffix}: {figures['decisions_lost']}")
-    for name in ("flood_sent", "flood_refused", "flood_ack_p99_ms"):
-        if name in figures:
-            print(f"{name}{suffix}: {figures[name]}")
 
 
 async def compare(server: str, races: int, burst: bool, processes: int) -> None:
