@@ -29,8 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from engine.ai import decide
-from engine.events import Event, RaceEnded, RoundStarted
+from bot.round_ends import ai_drivers, round_ends
+from engine.events import Event
 from engine.forecast import landings
 from engine.state import Options
 from render import board_image, closeup_image, hand_image, png_bytes
@@ -49,15 +49,7 @@ def race_rounds(track: str, seed: int = 7, *, weather: bool = False) -> list[Rou
         engine.Entrant(car, colour, "ai") for car, colour in zip(NAMES, COLOURS, strict=True)
     ]
     state, events = engine.new_race(track, entrants, seed, options=Options(weather=weather))
-    rounds: list[Round] = []
-    while (waiting := engine.pending(state)) is not None:
-        car = waiting.cars[0]
-        state, more = engine.apply(state, decide(engine.view_for(state, car), car))
-        events += more
-        if any(isinstance(event, RoundStarted | RaceEnded) for event in more):
-            rounds.append((state, events))
-            events = []
-    return rounds
+    return list(round_ends(state, events, ai_drivers()))
 
 
 def median_ms(samples: list[float]) -> float:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
 from pathlib import Path
 
 import data
@@ -27,8 +26,7 @@ from bot.cli_input import (
     refuse,
 )
 from bot.cli_output import write_file, write_image
-from bot.round_ends import round_ends
-from engine.ai import decide
+from bot.round_ends import NextDecision, ai_drivers, round_ends
 from engine.errors import NotationError, RulesError
 from engine.events import Event
 from engine.limits import MAX_CARS, MAX_LAPS, MAX_SEED
@@ -149,16 +147,11 @@ def simulate_command(args: argparse.Namespace) -> int:
 def _race(
     state: engine.RaceState,
     events: list[Event],
-    choose: Driver,
+    next_decision: NextDecision,
     names: dict[str, str],
     out: Path,
 ) -> int:
     """Drive the race to its end, writing the images into ``out``; returns the rounds raced."""
-
-    def next_decision(state: engine.RaceState) -> engine.Decision | None:
-        waiting = engine.pending(state)
-        return None if waiting is None else choose(state, waiting.cars[0])
-
     frames = [board_image(engine.view_for(state, None), names=names, width=GIF_WIDTH)]
     rounds = 0
     end = state
@@ -174,12 +167,16 @@ def _race(
     return rounds
 
 
-Driver = Callable[[engine.RaceState, str], engine.Decision]
+def _driver(kind: str, seed: int) -> NextDecision:
+    """What each car the race waits for does: a random legal decision, or the AI's."""
+    if kind != "random":
+        return ai_drivers(kind)
+    rng = random.Random(seed)
 
+    def random_decision(state: engine.RaceState) -> engine.Decision | None:
+        waiting = engine.pending(state)
+        return (
+            None if waiting is None else rng.choice(engine.legal_decisions(state, waiting.cars[0]))
+        )
 
-def _driver(kind: str, seed: int) -> Driver:
-    """A function picking the decision for the car the race waits for."""
-    if kind == "random":
-        rng = random.Random(seed)
-        return lambda state, car: rng.choice(engine.legal_decisions(state, car))
-    return lambda state, car: decide(engine.view_for(state, car), car, kind)
+    return random_decision

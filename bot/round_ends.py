@@ -2,7 +2,8 @@
 
 ``heat simulate`` draws a board per round as its drivers choose, and ``/heat replay``
 draws the same boards from a finished race's stored decisions: one loop for both, so a
-replay's frames are the boards the race showed.
+replay's frames are the boards the race showed (and the render tests and bench draw
+AI races with it).
 """
 
 from __future__ import annotations
@@ -10,9 +11,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import engine
+from engine.ai import decide
 from engine.events import Event, RaceEnded, RoundStarted
 
 NextDecision = Callable[[engine.RaceState], engine.Decision | None]
+
+
+def ai_drivers(level: str = "pro") -> NextDecision:
+    """Every car driven by the AI at ``level``, each from its own view, to the flag."""
+
+    def next_decision(state: engine.RaceState) -> engine.Decision | None:
+        waiting = engine.pending(state)
+        if waiting is None:
+            return None
+        car = waiting.cars[0]
+        return decide(engine.view_for(state, car), car, level)
+
+    return next_decision
 
 
 def round_ends(

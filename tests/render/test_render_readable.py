@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import cache
+from itertools import islice
 
 import pytest
 from PIL import Image
 
 import data
 import engine
-from engine.ai import decide
-from engine.events import Event, RaceEnded, RoundStarted
+from bot.round_ends import ai_drivers, round_ends
+from engine.events import Event
 from engine.forecast import landings
 from engine.state import Options
 from render import board_image, closeup_image, hand_image
@@ -63,16 +64,7 @@ def race_rounds(track: str) -> list[tuple[engine.RaceState, list[Event]]]:
         engine.Entrant(car, colour, "ai") for car, colour in zip(NAMES, COLOURS, strict=True)
     ]
     state, events = engine.new_race(track, entrants, 5, options=Options(weather=True))
-    rounds = [(state, events)]
-    events = []
-    while len(rounds) <= ROUNDS and (waiting := engine.pending(state)) is not None:
-        car = waiting.cars[0]
-        state, more = engine.apply(state, decide(engine.view_for(state, car), car))
-        events += more
-        if any(isinstance(event, RoundStarted | RaceEnded) for event in more):
-            rounds.append((state, events))
-            events = []
-    return rounds
+    return [(state, events), *islice(round_ends(state, [], ai_drivers()), ROUNDS)]
 
 
 def drawn_boards(track: str) -> Iterator[Drawn]:
