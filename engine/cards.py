@@ -34,6 +34,10 @@ _NO_SYMBOLS: dict[str, int] = {}
 _PLUS: dict[Card, int] = {STRESS: 1} | {
     card: n for card, marks in _SYMBOLS.items() if (n := marks.get("boost", 0))
 }
+# The Heat symbol's number per card, asked for every revealed card.
+_HEAT_SYMBOL: dict[Card, int] = {
+    card: n for card, marks in _SYMBOLS.items() if (n := marks.get("heat", 0))
+}
 SEVERAL_SPEEDS: frozenset[Card] = frozenset(card for card, sp in _SPEEDS.items() if len(sp) > 1)
 KNOWN_CARDS: frozenset[Card] = frozenset(_SPEED)
 SPONSOR_CARDS: frozenset[Card] = frozenset(s.id for s in data.championship().sponsorship_cards)
@@ -59,6 +63,11 @@ def symbols(card: Card) -> dict[str, int]:
 def plus_symbols(card: Card) -> int:
     """The + symbols a played card brings: one on Stress, the printed number on upgrades."""
     return _PLUS.get(card, 0)
+
+
+def heat_symbols(card: Card) -> int:
+    """The Heat a played card's Heat symbol makes the car pay (0 on base cards)."""
+    return _HEAT_SYMBOL.get(card, 0)
 
 
 def is_basic(card: Card) -> bool:

@@ -47,9 +47,11 @@ def free_spot_at_or_behind(
     """
     taken = board_spots(cars, lap_length, mover)
     while True:
-        for spot in (0, 1):
-            if (space % lap_length, spot) not in taken:
-                return space, spot
+        lap_space = space % lap_length
+        if (lap_space, 0) not in taken:
+            return space, 0
+        if (lap_space, 1) not in taken:
+            return space, 1
         space -= 1
 
 

@@ -271,9 +271,10 @@ class RaceState:
 
     def edit_car(self, car_id: str) -> Car:
         """The car with this id, to change: a copy this state owns, made on first use."""
+        owned = car_id in self._owned
         for index, car in enumerate(self.cars):
             if car.id == car_id:
-                if car_id not in self._owned:
+                if not owned:
                     car = self.cars[index] = car.copy()
                     self._owned.add(car_id)
                 return car

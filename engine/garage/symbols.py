@@ -17,6 +17,7 @@ from engine.cards import (
     SEVERAL_SPEEDS,
     STRESS,
     Card,
+    heat_symbols,
     plus_symbols,
     remove_cards,
     speed_choices,
@@ -80,7 +81,7 @@ def choose_speed(car: Car, turn: Turn, card: Card, speed: int, events: list[Even
 
 def card_heat(cards: tuple[Card, ...]) -> int:
     """The Heat the Heat symbols of these cards make the car pay."""
-    return sum(symbols(card).get("heat", 0) for card in cards)
+    return sum(map(heat_symbols, cards))
 
 
 def pay_owed_heat(car: Car, turn: Turn, events: list[Event]) -> None:
@@ -117,6 +118,8 @@ def after_move(
     once for a card played directly).
     """
     kept = [card for card in cards if symbols(card) and card in car.play_area]
+    if not kept:
+        return
     total: Counter[str] = Counter()
     for card in kept:
         total.update(symbols(card))
