@@ -32,7 +32,7 @@ def board_spots(
     cars: Iterable[Car], lap_length: int, mover: Car | None = None
 ) -> set[tuple[int, int]]:
     """The (space within the lap, spot) of every car on the track but ``mover``."""
-    return {(c.space % lap_length, c.spot) for c in cars if c.racing and c is not mover}
+    return {(c.space % lap_length, c.spot) for c in cars if c is not mover and c.racing}
 
 
 def free_spot_at_or_behind(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.cards import (
+    DIRECT_PLAY,
     HEAT,
     SEVERAL_SPEEDS,
     STRESS,
@@ -157,7 +158,7 @@ def can_direct_play(car: Car, card: Card) -> bool:
 def react_options(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     """The Garage symbols the car may still use in the React step."""
     options: list[Decision] = []
-    for card in sorted({card for card in car.hand if "direct" in symbols(card)}):
+    for card in sorted(DIRECT_PLAY.intersection(car.hand)):
         if can_direct_play(car, card):
             options += [DirectPlay(car.id, card, speed) for speed in speed_choices(card)]
     if turn.accelerate and turn.plus:
@@ -194,6 +195,8 @@ def has_options(state: RaceState, car: Car, turn: Turn) -> bool:
         return True
     if turn.super_cool and HEAT in car.discard:
         return True
+    if DIRECT_PLAY.isdisjoint(car.hand):
+        return False
     return any(can_direct_play(car, card) for card in car.hand)
 
 
