@@ -77,10 +77,11 @@ def _check_turn(state: RaceState, decision: Decision) -> None:
         waiting_step = "draft"
         mine = state.garage.order[0] == decision.car
     elif turn is None:
-        if state.over:
-            raise RaceOver(decision.car, step, "the race is over")
         waiting_step = "plan"
         mine = any(car.id == decision.car and must_plan(car) for car in state.cars)
+        # No car plans in a race that is over, so only a refused decision asks.
+        if not mine and state.over:
+            raise RaceOver(decision.car, step, "the race is over")
     else:
         waiting_step = turn.step
         mine = turn.car == decision.car

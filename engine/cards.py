@@ -17,6 +17,7 @@ Card = str
 HEAT: Card = "H"
 STRESS: Card = "S"
 BASIC_SPEED_CARDS: tuple[Card, ...] = ("1", "2", "3", "4")
+BASIC: frozenset[Card] = frozenset(BASIC_SPEED_CARDS)
 STARTING_UPGRADES: tuple[Card, ...] = ("0", "5", HEAT)
 
 _UPGRADES = {u.id: u for u in data.upgrade_cards().upgrades if u.id != HEAT} | {
@@ -34,6 +35,13 @@ _NO_SYMBOLS: dict[str, int] = {}
 _PLUS: dict[Card, int] = {STRESS: 1} | {
     card: n for card, marks in _SYMBOLS.items() if (n := marks.get("boost", 0))
 }
+# The Heat symbol's number per card, asked for every revealed card.
+_HEAT_SYMBOL: dict[Card, int] = {
+    card: n for card, marks in _SYMBOLS.items() if (n := marks.get("heat", 0))
+}
+DIRECT_PLAY: frozenset[Card] = frozenset(
+    card for card, marks in _SYMBOLS.items() if "direct" in marks
+)
 SEVERAL_SPEEDS: frozenset[Card] = frozenset(card for card, sp in _SPEEDS.items() if len(sp) > 1)
 KNOWN_CARDS: frozenset[Card] = frozenset(_SPEED)
 SPONSOR_CARDS: frozenset[Card] = frozenset(s.id for s in data.championship().sponsorship_cards)
@@ -61,9 +69,14 @@ def plus_symbols(card: Card) -> int:
     return _PLUS.get(card, 0)
 
 
+def heat_symbols(card: Card) -> int:
+    """The Heat a played card's Heat symbol makes the car pay (0 on base cards)."""
+    return _HEAT_SYMBOL.get(card, 0)
+
+
 def is_basic(card: Card) -> bool:
     """Only basic cards carry the Speed symbol that ends a + symbol's flipping."""
-    return card in BASIC_SPEED_CARDS
+    return card in BASIC
 
 
 def is_sponsor(card: Card) -> bool:

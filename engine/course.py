@@ -7,6 +7,7 @@ space laps*N.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
@@ -35,19 +36,23 @@ class Course:
             for lap in range(laps + 1)
             for corner in track.corners
         )
+        # The lines' spaces, ascending (corners are listed in lap order): a move's lines
+        # are a slice found by bisection, asked at every corner check.
+        self.line_spaces = tuple(line.space for line in self.lines)
+        assert list(self.line_spaces) == sorted(self.line_spaces), "corners in lap order"
 
     def corners_crossed(self, start: int, end: int) -> list[CornerLine]:
         """Corner lines a move from ``start`` to ``end`` crosses, in order, before the finish.
 
         "Disregard any Speed Limits in corners after the finish line."
         """
-        return [
-            line for line in self.lines if start <= line.space < end and line.space < self.finish
-        ]
+        spaces = self.line_spaces
+        first = bisect_left(spaces, start)
+        return list(self.lines[first : max(first, bisect_left(spaces, min(end, self.finish)))])
 
     def lines_ahead(self, space: int) -> list[CornerLine]:
         """Every corner line from ``space`` on (a car on space p is just before line p)."""
-        return [line for line in self.lines if line.space >= space]
+        return list(self.lines[bisect_left(self.line_spaces, space) :])
 
     def lap_space(self, space: int) -> int:
         """The space within its lap, 1..N (the grid's spaces 0, -1... are N, N-1...)."""

@@ -41,7 +41,7 @@ from engine.steps import (
 
 def must_plan(car: Car) -> bool:
     """Every car still racing plans its gear and cards, except Legends."""
-    return car.racing and car.kind != "legend" and car.plan is None
+    return car.plan is None and car.kind != "legend" and car.racing
 
 
 def advance(state: RaceState, events: list[Event]) -> None:

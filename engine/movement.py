@@ -32,7 +32,7 @@ def board_spots(
     cars: Iterable[Car], lap_length: int, mover: Car | None = None
 ) -> set[tuple[int, int]]:
     """The (space within the lap, spot) of every car on the track but ``mover``."""
-    return {(c.space % lap_length, c.spot) for c in cars if c.racing and c is not mover}
+    return {(c.space % lap_length, c.spot) for c in cars if c is not mover and c.racing}
 
 
 def free_spot_at_or_behind(
@@ -47,9 +47,11 @@ def free_spot_at_or_behind(
     """
     taken = board_spots(cars, lap_length, mover)
     while True:
-        for spot in (0, 1):
-            if (space % lap_length, spot) not in taken:
-                return space, spot
+        lap_space = space % lap_length
+        if (lap_space, 0) not in taken:
+            return space, 0
+        if (lap_space, 1) not in taken:
+            return space, 1
         space -= 1
 
 

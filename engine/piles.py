@@ -6,7 +6,7 @@ place, and reports what a player at the table would see.
 
 from __future__ import annotations
 
-from engine.cards import HEAT, is_basic, speed_value
+from engine.cards import BASIC, HEAT, speed_value
 from engine.championship import hand_size
 from engine.events import CardsFlipped, CooledDown, DeckReshuffled, Event, HeatPaid, HeatReason
 from engine.rng import shuffled
@@ -26,14 +26,16 @@ def replenish(state: RaceState, car: Car, events: list[Event]) -> int:
     out; returns cards drawn."""
     drawn = 0
     size = hand_size(state)
-    while len(car.hand) < size:
+    while (wanted := size - len(car.hand)) > 0:
         if not car.deck:
             if not car.discard:
                 break
             reshuffle_discard(state, car, events)
-        car.hand = (*car.hand, car.deck[0])
-        car.deck = car.deck[1:]
-        drawn += 1
+        # The top cards in one go: the same cards, in the same order, as one at a time.
+        taken = car.deck[:wanted]
+        car.hand = car.hand + taken
+        car.deck = car.deck[len(taken) :]
+        drawn += len(taken)
     return drawn
 
 
@@ -46,23 +48,27 @@ def resolve_plus(state: RaceState, car: Car, events: list[Event]) -> int:
     Arena flips every card of both once, finds none, and puts them all in the
     discard pile: the symbol adds 0 (a Boost still costs its Heat).
     """
-    if not any(map(is_basic, car.deck)) and not any(map(is_basic, car.discard)):
+    if BASIC.isdisjoint(car.deck) and BASIC.isdisjoint(car.discard):
         events.append(CardsFlipped(car.id, car.deck + car.discard))
         car.discard = car.discard + car.deck
         car.deck = ()
         return 0
-    flipped: list[str] = []
+    flipped: tuple[str, ...] = ()
     while True:
         if not car.deck:
             reshuffle_discard(state, car, events)
-        card = car.deck[0]
-        car.deck = car.deck[1:]
-        flipped.append(card)
-        if is_basic(card):
-            car.play_area = (*car.play_area, card)
-            events.append(CardsFlipped(car.id, tuple(flipped)))
-            return speed_value(card)
-        car.discard = (*car.discard, card)
+        # The cards above the first basic one, flipped to the discard pile in one go.
+        deck = car.deck
+        index = next((i for i, card in enumerate(deck) if card in BASIC), len(deck))
+        flipped += deck[: index + 1]
+        car.discard = car.discard + deck[:index]
+        car.deck = deck[index + 1 :]
+        if index == len(deck):
+            continue
+        card = deck[index]
+        car.play_area = (*car.play_area, card)
+        events.append(CardsFlipped(car.id, flipped))
+        return speed_value(card)
 
 
 def pay_heat(car: Car, amount: int, reason: HeatReason, events: list[Event]) -> None:

@@ -15,5 +15,15 @@ T = TypeVar("T")
 def shuffled(seed: int, draw: int, items: tuple[T, ...]) -> tuple[T, ...]:
     """``items`` in the order that draw number ``draw`` of this race's seed gives."""
     order = list(items)
-    random.Random(f"heat/{seed}/{draw}").shuffle(order)
+    # random.shuffle's own Fisher-Yates with its rejection sampling, spelled out: the same
+    # order for the same seed (tests/engine/test_rng.py checks it), without a method call
+    # per card.
+    getrandbits = random.Random(f"heat/{seed}/{draw}").getrandbits
+    for i in range(len(order) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
     return tuple(order)

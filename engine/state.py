@@ -236,7 +236,8 @@ class RaceState:
     garage: Garage | None = None
     weather: Weather | None = None
     championship: Championship | None = None
-    _owned: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
+    # The cars this state copied for itself (by id): changed in place from then on.
+    _owned: dict[str, Car] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def copy(self) -> RaceState:
         """A copy that can be changed without touching this state.
@@ -271,11 +272,12 @@ class RaceState:
 
     def edit_car(self, car_id: str) -> Car:
         """The car with this id, to change: a copy this state owns, made on first use."""
+        owned = self._owned.get(car_id)
+        if owned is not None:
+            return owned
         for index, car in enumerate(self.cars):
             if car.id == car_id:
-                if car_id not in self._owned:
-                    car = self.cars[index] = car.copy()
-                    self._owned.add(car_id)
+                car = self.cars[index] = self._owned[car_id] = car.copy()
                 return car
         raise KeyError(car_id)
 

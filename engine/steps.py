@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards import HEAT, STRESS, speed_value, symbols
+from engine.cards import HEAT, STRESS, heat_symbols, speed_value, symbols
 from engine.championship import (
     gives_adrenaline,
     keep_unplayed,
@@ -37,7 +37,6 @@ from engine.events import (
 )
 from engine.garage import (
     after_move,
-    card_heat,
     flip_plus,
     has_options,
     pay_owed_heat,
@@ -92,7 +91,7 @@ def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     the gear's (1 more in a Snow or Rain sector), for the React step to settle."""
     revealed = car.play_area
     move_forward(state, car, speed(car, turn), "cards", events)
-    turn.unpaid = tuple(card for card in revealed if card_heat((card,)))
+    turn.unpaid = tuple(card for card in revealed if heat_symbols(card))
     pay_owed_heat(car, turn, events)
     here = course(state.track, state.laps)
     turn.cooldown += GEAR_COOLDOWN.get(car.gear, 0) + cooldown_bonus(state.weather, here, car.space)
@@ -128,13 +127,10 @@ def adrenaline_cars(state: RaceState) -> tuple[str, ...]:
 def speed(car: Car, turn: Turn) -> int:
     """ "Speed = Sum of the values of all the cards in your Play Area, +1 if you used the
     Adrenaline Bonus" (Slipstream is never Speed)."""
-    chosen = sum(speed for _, speed in turn.chosen)
-    return (
-        sum(map(speed_value, car.play_area))
-        + chosen
-        + turn.accelerated
-        + (1 if turn.adrenaline_speed else 0)
-    )
+    raced = sum(map(speed_value, car.play_area)) + turn.accelerated
+    for _, chosen in turn.chosen:
+        raced += chosen
+    return raced + 1 if turn.adrenaline_speed else raced
 
 
 def can_boost(car: Car, turn: Turn, free: bool = False) -> bool:

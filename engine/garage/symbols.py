@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.cards import (
+    DIRECT_PLAY,
     HEAT,
     SEVERAL_SPEEDS,
     STRESS,
     Card,
+    heat_symbols,
     plus_symbols,
     remove_cards,
     speed_choices,
@@ -80,7 +82,7 @@ def choose_speed(car: Car, turn: Turn, card: Card, speed: int, events: list[Even
 
 def card_heat(cards: tuple[Card, ...]) -> int:
     """The Heat the Heat symbols of these cards make the car pay."""
-    return sum(symbols(card).get("heat", 0) for card in cards)
+    return sum(map(heat_symbols, cards))
 
 
 def pay_owed_heat(car: Car, turn: Turn, events: list[Event]) -> None:
@@ -117,6 +119,8 @@ def after_move(
     once for a card played directly).
     """
     kept = [card for card in cards if symbols(card) and card in car.play_area]
+    if not kept:
+        return
     total: Counter[str] = Counter()
     for card in kept:
         total.update(symbols(card))
@@ -154,7 +158,7 @@ def can_direct_play(car: Car, card: Card) -> bool:
 def react_options(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     """The Garage symbols the car may still use in the React step."""
     options: list[Decision] = []
-    for card in sorted({card for card in car.hand if "direct" in symbols(card)}):
+    for card in sorted(DIRECT_PLAY.intersection(car.hand)):
         if can_direct_play(car, card):
             options += [DirectPlay(car.id, card, speed) for speed in speed_choices(card)]
     if turn.accelerate and turn.plus:
@@ -191,6 +195,8 @@ def has_options(state: RaceState, car: Car, turn: Turn) -> bool:
         return True
     if turn.super_cool and HEAT in car.discard:
         return True
+    if DIRECT_PLAY.isdisjoint(car.hand):
+        return False
     return any(can_direct_play(car, card) for card in car.hand)
 
 
