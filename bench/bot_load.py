@@ -20,12 +20,18 @@ running one shard and the races spread over one guild per shard. It prints
 ``decisions_per_s`` (plans confirmed per second of the run) and
 ``decisions_lost``.
 
-``--flood`` measures the same races twice in one run, side by side: as usual,
-then with one person who sends ``/heat status`` 30 times a second in the first
-race's channel for the whole run (the per-person rate limit answers them in one
-private line each). The second run's figures end in ``_flooded`` and are everyone
-else's; ``flooded_p99_ratio`` compares the two p99s; ``flood_sent``,
-``flood_refused`` and ``flood_ack_p99_ms`` are the flooder's.
+``--flood`` measures the same races without and with a flood, alternating
+(``--pairs`` pairs, 2 by default, so the machine's drift falls on both sides):
+the flood is one person who sends ``/heat status`` 30 times a second in the
+first race's channel for the whole run (the per-person rate limit answers them
+in one private line each). ``ack_p99_ms_runs`` and ``ack_p99_ms_flooded_runs``
+list each run's p99 of everyone else's acknowledgements; ``noise_p99_ratio`` is
+the largest over the smallest p99 of the runs without a flood (how much the
+same run moves by itself); ``flooded_p99_ratio`` is the median flooded p99 over
+the median p99 without. The flood changes nothing beyond noise when
+``flooded_p99_ratio`` lies within ``1/noise_p99_ratio .. noise_p99_ratio``.
+``flood_sent``, ``flood_refused`` and ``flood_ack_p99_ms`` are the flooder's
+(summed, and the largest p99, over the flooded runs).
 """
 
 from __future__ import annotations
@@ -204,22 +210,39 @@ async def measure(
     }
 
 
-async def main(races: int, burst: bool, flooding: bool) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        figures = await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1)
+async def main(races: int, burst: bool, flooding: bool, pairs: int) -> None:
     suffix = "" if races == RACES else f"_{races}"
     print(f"clicks: {'burst' if burst else 'paced'}")
     print(f"races{suffix}: {races}")
     print(f"drivers{suffix}: {races * DRIVERS}")
-    print_run(figures, suffix)
-    if flooding:
-        with tempfile.TemporaryDirectory() as folder:
-            flooded = await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1, True)
-        print_run(flooded, f"{suffix}_flooded")
-        for name in ("flood_sent", "flood_refused", "flood_ack_p99_ms"):
-            print(f"{name}{suffix}: {flooded[name]}")
-        ratio = flooded["ack_p99_ms"] / max(figures["ack_p99_ms"], 0.001)
-        print(f"flooded_p99_ratio{suffix}: {ratio:.2f}")
+    if not flooding:
+        print_run(await measure_once(races, burst, False), suffix)
+        return
+    calm: list[dict[str, float]] = []
+    flooded: list[dict[str, float]] = []
+    for _ in range(pairs):
+        calm.append(await measure_once(races, burst, False))
+        flooded.append(await measure_once(races, burst, True))
+    calm_p99 = [run["ack_p99_ms"] for run in calm]
+    flooded_p99 = [run["ack_p99_ms"] for run in flooded]
+    print(f"ack_p99_ms_runs{suffix}: {' / '.join(map(str, calm_p99))}")
+    print(f"ack_p99_ms_flooded_runs{suffix}: {' / '.join(map(str, flooded_p99))}")
+    print(f"ack_p50_ms{suffix}: {statistics.median(r['ack_p50_ms'] for r in calm)}")
+    print(f"ack_p50_ms_flooded{suffix}: {statistics.median(r['ack_p50_ms'] for r in flooded)}")
+    print(f"decisions_lost{suffix}: {sum(r['decisions_lost'] for r in calm)}")
+    print(f"decisions_lost_flooded{suffix}: {sum(r['decisions_lost'] for r in flooded)}")
+    print(f"flood_sent{suffix}: {sum(r['flood_sent'] for r in flooded)}")
+    print(f"flood_refused{suffix}: {sum(r['flood_refused'] for r in flooded)}")
+    print(f"flood_ack_p99_ms{suffix}: {max(r['flood_ack_p99_ms'] for r in flooded)}")
+    print(f"noise_p99_ratio{suffix}: {max(calm_p99) / max(min(calm_p99), 0.001):.2f}")
+    ratio = statistics.median(flooded_p99) / max(statistics.median(calm_p99), 0.001)
+    print(f"flooded_p99_ratio{suffix}: {ratio:.2f}")
+
+
+async def measure_once(races: int, burst: bool, flooding: bool) -> dict[str, float]:
+    """One run on a fresh SQLite file."""
+    with tempfile.TemporaryDirectory() as folder:
+        return await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1, flooding)
 
 
 def print_run(figures: dict[str, float], suffix: str) -> None:
@@ -259,10 +282,11 @@ if __name__ == "__main__":
     parser.add_argument("--races", type=int, default=RACES)
     parser.add_argument("--burst", action="store_true")
     parser.add_argument("--flood", action="store_true", help="one person sends 30 commands/s")
+    parser.add_argument("--pairs", type=int, default=2, help="runs without and with --flood")
     parser.add_argument("--database", help="a postgresql:// URL: compare with SQLite")
     parser.add_argument("--processes", type=int, default=2, help="bot processes on PostgreSQL")
     args = parser.parse_args()
     if args.database is None:
-        asyncio.run(main(args.races, args.burst, args.flood))
+        asyncio.run(main(args.races, args.burst, args.flood, args.pairs))
     else:
         asyncio.run(compare(args.database, args.races, args.burst, args.processes))
