@@ -7,6 +7,7 @@ cluster; each process reports the servers of its own shards.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Iterator
 
@@ -17,6 +18,8 @@ from prometheus_client.registry import Collector
 
 from bot.metrics import Shards, database_error
 from bot.storage import Store
+
+log = logging.getLogger("heat.metrics")
 
 SCRAPE_READ_S = 5.0  # how long a scrape waits for the database before it reports without it
 
@@ -33,17 +36,20 @@ class StoreFigures(Collector):
         self.loop = loop
         self.shards = shards
 
+    def describe(self) -> Iterator[Metric]:
+        """The families without reading the store: the registry asks for them when the
+        collector is registered, on the event loop's own thread, where waiting for the
+        loop would stall the bot (without this, ``register`` calls :meth:`collect`)."""
+        yield from _families()
+
     def collect(self) -> Iterator[Metric]:
-        races = GaugeMetricFamily("heat_races", "Races by status", labels=["shard", "status"])
-        rows = GaugeMetricFamily("heat_outbox_rows", "Posts waiting", labels=["shard"])
-        oldest = GaugeMetricFamily(
-            "heat_outbox_oldest_seconds", "Age of the oldest post waiting", labels=["shard"]
-        )
+        races, rows, oldest = _families()
         try:
             backlog = asyncio.run_coroutine_threadsafe(self.store.backlog(), self.loop).result(
                 SCRAPE_READ_S
             )
-        except Exception:
+        except Exception as error:
+            log.warning("metrics scrape without the database error=%r", error)
             database_error()
             return
         counts: dict[tuple[str, str], int] = {}
@@ -63,6 +69,17 @@ class StoreFigures(Collector):
             rows.add_metric([shard], count)
             oldest.add_metric([shard], max(0.0, now - first) if count else 0.0)
         yield from (races, rows, oldest)
+
+
+def _families() -> tuple[GaugeMetricFamily, GaugeMetricFamily, GaugeMetricFamily]:
+    """Races by status, the outbox's waiting rows and the oldest one's age (no figures yet)."""
+    return (
+        GaugeMetricFamily("heat_races", "Races by status", labels=["shard", "status"]),
+        GaugeMetricFamily("heat_outbox_rows", "Posts waiting", labels=["shard"]),
+        GaugeMetricFamily(
+            "heat_outbox_oldest_seconds", "Age of the oldest post waiting", labels=["shard"]
+        ),
+    )
 
 
 class Served:

@@ -96,6 +96,8 @@ async def test_a_scrape_during_a_race_shows_the_figures_move(
         during = await asyncio.to_thread(scrape, port)
         running = ("heat_races", (("shard", "0"), ("status", "running")))
         assert before[running] == 0 and during[running] == 1
+        # Registering the figures read nothing: no stalled start counted as a database error.
+        assert total(during, "heat_database_errors_total") == 0
         count = len(t.public())
         await plan(t, t.alice, board, None)
         await plan(t, t.bob, board, None)
