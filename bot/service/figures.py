@@ -16,7 +16,7 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
-from bot.metrics import Shards, database_error
+from bot.metrics import DATABASE_ERRORS, TIMER_LAG, Shards, database_error
 from bot.storage import Store
 
 log = logging.getLogger("heat.metrics")
@@ -90,6 +90,10 @@ class Served:
     ) -> None:
         Shards.count = shard_count or 1
         Shards.process = "-".join(map(str, sorted(shards)))
+        # This process's own series exist from the first scrape, at 0, rather than
+        # appearing with the first error or the first timer (an alert can then compare).
+        DATABASE_ERRORS.labels(Shards.process)
+        TIMER_LAG.labels(Shards.process)
         self.figures = StoreFigures(store, asyncio.get_running_loop(), {str(s) for s in shards})
         REGISTRY.register(self.figures)
         self.server, self.thread = start_http_server(port, address)
