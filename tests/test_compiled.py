@@ -24,6 +24,7 @@ PYTEST_ARGS = os.environ.get(
 ).split()
 
 
+@pytest.mark.slow
 def test_the_compiled_engine_plays_as_the_pure_one_and_passes_the_engine_tests(
     tmp_path: Path,
 ) -> None:
