@@ -48,10 +48,11 @@ def main() -> None:
     keep = parser.parse_args().keep
     compiled = compiled_engine(keep)
     print(f"compile_s: {compiled.build_s:.0f}", flush=True)
-    bench = [sys.executable, "bench/engine.py"]
+    # As a module: run as a file, bench/ would come first on the path, and engine.py in it.
+    bench = [sys.executable, "-m", "bench.engine"]
     pure_run = subprocess.run(bench, cwd=ROOT, check=True, capture_output=True, text=True)
     pure = figures(pure_run.stdout)
-    fast = figures(compiled.run("bench/engine.py"))
+    fast = figures(compiled.run(*bench[1:]))
     for name in FIGURES:
         print(f"pure_{name}: {pure[name]}")
         print(f"compiled_{name}: {fast[name]}")
