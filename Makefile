@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test
+.PHONY: run test compiled-check
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,3 +23,8 @@ test: $(VENV)/.test
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy engine render data bot
 	$(BIN)/pytest -n 2 --dist worksteal
+
+# The engine compiled by mypyc (as the Docker image has it) against all of tests/engine:
+# about 2 minutes to build, then the engine tests; `make test` runs a shorter check of it.
+compiled-check: $(VENV)/.test
+	HEAT_COMPILED_TESTS="tests/engine -n 2" $(BIN)/pytest tests/test_compiled.py -n 0

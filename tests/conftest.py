@@ -39,3 +39,8 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
         opened = await PostgresStore.open(url)
         yield opened
         await opened.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first: started last, one would run on alone after every other test."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -10,15 +10,28 @@ from typing import Any
 
 import yaml
 
+from build_support import heat_build
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ("bot", "engine", "render", "data")
 
 
 def instructions() -> list[tuple[str, str]]:
-    """The Dockerfile's instructions, in order, as (KEYWORD, arguments)."""
-    lines = [line.strip() for line in (ROOT / "Dockerfile").read_text().splitlines()]
+    """The Dockerfile's instructions, in order, as (KEYWORD, arguments), continued lines joined."""
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    lines = [" ".join(line.split()) for line in text.splitlines()]
     found = [line.split(maxsplit=1) for line in lines if line and not line.startswith("#")]
     return [(parts[0].upper(), parts[1] if len(parts) > 1 else "") for parts in found]
+
+
+def stages() -> list[list[tuple[str, str]]]:
+    """The instructions of each build stage, each list starting with its FROM."""
+    found: list[list[tuple[str, str]]] = []
+    for step in instructions():
+        if step[0] == "FROM":
+            found.append([])
+        found[-1].append(step)
+    return found
 
 
 def compose() -> dict[str, Any]:
@@ -26,19 +39,37 @@ def compose() -> dict[str, Any]:
     return loaded
 
 
-def test_the_base_image_is_pinned_to_a_patch_version() -> None:
-    (base,) = [args for keyword, args in instructions() if keyword == "FROM"]
+def test_every_stage_starts_from_one_base_image_pinned_to_a_patch_version() -> None:
+    bases = {args.split()[0] for keyword, args in instructions() if keyword == "FROM"}
+    (base,) = bases
     assert re.fullmatch(r"python:3\.11\.\d+-slim-bookworm", base), base
 
 
-def test_the_dependencies_are_installed_from_the_lock_before_any_source_is_copied() -> None:
-    steps = instructions()
-    lock = steps.index(("RUN", "pip install -r requirements.lock"))
-    first_source = min(
-        i for i, (k, args) in enumerate(steps) if k == "COPY" and args.split()[0] in SOURCE
-    )
-    assert steps.index(("COPY", "requirements.lock ./")) < lock < first_source
-    assert ("RUN", "pip install --no-deps .") in steps[first_source:], "the bot alone, after"
+def test_the_dependencies_are_installed_from_the_lock_before_the_bot() -> None:
+    image = stages()[-1]
+    lock = image.index(("RUN", "pip install -r requirements.lock"))
+    first_copy = min(i for i, (k, args) in enumerate(image) if k == "COPY")
+    assert image[first_copy] == ("COPY", "requirements.lock ./")
+    later_copies = [i for i, (k, args) in enumerate(image) if k == "COPY" and i != first_copy]
+    assert later_copies and lock < min(later_copies), "the bot's files come after the lock"
+    assert ("RUN", "pip install --no-deps /wheels/*.whl && rm -r /wheels") in image[lock:]
+
+
+def test_the_image_runs_the_engine_compiled_and_no_c_compiler() -> None:
+    """The wheel is built with the switch that compiles the engine (the build backend's),
+    from every file the build reads, in a stage of its own: the image gets the wheel alone."""
+    *builds, image = stages()
+    (build,) = builds
+    alias = build[0][1].split()[-1]
+    assert build[0][1].split()[1].upper() == "AS"
+    assert ("RUN", f"{heat_build.SWITCH}=1 pip wheel --no-deps -w /wheels .") in build
+    copied = {word for k, args in build if k == "COPY" for word in args.split()[:-1]}
+    # setup.py says what compiles; the backend pins pydantic from the lock for mypy.
+    reads = {"pyproject.toml", "setup.py", "requirements.lock", "build_support"}
+    assert {*SOURCE, *reads} <= copied
+    installs = " ".join(args for k, args in build if k == "RUN")
+    assert "gcc" in installs and "gcc" not in " ".join(args for k, args in image if k == "RUN")
+    assert ("COPY", f"--from={alias} /wheels /wheels") in image
 
 
 def test_the_image_checks_its_health_runs_unprivileged_and_makes_no_anonymous_volume() -> None:

@@ -1,0 +1,50 @@
+"""Pure Python unless the build backend (build_support/heat_build.py) was asked to compile.
+
+With ``HEAT_COMPILE=1`` a wheel carries the engine compiled by mypyc, its ``.py`` files
+beside (Python loads the compiled module first). The modules left out below stay
+interpreted, each for a reason mypyc gives today (mypy 2.4.1):
+
+- pydantic models (``BaseModel`` and its metaclass): the race, season and championship
+  documents, read and written once a race, not on the hot path; mypyc writes C that
+  does not compile for them.
+- dataclasses with a ``ClassVar`` (the decisions' ``do``, the events' ``type``, the text
+  forms): mypyc takes the ``ClassVar`` for a field (mypyc/mypyc#1122), and the class
+  fails at import ("non-default argument follows default argument").
+- the AI's judges (``engine/ai/judge.py``, ``lookahead.py``): a judge is copied with
+  ``copy(self)`` and ``__dict__``, which a compiled class has not; copying each
+  attribute by name instead would be one more list to keep in step with the AI.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+INTERPRETED = {
+    "engine/notation.py",
+    "engine/season/notation.py",
+    "engine/championship/race.py",
+    "engine/decisions.py",
+    "engine/season/decisions.py",
+    "engine/events.py",
+    "engine/season/events.py",
+    "engine/text_forms.py",
+    "engine/ai/judge.py",
+    "engine/ai/lookahead.py",
+}
+
+
+def compiled_engine() -> list[str]:
+    """The engine's modules that mypyc compiles, as paths from the repository's root."""
+    modules = sorted(path.as_posix() for path in Path("engine").rglob("*.py"))
+    return [path for path in modules if path not in INTERPRETED]
+
+
+if os.environ.get("HEAT_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify(compiled_engine(), opt_level="3"))
+else:
+    setup()
