@@ -33,7 +33,8 @@ from engine.view import CarView, RaceView
 
 
 def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
-    """The discard whose next hand promises the best plan, if better by ``margin`` rounds."""
+    """The discard whose next hand promises the best plan, if better by ``margin`` rounds
+    (a margin of 0: also one that promises as much, to cycle slow cards out)."""
     assert me.hand is not None
     judge = Judge(view, me.id, next_round=True)
     unseen = unseen_cards(view.track, me, view.weather, view.garage != "off")
@@ -52,9 +53,21 @@ def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
         draws = typical_draws(unseen + Counter(discarded), size - len(kept))
         return best_plan(judge, kept + draws)
 
+    # Between discards that promise as much, the one throwing away the most Speed below an
+    # average draw's wins: those cards would clog the hands after next round's too.
+    average = _average_speed(unseen)
     base = promise(())
-    value, best = max((promise(cards), cards) for cards in candidates)
-    return Discard(me.id, best if value > base + margin else ())
+    value, _, best = max(
+        (promise(cards), sum(average - best_speed(card) for card in cards), cards)
+        for cards in candidates
+    )
+    return Discard(me.id, best if value >= base + margin else ())
+
+
+def _average_speed(unseen: Counter[Card]) -> float:
+    """The Speed of an average card among the car's unseen ones."""
+    speeds = [best_speed(card) for card in unseen.elements()]
+    return sum(speeds) / len(speeds) if speeds else 0.0
 
 
 def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:

@@ -50,7 +50,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "rookie": Level(noise=0.6, plans_react=False, discard_margin=0.5),
     "pro": Level(noise=0.0, plans_react=True, discard_margin=0.2),
-    "expert": Level(noise=0.0, plans_react=True, discard_margin=0.2, lookahead=2),
+    "expert": Level(noise=0.0, plans_react=True, discard_margin=0.0, lookahead=4),
 }
 
 

@@ -138,7 +138,7 @@ class Judge:
         result = []
         for flipped, p in sum_odds(self.plus, stress):
             space = self.start + known + flipped
-            cooled = min(self.cooldown(space, GEAR_COOLDOWN.get(gear, 0)), hand_heat)
+            cooled = hand_heat and min(self.cooldown(space, GEAR_COOLDOWN.get(gear, 0)), hand_heat)
             now = Situation(space, known + flipped, gear, engine + cooled, hand_heat - cooled)
             result.append((p, now))
         return result
@@ -283,7 +283,8 @@ class Judge:
         if space > finish:
             beaten = self.rivals.beaten(space)
             if beaten is not None:
-                return FINISH_WORTH * beaten
+                # Past the line only the places count: progress stops there.
+                return FINISH_WORTH * beaten - PROGRESS * (space - finish)
             return OVERSHOOT * (space - finish)
         if togo > 1:
             return 0.0
