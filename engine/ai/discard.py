@@ -32,9 +32,10 @@ from engine.pending import reachable_gears
 from engine.view import CarView, RaceView
 
 
-def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
-    """The discard whose next hand promises the best plan, if better by ``margin`` rounds
-    (a margin of 0: also one that promises as much, to cycle slow cards out)."""
+def choose_discard(view: RaceView, me: CarView, margin: float, cycle: bool = False) -> Decision:
+    """The discard whose next hand promises the best plan, if better by ``margin`` rounds;
+    else, when ``cycle``, the one that promises as much and throws away the most Speed
+    below an average draw's (cards that would clog the hands after next round's too)."""
     assert me.hand is not None
     judge = Judge(view, me.id, next_round=True)
     unseen = unseen_cards(view.track, me, view.weather, view.garage != "off")
@@ -53,15 +54,18 @@ def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
         draws = typical_draws(unseen + Counter(discarded), size - len(kept))
         return best_plan(judge, kept + draws)
 
-    # Between discards that promise as much, the one throwing away the most Speed below an
-    # average draw's wins: those cards would clog the hands after next round's too.
+    promises = {cards: promise(cards) for cards in candidates}
+    base = promises[()]
+    value, best = max((value, cards) for cards, value in promises.items())
+    if value > base + margin or not cycle:
+        return Discard(me.id, best if value > base + margin else ())
     average = _average_speed(unseen)
-    base = promise(())
-    value, _, best = max(
-        (promise(cards), sum(average - best_speed(card) for card in cards), cards)
-        for cards in candidates
+    slow, best = max(
+        (sum(average - best_speed(card) for card in cards), cards)
+        for cards, value in promises.items()
+        if value >= base
     )
-    return Discard(me.id, best if value >= base + margin else ())
+    return Discard(me.id, best if slow > 0 else ())
 
 
 def _average_speed(unseen: Counter[Card]) -> float:
