@@ -1,19 +1,17 @@
 """AI drivers on 1-lap races: how often they win, how fast they go, how fast they think.
 
-One AI car (the best level) races five random legal drivers, then five Legends,
-on the same seeds; the rookie also races the Legends for comparison. A race is
-stopped once the AI has finished: its place is known then. Prints, one per line:
-``ai_win_rate_vs_random``, ``ai_rounds_mean`` and ``ai_spinouts_per_race`` (both
-from the races against random drivers), ``ai_win_rate_vs_legends``,
-``rookie_win_rate_vs_legends`` and ``ai_decision_p99_ms`` (one ``decide`` call), and the
-expert level's ``expert_win_rate_vs_legends``, ``..._modules`` and ``expert_decision_p99_ms``
-(it searches no playouts: it re-values its best plans by the next round's, so no
-``playouts_per_s``).
-Then the same with the Garage module on (both decks, the 3-round draft, the AI
-drafting too): ``ai_win_rate_vs_random_modules`` and ``ai_win_rate_vs_legends_modules``.
-Then the pro level against five Legends on every track, weather off and on
-(``ai_win_rate_vs_legends_TRACK`` and ``..._TRACK_weather``, RACES / TRACK_SHARE races each).
-The first argument replaces RACES (fewer races while tuning). Runs on two processes.
+Every level of :data:`engine.ai.LEVELS` races five Legends on the same seeded 1-lap USA
+races, without and with the Garage module (both decks, the 3-round draft, the AI
+drafting too): ``LEVEL_win_rate_vs_legends``, ``LEVEL_win_rate_vs_legends_modules`` and
+``LEVEL_decision_p99_ms`` (one ``decide`` call, both sets of races). The best level
+(:data:`BEST`) gives the headline figures: ``ai_win_rate_vs_legends``, ``..._modules`` and
+``ai_decision_p99_ms``, and races on every track, weather off and on
+(``ai_win_rate_vs_legends_TRACK`` and ``..._TRACK_weather``, RACES / TRACK_SHARE races
+each). The pro level also races five random legal drivers: ``ai_win_rate_vs_random``
+(and ``..._modules``), ``ai_rounds_mean`` and ``ai_spinouts_per_race``. No level searches
+playouts, so no ``playouts_per_s``. A race is stopped once the AI has finished: its place
+is known then. The first argument replaces RACES (fewer races while tuning). Runs on two
+processes.
 """
 
 from __future__ import annotations
@@ -30,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import data
 import engine
 from engine import Entrant, Options, view_for
-from engine.ai import decide
+from engine.ai import LEVELS, decide
 from engine.events import Finished, SpunOut
 
 RACES = 1000
@@ -40,6 +38,8 @@ PROCESSES = 2
 # The Legends deck knows these colours; the AI takes the first, its rivals the rest.
 COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
 AI = "A"
+# The strongest level: the headline figures and the per-track ones are its own.
+BEST = "expert"
 
 
 @dataclass(frozen=True)
@@ -113,36 +113,42 @@ def main() -> None:
             return pool.map(run, jobs, 10)
 
         vs_random = batch("random", "pro")
-        vs_legends = batch("legend", "pro")
-        rookie = batch("legend", "rookie")
-        expert = batch("legend", "expert")
-        expert_modules = batch("legend", "expert", modules=True)
         random_modules = batch("random", "pro", modules=True)
-        legends_modules = batch("legend", "pro", modules=True)
+        levels = {
+            (level, modules): batch("legend", level, modules)
+            for level in LEVELS
+            for modules in (False, True)
+        }
         tracks = {
-            (track, weather): batch("legend", "pro", False, track, weather, per_track)
+            (track, weather): batch("legend", BEST, False, track, weather, per_track)
             for track in data.track_ids()
             for weather in (False, True)
         }
-    times = sorted(t for result in vs_random + vs_legends for t in result.decide_seconds)
     print(f"races: {races}")
     print(f"ai_win_rate_vs_random: {win_rate(vs_random):.3f}")
+    print(f"ai_win_rate_vs_random_modules: {win_rate(random_modules):.3f}")
     print(f"ai_rounds_mean: {sum(r.rounds for r in vs_random) / races:.2f}")
     print(f"ai_spinouts_per_race: {sum(r.spinouts for r in vs_random) / races:.3f}")
-    print(f"ai_win_rate_vs_legends: {win_rate(vs_legends):.3f}")
-    print(f"pro_win_rate_vs_legends: {win_rate(vs_legends):.3f}")
-    print(f"rookie_win_rate_vs_legends: {win_rate(rookie):.3f}")
-    print(f"expert_win_rate_vs_legends: {win_rate(expert):.3f}")
-    print(f"expert_win_rate_vs_legends_modules: {win_rate(expert_modules):.3f}")
-    expert_times = sorted(t for result in expert for t in result.decide_seconds)
-    print(f"expert_decision_p99_ms: {expert_times[int(len(expert_times) * 0.99)] * 1000:.2f}")
-    print(f"ai_decision_p99_ms: {times[int(len(times) * 0.99)] * 1000:.2f}")
-    print(f"ai_win_rate_vs_random_modules: {win_rate(random_modules):.3f}")
-    print(f"ai_win_rate_vs_legends_modules: {win_rate(legends_modules):.3f}")
+    for level in LEVELS:
+        print(f"{level}_win_rate_vs_legends: {win_rate(levels[level, False]):.3f}")
+        print(f"{level}_win_rate_vs_legends_modules: {win_rate(levels[level, True]):.3f}")
+        print(f"{level}_decision_p99_ms: {p99_ms(levels[level, False] + levels[level, True]):.2f}")
+    print(f"ai_level: {BEST}")
+    print(f"ai_win_rate_vs_legends: {win_rate(levels[BEST, False]):.3f}")
+    print(f"ai_win_rate_vs_legends_modules: {win_rate(levels[BEST, True]):.3f}")
+    print(f"ai_decision_p99_ms: {p99_ms(levels[BEST, False] + levels[BEST, True]):.2f}")
     print(f"races_per_track: {per_track}")
     for (track, weather), results in tracks.items():
         name = f"ai_win_rate_vs_legends_{track}" + ("_weather" if weather else "")
         print(f"{name}: {win_rate(results):.3f}")
+    every = [result for results in tracks.values() for result in results]
+    print(f"ai_win_rate_vs_legends_all_tracks: {win_rate(every):.3f}")
+
+
+def p99_ms(results: list[Result]) -> float:
+    """The 99th percentile of one decision's time, in milliseconds."""
+    times = sorted(t for result in results for t in result.decide_seconds)
+    return times[int(len(times) * 0.99)] * 1000
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from engine.course import Course, course
 from engine.events import Event, LegendCardRevealed
 from engine.movement import move_forward
 from engine.rng import shuffled
-from engine.state import Car, RaceState
+from engine.state import Car, RaceState, Weather
 
 LEGEND_CARDS = tuple(range(1, 11))
 
@@ -30,10 +30,33 @@ def reveal_legend_card(state: RaceState, events: list[Event]) -> int:
 
 def legend_spaces(state: RaceState, car: Car, card: int) -> int:
     """How far a Legend moves this round, by the Legends procedure."""
-    value = data.legend_cards().value(card, car.color)
-    straight = value.helmet_speed + state.options.legend_speed_bonus
     here = course(state.track, state.laps)
-    ahead = [line for line in here.lines_ahead(car.space) if line.space < here.finish]
+    options = state.options
+    return legend_move(
+        here,
+        state.weather,
+        options.legend_speed_bonus,
+        options.aggressive_legends,
+        car.space,
+        car.color,
+        card,
+    )
+
+
+def legend_move(
+    here: Course,
+    weather: Weather | None,
+    bonus: int,
+    aggressive: bool,
+    space: int,
+    color: str,
+    card: int,
+) -> int:
+    """How far a Legend of ``color`` on ``space`` aims to move with ``card``: public facts
+    only, so an AI driver can foresee the Legends as a person at the table does."""
+    value = data.legend_cards().value(card, color)
+    straight = value.helmet_speed + bonus
+    ahead = [line for line in here.lines_ahead(space) if line.space < here.finish]
     if not ahead:
         return straight
     line = ahead[0]
@@ -41,23 +64,23 @@ def legend_spaces(state: RaceState, car: Car, card: int) -> int:
     legend_line = lap_start + line.corner.legend_line
     # A Legend already on or past its diamond space (a Legends line just before its
     # corner, as in chicanes) takes the corner rather than stand still for rounds.
-    if car.space > legend_line or car.space >= line.space - value.diamond:
-        allowed = corners_allowed(state, here, car, line.corner.position)
-        wanted = corner_limit(state.weather, here, line) + value.diamond
-        if len(ahead) > allowed and car.space + wanted > ahead[allowed].space:
-            return ahead[allowed].space - car.space
+    if space > legend_line or space >= line.space - value.diamond:
+        allowed = corners_allowed(aggressive, here, space, line.corner.position)
+        wanted = corner_limit(weather, here, line) + value.diamond
+        if len(ahead) > allowed and space + wanted > ahead[allowed].space:
+            return ahead[allowed].space - space
         return wanted
-    if car.space + straight <= line.space:
+    if space + straight <= line.space:
         return straight
-    return line.space - value.diamond - car.space
+    return line.space - value.diamond - space
 
 
-def corners_allowed(state: RaceState, here: Course, car: Car, position: int) -> int:
+def corners_allowed(aggressive: bool, here: Course, space: int, position: int) -> int:
     """Corner lines a Legend may cross this round: 1, or more on chevrons when aggressive."""
-    if not state.options.aggressive_legends:
+    if not aggressive:
         return 1
     corner = next(c for c in here.track.corners if c.position == position)
-    lap_space = here.lap_space(car.space)
+    lap_space = here.lap_space(space)
     if lap_space in corner.double_chevron_spaces:
         return 3
     if lap_space in corner.chevron_spaces:

@@ -113,6 +113,11 @@ class RaceView:
     weather: Weather | None = None
     # A championship race's event card (its number), face up too.
     event: int | None = None
+    # The Legend cards still in their deck, sorted: everyone saw the others revealed since the
+    # last shuffle, so the set is public; the order stays hidden. Their setup options too.
+    legend_cards_left: tuple[int, ...] = ()
+    legend_speed_bonus: int = 0
+    aggressive_legends: bool = False
 
     def car(self, car_id: str) -> CarView:
         for car in self.cars:
@@ -176,6 +181,9 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
         else DraftView(garage.round, garage.market, garage.order, giving_back(state)),
         weather=state.weather,
         event=None if state.championship is None else state.championship.event,
+        legend_cards_left=tuple(sorted(state.legend_deck)),
+        legend_speed_bonus=state.options.legend_speed_bonus,
+        aggressive_legends=state.options.aggressive_legends,
     )
 
 

@@ -12,6 +12,7 @@ unseen cards alone.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 import data
 from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, speed_value
@@ -54,8 +55,10 @@ def plus_odds(unseen: Counter[Card]) -> Odds:
     return tuple((speed_value(card), n / total) for card, n in sorted(basics.items()))
 
 
+@lru_cache(maxsize=256)
 def sum_odds(odds: Odds, times: int) -> Odds:
-    """The Speed ``times`` + symbols add together (flips treated as independent)."""
+    """The Speed ``times`` + symbols add together (flips treated as independent; cached:
+    a decision asks the same few sums over and over)."""
     result: dict[int, float] = {0: 1.0}
     for _ in range(times):
         step: dict[int, float] = {}

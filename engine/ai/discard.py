@@ -32,8 +32,10 @@ from engine.pending import reachable_gears
 from engine.view import CarView, RaceView
 
 
-def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
-    """The discard whose next hand promises the best plan, if better by ``margin`` rounds."""
+def choose_discard(view: RaceView, me: CarView, margin: float, cycle: bool = False) -> Decision:
+    """The discard whose next hand promises the best plan, if better by ``margin`` rounds;
+    else, when ``cycle``, the one that promises as much and throws away the most Speed
+    below an average draw's (cards that would clog the hands after next round's too)."""
     assert me.hand is not None
     judge = Judge(view, me.id, next_round=True)
     unseen = unseen_cards(view.track, me, view.weather, view.garage != "off")
@@ -52,9 +54,24 @@ def choose_discard(view: RaceView, me: CarView, margin: float) -> Decision:
         draws = typical_draws(unseen + Counter(discarded), size - len(kept))
         return best_plan(judge, kept + draws)
 
-    base = promise(())
-    value, best = max((promise(cards), cards) for cards in candidates)
-    return Discard(me.id, best if value > base + margin else ())
+    promises = {cards: promise(cards) for cards in candidates}
+    base = promises[()]
+    value, best = max((value, cards) for cards, value in promises.items())
+    if value > base + margin or not cycle:
+        return Discard(me.id, best if value > base + margin else ())
+    average = _average_speed(unseen)
+    slow, best = max(
+        (sum(average - best_speed(card) for card in cards), cards)
+        for cards, value in promises.items()
+        if value >= base
+    )
+    return Discard(me.id, best if slow > 0 else ())
+
+
+def _average_speed(unseen: Counter[Card]) -> float:
+    """The Speed of an average card among the car's unseen ones."""
+    speeds = [best_speed(card) for card in unseen.elements()]
+    return sum(speeds) / len(speeds) if speeds else 0.0
 
 
 def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:

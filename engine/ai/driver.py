@@ -45,12 +45,14 @@ class Level:
     # How many of the plans the track map rates best are valued again by the best plan their
     # kept cards allow next round (0: none, the map alone decides).
     lookahead: int = 0
+    # Whether to throw away slow cards that next round's best plan does without.
+    cycle: bool = False
 
 
 LEVELS: dict[str, Level] = {
     "rookie": Level(noise=0.6, plans_react=False, discard_margin=0.5),
     "pro": Level(noise=0.0, plans_react=True, discard_margin=0.2),
-    "expert": Level(noise=0.0, plans_react=True, discard_margin=0.2, lookahead=2),
+    "expert": Level(noise=0.0, plans_react=True, discard_margin=0.0, lookahead=4, cycle=True),
 }
 
 
@@ -68,7 +70,9 @@ def decide(view: RaceView, car_id: str, level: str = "pro") -> Decision:
         return ai_garage.free_help(me, view) or _react(view, me, judge)
     if step == "slipstream":
         return _slipstream(view, me, judge)
-    return ai_garage.refresh(view, me) or choose_discard(view, me, skill.discard_margin)
+    return ai_garage.refresh(view, me) or choose_discard(
+        view, me, skill.discard_margin, skill.cycle
+    )
 
 
 def _deciding(view: RaceView, car_id: str, level: str) -> tuple[CarView, Level, str]:

@@ -12,6 +12,7 @@ from copy import copy
 from dataclasses import dataclass
 
 from engine.ai.cards import plus_odds, sum_odds, unseen_cards
+from engine.ai.rivals import Rivals
 from engine.ai.track import rounds_to_go
 from engine.conditions import (
     corner_heat,
@@ -39,6 +40,9 @@ SPIN_OUT = 3.0
 # card of the last round's plan adds, about (the hand's best cards are kept for it).
 OVERSHOOT = 0.06
 FINAL_CARD_SPEED = 3.0
+# Rounds a crossing that beats every Legend is worth beside one that beats none (Legends
+# racing: where they will end is known better than any rule of thumb about spaces).
+FINISH_WORTH = 1.5
 # Heat and a clean hand matter less once the finish is this many rounds away or closer.
 HORIZON = 3.0
 
@@ -82,6 +86,8 @@ class Judge:
         self.taken = {
             (c.space % self.lap, c.spot) for c in view.cars if c.id != car_id and c.racing
         }
+        # The Legends a crossing must beat, in the round the judged move crosses.
+        self.rivals = Rivals(view, car_id, 1 if next_round else 0)
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
         self._plans: dict[tuple[int, int, int, int, bool, bool], float] = {}
         self._adjusted: dict[int, Judge] = {}
@@ -104,6 +110,7 @@ class Judge:
         other.__dict__.update(self.__dict__)
         other.start, other.gear, other.engine = space, gear, max(0, engine)
         other.live, other.flooded, other.adjust, other.slipstream_boost = False, False, 0, 0
+        other.rivals = self.rivals.later()
         other._memo, other._plans, other._adjusted = {}, {}, {}
         return other
 
@@ -131,7 +138,7 @@ class Judge:
         result = []
         for flipped, p in sum_odds(self.plus, stress):
             space = self.start + known + flipped
-            cooled = min(self.cooldown(space, GEAR_COOLDOWN.get(gear, 0)), hand_heat)
+            cooled = hand_heat and min(self.cooldown(space, GEAR_COOLDOWN.get(gear, 0)), hand_heat)
             now = Situation(space, known + flipped, gear, engine + cooled, hand_heat - cooled)
             result.append((p, now))
         return result
@@ -274,6 +281,10 @@ class Judge:
         gear the car can reach) are worth more than progress elsewhere."""
         finish = self.course.finish
         if space > finish:
+            beaten = self.rivals.beaten(space)
+            if beaten is not None:
+                # Past the line only the places count: progress stops there.
+                return FINISH_WORTH * beaten - PROGRESS * (space - finish)
             return OVERSHOOT * (space - finish)
         if togo > 1:
             return 0.0

@@ -1,0 +1,149 @@
+"""The Legends at the finish: the odds that a car crossing the line on a space beats them.
+
+Cars crossing the line in the same round are placed by how far past it they end,
+and a Legend on the last straight drives its helmet Speed (11 to 18), so where
+the Legends will end matters more than any rounds-to-go estimate. A Legend's
+move is public: its space and colour, the Legends' card of the round (face up
+once the first Legend moved), the cards left in their deck (the others were
+revealed since the shuffle; their order stays hidden) and the setup options.
+The AI weighs every card the deck may reveal this round and, for a car crossing
+next round, the one after too; blocking is left out.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.course import course
+from engine.legends import LEGEND_CARDS, legend_move
+from engine.state import Weather
+from engine.view import RaceView
+
+# How a crossing is valued: the share for beating every Legend (a win, if no other car
+# is ahead), the rest for each Legend beaten (the places).
+WIN_SHARE = 0.75
+# Spaces past the line the odds are worked out for; further on, the car beats every
+# Legend that can be beaten.
+REACH = 40
+BEATEN_BY_ALL = float("inf")
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    """The public facts the Legends' moves follow."""
+
+    track: str
+    laps: int
+    weather: Weather | None
+    bonus: int
+    aggressive: bool
+    # (space, colour, moved this round already) of each Legend still racing.
+    legends: tuple[tuple[int, str, bool], ...]
+    # Legends already in the Hall of Fame: every one is ahead of a car still racing.
+    finished: int
+    card: int | None
+    left: tuple[int, ...]
+
+
+class Rivals:
+    """The Legends as one car sees them, for its crossing this round or ``rounds`` later."""
+
+    def __init__(self, view: RaceView, car_id: str, rounds: int = 0) -> None:
+        moved: set[str] = set()
+        if view.turn is not None and view.turn.car in view.turn_order:
+            moved = set(view.turn_order[: view.turn_order.index(view.turn.car)])
+        legends = tuple(
+            sorted(
+                (car.space, car.color, car.id in moved)
+                for car in view.cars
+                if car.kind == "legend" and car.racing and car.id != car_id
+            )
+        )
+        finished = sum(1 for car in view.cars if car.kind == "legend" and car.finished is not None)
+        self.race = Race(
+            view.track,
+            view.laps,
+            view.weather,
+            view.legend_speed_bonus,
+            view.aggressive_legends,
+            legends,
+            finished,
+            view.legend_card,
+            view.legend_cards_left,
+        )
+        self.rounds = rounds
+
+    def later(self) -> Rivals:
+        """The same Legends, for a crossing one round later."""
+        other = Rivals.__new__(Rivals)
+        other.race, other.rounds = self.race, self.rounds + 1
+        return other
+
+    def beaten(self, space: int) -> float | None:
+        """How much a crossing that ends on ``space`` is worth against the Legends, 0 to 1
+        (None: no Legend races, or the crossing is too far off to foresee)."""
+        if not self.race.legends or self.rounds > 1:
+            return None
+        table = _table(self.race, self.rounds)
+        finish = course(self.race.track, self.race.laps).finish
+        return table[max(0, min(space - finish - 1, REACH))]
+
+
+@lru_cache(maxsize=256)
+def _table(race: Race, rounds: int) -> tuple[float, ...]:
+    """The worth of crossing on each space past the line (index 0: the first one)."""
+    finish = course(race.track, race.laps).finish
+    scenarios = _scenarios(race, rounds)
+    values = []
+    for space in range(finish + 1, finish + REACH + 2):
+        worth = 0.0
+        for ahead in scenarios:
+            below, tied = bisect_left(ahead, space), bisect_right(ahead, space)
+            # Ties are placed by the race line: even odds.
+            beaten = (below + tied) / 2
+            won = 1.0 if below == len(ahead) else 0.5 if tied == len(ahead) else 0.0
+            worth += WIN_SHARE * won + (1 - WIN_SHARE) * beaten / len(ahead)
+        values.append(worth / len(scenarios))
+    return tuple(values)
+
+
+def _scenarios(race: Race, rounds: int) -> list[tuple[float, ...]]:
+    """For each equally likely run of Legend cards, where each Legend ends in the round
+    the car crosses, sorted: -inf for one still short of the line, inf for one already
+    past it (a round earlier, or in the Hall of Fame)."""
+    here = course(race.track, race.laps)
+    deck = race.left or LEGEND_CARDS
+    firsts = (
+        [(race.card, race.left)]
+        if race.card is not None
+        else [(card, tuple(c for c in deck if c != card)) for card in deck]
+    )
+    result = []
+    for card, rest in firsts:
+        now = [
+            space if moved else space + _move(race, space, colour, card)
+            for space, colour, moved in race.legends
+        ]
+        if rounds == 0:
+            result.append(_ahead(now, here.finish, race.finished))
+            continue
+        for then in rest or LEGEND_CARDS:
+            later = [
+                BEATEN_BY_ALL if space > here.finish else space + _move(race, space, colour, then)
+                for space, (_, colour, _) in zip(now, race.legends, strict=True)
+            ]
+            result.append(_ahead(later, here.finish, race.finished))
+    return result
+
+
+def _ahead(spaces: Sequence[float], finish: int, finished: int) -> tuple[float, ...]:
+    ends = [space if space > finish else -BEATEN_BY_ALL for space in spaces]
+    return tuple(sorted(ends + [BEATEN_BY_ALL] * finished))
+
+
+def _move(race: Race, space: int, colour: str, card: int) -> int:
+    here = course(race.track, race.laps)
+    return legend_move(here, race.weather, race.bonus, race.aggressive, space, colour, card)
