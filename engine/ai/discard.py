@@ -57,8 +57,10 @@ def choose_discard(view: RaceView, me: CarView, margin: float, cycle: bool = Fal
     promises = {cards: promise(cards) for cards in candidates}
     base = promises[()]
     value, best = max((value, cards) for cards, value in promises.items())
-    if value > base + margin or not cycle:
-        return Discard(me.id, best if value > base + margin else ())
+    if value > base + margin:
+        return Discard(me.id, best)
+    if not cycle:
+        return Discard(me.id, ())
     average = _average_speed(unseen)
     slow, best = max(
         (sum(average - best_speed(card) for card in cards), cards)
