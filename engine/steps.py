@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards import HEAT, STRESS, heat_symbols, speed_value, symbols
+from engine.cards import (
+    HEAT,
+    STRESS,
+    WITH_HEAT_SYMBOL,
+    WITH_SYMBOLS,
+    heat_symbols,
+    speed_sum,
+    symbols,
+)
 from engine.championship import (
     gives_adrenaline,
     keep_unplayed,
@@ -91,7 +99,8 @@ def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     the gear's (1 more in a Snow or Rain sector), for the React step to settle."""
     revealed = car.play_area
     move_forward(state, car, speed(car, turn), "cards", events)
-    turn.unpaid = tuple(card for card in revealed if heat_symbols(card))
+    owing = not WITH_HEAT_SYMBOL.isdisjoint(revealed)
+    turn.unpaid = tuple(card for card in revealed if heat_symbols(card)) if owing else ()
     pay_owed_heat(car, turn, events)
     here = course(state.track, state.laps)
     turn.cooldown += GEAR_COOLDOWN.get(car.gear, 0) + cooldown_bonus(state.weather, here, car.space)
@@ -127,7 +136,7 @@ def adrenaline_cars(state: RaceState) -> tuple[str, ...]:
 def speed(car: Car, turn: Turn) -> int:
     """ "Speed = Sum of the values of all the cards in your Play Area, +1 if you used the
     Adrenaline Bonus" (Slipstream is never Speed)."""
-    raced = sum(map(speed_value, car.play_area)) + turn.accelerated
+    raced = speed_sum(car.play_area) + turn.accelerated
     for _, chosen in turn.chosen:
         raced += chosen
     return raced + 1 if turn.adrenaline_speed else raced
@@ -152,8 +161,8 @@ def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
 
 def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
     return (
-        can_boost(car, turn, boost_is_free(state, car))
-        or turn.adrenaline
+        turn.adrenaline
+        or can_boost(car, turn, boost_is_free(state, car))
         or has_options(state, car, turn)
     )
 
@@ -219,7 +228,10 @@ def slipstream_boosts(state: RaceState, car: Car) -> tuple[int, ...]:
     turn's sum, for a position written by hand), then the sector's extra spaces."""
     turn = state.turn
     pooled = turn.slipstream_boost if turn is not None else 0
-    cards = tuple(n for card in car.play_area if (n := symbols(card).get("slipstream", 0)))
+    played = car.play_area
+    cards: tuple[int, ...] = ()
+    if not WITH_SYMBOLS.isdisjoint(played):
+        cards = tuple(n for card in played if (n := symbols(card).get("slipstream", 0)))
     if sum(cards) != pooled:
         cards = (pooled,) if pooled else ()
     here = course(state.track, state.laps)
