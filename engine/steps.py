@@ -142,12 +142,12 @@ def speed(car: Car, turn: Turn) -> int:
     return raced + 1 if turn.adrenaline_speed else raced
 
 
-def can_boost(car: Car, turn: Turn, free: bool = False) -> bool:
+def can_boost(state: RaceState, car: Car, turn: Turn) -> bool:
     """ "Regardless of which gear you are in you may pay 1 Heat to boost once per turn."
 
-    ``free``: the car stands in a Heat control sector, so the Boost needs no Heat.
+    In a Heat control sector the Boost needs no Heat (asked only of an empty Engine).
     """
-    return not turn.boosted and (free or car.engine > 0)
+    return not turn.boosted and (car.engine > 0 or boost_is_free(state, car))
 
 
 def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
@@ -160,11 +160,7 @@ def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
 
 
 def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
-    return (
-        turn.adrenaline
-        or can_boost(car, turn, boost_is_free(state, car))
-        or has_options(state, car, turn)
-    )
+    return turn.adrenaline or can_boost(state, car, turn) or has_options(state, car, turn)
 
 
 def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
