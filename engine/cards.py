@@ -61,11 +61,6 @@ def speed_value(card: Card) -> int:
     return _SPEED[card]
 
 
-def speed_sum(cards: tuple[Card, ...]) -> int:
-    """The printed speeds of these cards added up (asked at every move and corner check)."""
-    return sum(map(_SPEED.__getitem__, cards))
-
-
 def speed_choices(card: Card) -> tuple[int, ...]:
     """The speeds a card may be played as: one value, or several to choose from at reveal."""
     return _SPEEDS.get(card) or (_SPEED[card],)

@@ -14,7 +14,7 @@ from engine.cards import (
     WITH_HEAT_SYMBOL,
     WITH_SYMBOLS,
     heat_symbols,
-    speed_sum,
+    speed_value,
     symbols,
 )
 from engine.championship import (
@@ -136,7 +136,7 @@ def adrenaline_cars(state: RaceState) -> tuple[str, ...]:
 def speed(car: Car, turn: Turn) -> int:
     """ "Speed = Sum of the values of all the cards in your Play Area, +1 if you used the
     Adrenaline Bonus" (Slipstream is never Speed)."""
-    raced = speed_sum(car.play_area) + turn.accelerated
+    raced = sum(map(speed_value, car.play_area)) + turn.accelerated
     for _, chosen in turn.chosen:
         raced += chosen
     return raced + 1 if turn.adrenaline_speed else raced
