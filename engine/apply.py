@@ -78,7 +78,7 @@ def _check_turn(state: RaceState, decision: Decision) -> None:
         mine = state.garage.order[0] == decision.car
     elif turn is None:
         waiting_step = "plan"
-        mine = any(car.id == decision.car and must_plan(car) for car in state.cars)
+        mine = any(must_plan(car) for car in state.cars if car.id == decision.car)
         # No car plans in a race that is over, so only a refused decision asks.
         if not mine and state.over:
             raise RaceOver(decision.car, step, "the race is over")
@@ -130,22 +130,24 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         assert turn is not None, "a React choice comes in a car's turn"
         resolve_react(state, car, turn, decision, events)
         return
-    if resolve_garage(state, car, decision, events):
-        return
-    assert turn is not None, "only plans are made outside a car's turn"
     if isinstance(decision, Slipstream):
+        assert turn is not None, "a Slipstream comes in a car's turn"
         if decision.take:
             slipstream(state, car, turn, _slipstream_spaces(state, car, decision), events)
         elif decision.spaces is not None:
             raise IllegalDecision(car.id, "slipstream", "a declined Slipstream names no spaces")
         end_slipstream(state, car, turn, events)
     elif isinstance(decision, Discard):
+        assert turn is not None, "a discard comes in a car's turn"
         _check_discard(state, car, decision)
         car.hand = remove_cards(car.hand, decision.cards) or ()
         car.discard = car.discard + decision.cards
         if decision.cards:
             events.append(CardsDiscarded(car.id, decision.cards))
         end_turn(state, car, speed(car, turn), events)
+    else:
+        resolved = resolve_garage(state, car, decision, events)
+        assert resolved, "every other decision is the Garage module's"
 
 
 def _slipstream_spaces(state: RaceState, car: Car, decision: Slipstream) -> int:

@@ -42,6 +42,13 @@ _HEAT_SYMBOL: dict[Card, int] = {
 DIRECT_PLAY: frozenset[Card] = frozenset(
     card for card, marks in _SYMBOLS.items() if "direct" in marks
 )
+# The cards with any Garage symbol, a Heat symbol, Refresh: most plays hold none, and one
+# look at these sets spares asking card by card.
+WITH_SYMBOLS: frozenset[Card] = frozenset(card for card, marks in _SYMBOLS.items() if marks)
+WITH_HEAT_SYMBOL: frozenset[Card] = frozenset(_HEAT_SYMBOL)
+WITH_REFRESH: frozenset[Card] = frozenset(
+    card for card, marks in _SYMBOLS.items() if "refresh" in marks
+)
 SEVERAL_SPEEDS: frozenset[Card] = frozenset(card for card, sp in _SPEEDS.items() if len(sp) > 1)
 KNOWN_CARDS: frozenset[Card] = frozenset(_SPEED)
 SPONSOR_CARDS: frozenset[Card] = frozenset(s.id for s in data.championship().sponsorship_cards)

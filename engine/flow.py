@@ -40,8 +40,16 @@ from engine.steps import (
 
 
 def must_plan(car: Car) -> bool:
-    """Every car still racing plans its gear and cards, except Legends."""
-    return car.plan is None and car.kind != "legend" and car.racing
+    """Every car still racing plans its gear and cards, except Legends.
+
+    (``car.racing`` spelled out: asked for every car at every decision.)
+    """
+    return car.plan is None and car.kind != "legend" and car.finished is None and not car.eliminated
+
+
+def planners(cars: list[Car]) -> list[str]:
+    """The cars that still owe their plan this round, in state order."""
+    return [car.id for car in cars if must_plan(car)]
 
 
 def advance(state: RaceState, events: list[Event]) -> None:
@@ -55,8 +63,9 @@ def advance(state: RaceState, events: list[Event]) -> None:
                 if state.over:
                     return
                 state.turn_order = turn_order(state.cars)
-            if any(must_plan(car) for car in state.cars):
-                return
+            for car in state.cars:
+                if must_plan(car):
+                    return
             begin_turn(state, state.turn_order[0], events)
             continue
         car = state.edit_car(turn.car)

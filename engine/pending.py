@@ -25,7 +25,7 @@ from engine.decisions import (
     Refresh,
     Slipstream,
 )
-from engine.flow import must_plan
+from engine.flow import planners
 from engine.garage import giving_back, refreshable, unchosen
 from engine.map_spots import on_flooded_spot, shift_heat
 from engine.react import react_decisions
@@ -54,8 +54,8 @@ def pending(state: RaceState) -> Pending | None:
         return Pending("draft", state.garage.order[:1])
     if state.turn is not None:
         return Pending(state.turn.step, (state.turn.car,))
-    planners = tuple([car.id for car in state.cars if must_plan(car)])
-    return Pending("plan", planners) if planners else None
+    owing = planners(state.cars)
+    return Pending("plan", tuple(owing)) if owing else None
 
 
 @cache

@@ -59,7 +59,11 @@ def resolve_plus(state: RaceState, car: Car, events: list[Event]) -> int:
             reshuffle_discard(state, car, events)
         # The cards above the first basic one, flipped to the discard pile in one go.
         deck = car.deck
-        index = next((i for i, card in enumerate(deck) if card in BASIC), len(deck))
+        index = 0
+        for card in deck:
+            if card in BASIC:
+                break
+            index += 1
         flipped += deck[: index + 1]
         car.discard = car.discard + deck[:index]
         car.deck = deck[index + 1 :]

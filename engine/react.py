@@ -16,7 +16,7 @@ its 1 more Cooldown there (as BGA does after bugs 103496, 102781 and 101232).
 from __future__ import annotations
 
 from engine.cards import remove_cards
-from engine.conditions import boost_is_free, cooldown_bonus, may_cool_down, sector_effect
+from engine.conditions import cooldown_bonus, may_cool_down, sector_effect
 from engine.course import course
 from engine.decisions import (
     Adrenaline,
@@ -48,7 +48,7 @@ NO_HELP = (ReactDone, Reduce, Salvage, Refresh)
 def react_decisions(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     """Every choice the car has in the React step (ending it only once its Heat is paid)."""
     options: list[Decision] = []
-    if can_boost(car, turn, boost_is_free(state, car)):
+    if can_boost(state, car, turn):
         options.append(Boost(car.id))
     if turn.adrenaline:
         here = course(state.track, state.laps)
@@ -69,9 +69,9 @@ def resolve_react(
     A move that carries the car into a Snow or Rain sector adds that sector's Cooldown.
     """
     here = course(state.track, state.laps)
-    sector = sector_effect(state.weather, here, car.space)
+    start = car.space
     if isinstance(decision, Boost):
-        if not can_boost(car, turn, boost_is_free(state, car)):
+        if not can_boost(state, car, turn):
             reason = "already boosted this turn" if turn.boosted else "no Heat in the Engine"
             raise IllegalDecision(car.id, "boost", reason)
         boost(state, car, turn, events)
@@ -90,8 +90,10 @@ def resolve_react(
         end_react(turn)
     elif not resolve_garage(state, car, decision, events):
         raise IllegalDecision(car.id, decision.do, "not a React choice")
-    if sector_effect(state.weather, here, car.space) != sector:
-        turn.cooldown += cooldown_bonus(state.weather, here, car.space)
+    if car.space != start:
+        weather = state.weather
+        if sector_effect(weather, here, car.space) != sector_effect(weather, here, start):
+            turn.cooldown += cooldown_bonus(weather, here, car.space)
 
 
 def end_react(turn: Turn) -> None:

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards import HEAT, STRESS, heat_symbols, speed_value, symbols
+from engine.cards import (
+    HEAT,
+    STRESS,
+    WITH_HEAT_SYMBOL,
+    WITH_SYMBOLS,
+    heat_symbols,
+    speed_value,
+    symbols,
+)
 from engine.championship import (
     gives_adrenaline,
     keep_unplayed,
@@ -91,7 +99,8 @@ def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     the gear's (1 more in a Snow or Rain sector), for the React step to settle."""
     revealed = car.play_area
     move_forward(state, car, speed(car, turn), "cards", events)
-    turn.unpaid = tuple(card for card in revealed if heat_symbols(card))
+    owing = not WITH_HEAT_SYMBOL.isdisjoint(revealed)
+    turn.unpaid = tuple(card for card in revealed if heat_symbols(card)) if owing else ()
     pay_owed_heat(car, turn, events)
     here = course(state.track, state.laps)
     turn.cooldown += GEAR_COOLDOWN.get(car.gear, 0) + cooldown_bonus(state.weather, here, car.space)
@@ -133,12 +142,12 @@ def speed(car: Car, turn: Turn) -> int:
     return raced + 1 if turn.adrenaline_speed else raced
 
 
-def can_boost(car: Car, turn: Turn, free: bool = False) -> bool:
+def can_boost(state: RaceState, car: Car, turn: Turn) -> bool:
     """ "Regardless of which gear you are in you may pay 1 Heat to boost once per turn."
 
-    ``free``: the car stands in a Heat control sector, so the Boost needs no Heat.
+    In a Heat control sector the Boost needs no Heat (asked only of an empty Engine).
     """
-    return not turn.boosted and (free or car.engine > 0)
+    return not turn.boosted and (car.engine > 0 or boost_is_free(state, car))
 
 
 def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
@@ -151,11 +160,7 @@ def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
 
 
 def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
-    return (
-        can_boost(car, turn, boost_is_free(state, car))
-        or turn.adrenaline
-        or has_options(state, car, turn)
-    )
+    return turn.adrenaline or can_boost(state, car, turn) or has_options(state, car, turn)
 
 
 def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
@@ -219,7 +224,10 @@ def slipstream_boosts(state: RaceState, car: Car) -> tuple[int, ...]:
     turn's sum, for a position written by hand), then the sector's extra spaces."""
     turn = state.turn
     pooled = turn.slipstream_boost if turn is not None else 0
-    cards = tuple(n for card in car.play_area if (n := symbols(card).get("slipstream", 0)))
+    played = car.play_area
+    cards: tuple[int, ...] = ()
+    if not WITH_SYMBOLS.isdisjoint(played):
+        cards = tuple(n for card in played if (n := symbols(card).get("slipstream", 0)))
     if sum(cards) != pooled:
         cards = (pooled,) if pooled else ()
     here = course(state.track, state.laps)

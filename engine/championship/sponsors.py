@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards import Card, is_sponsor
+from engine.cards import SPONSOR_CARDS, Card, is_sponsor
 from engine.events import Event, SponsorGained, SponsorReason, SponsorsReshuffled, SponsorsSpent
 from engine.rng import shuffled
 from engine.state import Car, RaceState
@@ -52,9 +52,9 @@ def keep_unplayed(
 ) -> tuple[Card, ...]:
     """The played cards that go to the car's discard pile: every played sponsor goes to the
     shared sponsorship discard pile instead."""
-    spent = tuple(card for card in played if is_sponsor(card))
-    if not spent:
+    if SPONSOR_CARDS.isdisjoint(played):
         return played
+    spent = tuple(card for card in played if is_sponsor(card))
     champ = state.championship
     assert champ is not None, "sponsors are played only in a championship"
     state.championship = replace(champ, sponsor_discard=champ.sponsor_discard + spent)

@@ -54,19 +54,22 @@ def sector_effect(weather: Weather | None, here: Course, space: int) -> SectorEf
     """
     if weather is None:
         return None
-    return _sector_effect(weather, here, here.lap_space(space))
+    return _sector_effect(weather.card, weather.tokens, here, here.lap_space(space))
 
 
 @cache
-def _sector_effect(weather: Weather, here: Course, lap_space: int) -> SectorEffect | None:
-    """Asked on every React choice: cached per weather, course and space of the lap."""
+def _sector_effect(
+    card: str, tokens: tuple[str, ...], here: Course, lap_space: int
+) -> SectorEffect | None:
+    """Asked on every React choice: cached per weather card and tokens (a tuple of words
+    hashes far faster than the frozen :class:`Weather`), course and space of the lap."""
     track = here.track
     index = bisect_left(track.corner_positions, lap_space) - 1
     if track.corners[index].chicane_role == "first":
         return None
-    effect = data.weather().token(weather.tokens[index]).sector_effect
+    effect = data.weather().token(tokens[index]).sector_effect
     if effect == "weather":
-        return data.weather().card(weather.card).sector_effect
+        return data.weather().card(card).sector_effect
     return effect
 
 

@@ -17,6 +17,8 @@ from engine.cards import (
     HEAT,
     SEVERAL_SPEEDS,
     STRESS,
+    WITH_REFRESH,
+    WITH_SYMBOLS,
     Card,
     heat_symbols,
     plus_symbols,
@@ -87,8 +89,10 @@ def card_heat(cards: tuple[Card, ...]) -> int:
 
 def pay_owed_heat(car: Car, turn: Turn, events: list[Event]) -> None:
     """Pay the Heat the revealed cards still owe, once the Engine holds all of it."""
+    if not turn.unpaid:
+        return
     due = card_heat(turn.unpaid)
-    if turn.unpaid and due <= car.engine:
+    if due <= car.engine:
         pay_heat(car, due, "card", events)
         turn.unpaid = ()
 
@@ -118,6 +122,8 @@ def after_move(
     car then stands; the Heat is the caller's (owed for revealed cards, paid at
     once for a card played directly).
     """
+    if WITH_SYMBOLS.isdisjoint(cards):
+        return
     kept = [card for card in cards if symbols(card) and card in car.play_area]
     if not kept:
         return
@@ -163,12 +169,13 @@ def react_options(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
             options += [DirectPlay(car.id, card, speed) for speed in speed_choices(card)]
     if turn.accelerate and turn.plus:
         options.append(Accelerate(car.id))
-    options += [Reduce(car.id, n) for n in range(1, reducible(state, car, turn) + 1)]
+    if turn.reduce:
+        options += [Reduce(car.id, n) for n in range(1, reducible(state, car, turn) + 1)]
     if turn.salvage and car.discard:
         options += [Salvage(car.id, cards) for cards in salvage_choices(car.discard, turn.salvage)]
     if turn.super_cool and HEAT in car.discard:
         options.append(SuperCool(car.id))
-    if draft_target(state, car, turn) is not None:
+    if turn.draft and draft_target(state, car, turn) is not None:
         options.append(DraftMove(car.id))
     return options
 
@@ -191,7 +198,7 @@ def has_options(state: RaceState, car: Car, turn: Turn) -> bool:
         return True
     if turn.accelerate and turn.plus:
         return True
-    if reducible(state, car, turn) or (turn.salvage and car.discard):
+    if (turn.reduce and reducible(state, car, turn)) or (turn.salvage and car.discard):
         return True
     if turn.super_cool and HEAT in car.discard:
         return True
@@ -266,6 +273,8 @@ def super_cool(car: Car, turn: Turn, events: list[Event]) -> None:
 
 def refreshable(car: Car, turn: Turn | None) -> list[Card]:
     """Played cards with Refresh not yet marked to go back on top of the draw deck."""
+    if WITH_REFRESH.isdisjoint(car.play_area):
+        return []
     marked = list(turn.refreshed) if turn is not None else []
     cards = []
     for card in car.play_area:
