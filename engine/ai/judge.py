@@ -89,7 +89,7 @@ class Judge:
         # The Legends a crossing must beat, in the round the judged move crosses.
         self.rivals = Rivals(view, car_id, 1 if next_round else 0)
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
-        self._plans: dict[tuple[int, int, int, int, bool, bool], float] = {}
+        self._plans: dict[tuple[int, int, int, int, bool, bool, CardEffects], float] = {}
         self._adjusted: dict[int, Judge] = {}
 
     def adjusted(self, adjust: int) -> Judge:
