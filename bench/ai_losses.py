@@ -6,14 +6,18 @@ lost, the share lost by whole rounds (a Legend finished a round earlier) rather 
 the line (same round, the Legend further past it); the AI's spin outs per race; the Heat
 left in its Engine when it crossed the line; and, per corner, the rounds the AI lost to
 the leading Legend between the previous corner and this one (positive: the AI fell back
-there). Arguments: level (default expert), races per track and weather (default 40),
-``--modules`` for the Garage. Runs on two processes.
+there). With the weather on, the win rate per weather card (``weather_card_CARD``, over
+every track). With ``--modules`` (the Garage), per upgrade card the AI drafted
+(``upgrade_CARD``): the races it was in the car, the win rate of those races and how often
+it was played per race. Arguments: level (default expert), races per track and weather
+(default 40), tracks (comma-separated, default all), ``--modules`` for the Garage. Runs on
+two processes.
 """
 
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
@@ -25,7 +29,7 @@ import engine
 from engine import Entrant, Options, view_for
 from engine.ai import decide
 from engine.course import course
-from engine.events import Finished, SpunOut
+from engine.events import CardsRevealed, DirectPlayed, Finished, SpunOut
 
 COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
 AI = "A"
@@ -43,6 +47,11 @@ class Record:
     ai_crossed: tuple[int, ...]
     legend_crossed: tuple[int, ...]
     margin: int
+    # The weather card (None with the weather off), the AI's upgrades and how often each
+    # was played (Garage).
+    weather_card: str | None
+    upgrades: tuple[str, ...]
+    played: tuple[tuple[str, int], ...]
 
 
 def race(job: tuple[int, str, bool, str, bool]) -> Record:
@@ -57,6 +66,7 @@ def race(job: tuple[int, str, bool, str, bool]) -> Record:
     ai_crossed = [0] * len(lines)
     legend_crossed = [0] * len(lines)
     spins: list[int] = []
+    played: Counter[str] = Counter()
     while (waiting := engine.pending(state)) is not None:
         car = waiting.cars[0]
         decision = decide(view_for(state, car), car, level)
@@ -64,6 +74,11 @@ def race(job: tuple[int, str, bool, str, bool]) -> Record:
         heat = state.car(AI).engine
         state, events = engine.apply(state, decision)
         spins += [e.position for e in events if isinstance(e, SpunOut) and e.car == AI]
+        for e in events:
+            if isinstance(e, CardsRevealed) and e.car == AI:
+                played.update(e.cards)
+            elif isinstance(e, DirectPlayed) and e.car == AI:
+                played[e.card] += 1
         for i, line in enumerate(lines):
             ai = state.car(AI)
             if not ai_crossed[i] and (ai.finished or ai.space > line):
@@ -89,6 +104,9 @@ def race(job: tuple[int, str, bool, str, bool]) -> Record:
                     tuple(ai_crossed),
                     tuple(legend_crossed),
                     state.car(AI).space - first_legend,
+                    None if state.weather is None else state.weather.card,
+                    state.car(AI).upgrades,
+                    tuple(sorted(played.items())),
                 )
     raise AssertionError("the race ended without the AI")
 
@@ -134,6 +152,30 @@ def main() -> None:
             + " ".join(f"{g:+.2f}" for g in gaps)
             + f" last_gap {sum(last) / len(last):+.2f} spun_at {dict(spun_at)}"
         )
+
+    by_weather: dict[str, list[Record]] = defaultdict(list)
+    for record in records:
+        if record.weather_card is not None:
+            by_weather[record.weather_card].append(record)
+    for card, rs in sorted(by_weather.items()):
+        print(f"weather_card_{card}: races {len(rs)} win {win_rate(rs):.2f}")
+    if modules:
+        print_upgrades(records)
+
+
+def print_upgrades(records: list[Record]) -> None:
+    """Per upgrade card drafted: races with it, their win rate, its plays per race."""
+    drafted: dict[str, list[Record]] = defaultdict(list)
+    for record in records:
+        for card in set(record.upgrades):
+            drafted[card].append(record)
+    for card, rs in sorted(drafted.items(), key=lambda item: (-len(item[1]), item[0])):
+        plays = sum(dict(r.played).get(card, 0) for r in rs) / len(rs)
+        print(f"upgrade_{card}: races {len(rs)} win {win_rate(rs):.2f} played {plays:.2f}")
+
+
+def win_rate(records: list[Record]) -> float:
+    return sum(r.won for r in records) / len(records)
 
 
 if __name__ == "__main__":

@@ -12,15 +12,20 @@ unseen cards alone.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 
 import data
-from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, speed_value
+from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, heat_symbols, speed_value, symbols
 from engine.conditions import starting_piles
 from engine.state import Weather
 from engine.view import CarView
 
 Odds = tuple[tuple[int, float], ...]
+# What a plan's cards do to the Engine besides their Speed (Garage symbols): the Heat their
+# Heat symbols make the car pay, and the Cooldown their Cooldown symbols bring.
+CardEffects = tuple[int, int]
+NO_EFFECTS: CardEffects = (0, 0)
 
 
 def unseen_cards(
@@ -67,3 +72,12 @@ def sum_odds(odds: Odds, times: int) -> Odds:
                 step[total + value] = step.get(total + value, 0.0) + p * q
         result = step
     return tuple(sorted(result.items()))
+
+
+def card_effects(cards: Iterable[Card]) -> CardEffects:
+    """The Heat and the Cooldown the symbols of ``cards`` bring, played together."""
+    heat = cooldown = 0
+    for card in cards:
+        heat += heat_symbols(card)
+        cooldown += symbols(card).get("cooldown", 0)
+    return heat, cooldown

@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import combinations
 
 import data
-from engine.ai.cards import unseen_cards
+from engine.ai.cards import CardEffects, card_effects, unseen_cards
 from engine.ai.judge import Judge
 from engine.cards import (
     HAND_SIZE,
@@ -25,6 +25,7 @@ from engine.cards import (
     is_playable,
     plus_symbols,
     speed_choices,
+    symbols,
 )
 from engine.championship import discard_limit, may_discard_card
 from engine.decisions import Decision, Discard
@@ -82,18 +83,29 @@ def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:
     best = judge.value(judge.start, 1, judge.engine, hand_heat)
     sums = _plan_sums(tuple(sorted(card for card in hand if is_playable(card))))
     for gear in reachable_gears(judge.gear, judge.engine, judge.flooded):
-        for known, plus in sums.get(gear, ()):
-            best = max(best, judge.plan_value(gear, known, plus, hand_heat, False, False))
+        for known, plus, adjust, effects in sums.get(gear, ()):
+            value = judge.adjusted(adjust).plan_value(
+                gear, known, plus, hand_heat, False, False, effects
+            )
+            best = max(best, value)
     return best
 
 
+PlanSum = tuple[int, int, int, CardEffects]
+
+
 @lru_cache(maxsize=4096)
-def _plan_sums(playable: tuple[Card, ...]) -> dict[int, frozenset[tuple[int, int]]]:
-    """By gear, the (fastest Speed, + symbols) pairs the playable cards of a hand make: plans
-    alike in both are worth the same, so each pair is valued once."""
+def _plan_sums(playable: tuple[Card, ...]) -> dict[int, frozenset[PlanSum]]:
+    """By gear, the (fastest Speed, + symbols, Adjust, Heat and Cooldown) the playable cards
+    of a hand make: plans alike in all of them are worth the same, so each is valued once."""
     return {
         gear: frozenset(
-            (sum(map(best_speed, cards)), sum(map(plus_symbols, cards)))
+            (
+                sum(map(best_speed, cards)),
+                sum(map(plus_symbols, cards)),
+                sum(symbols(card).get("adjust", 0) for card in cards),
+                card_effects(cards),
+            )
             for cards in combinations(playable, gear)
         )
         for gear in range(1, 5)

@@ -15,21 +15,16 @@ from dataclasses import dataclass
 from itertools import product
 
 from engine.ai import garage as ai_garage
+from engine.ai.cards import card_effects
 from engine.ai.discard import choose_discard
 from engine.ai.explain import Reason, explain
-from engine.ai.judge import SPIN_OUT, Judge, Situation
+from engine.ai.judge import Judge, Situation
 from engine.ai.lookahead import Lookahead
 from engine.cards import HEAT, plus_symbols, remove_cards, speed_choices, symbols
 from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
-from engine.garage import card_heat
 from engine.map_spots import shift_heat
 from engine.pending import plan_options
 from engine.view import CarView, RaceView
-
-# A Heat symbol on a played card spends Heat the car could use at corners; a Cooldown
-# symbol brings a Heat card of the hand back.
-CARD_HEAT = 0.25
-COOLDOWN_WORTH = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +143,17 @@ def _plan_value(
         engine = me.engine - shift_heat(me.gear, plan.gear, judge.flooded)
         return judge.value(me.space, 1, engine, kept.count(HEAT)), 0
     plus = sum(map(plus_symbols, plan.cards))
-    heat = card_heat(plan.cards)
+    effects = card_effects(plan.cards)
     adjusted = judge.adjusted(sum(symbols(card).get("adjust", 0) for card in plan.cards))
-    value, known = max(
-        (adjusted.plan_value(plan.gear, known, plus, kept.count(HEAT), react, adrenaline), known)
+    return max(
+        (
+            adjusted.plan_value(
+                plan.gear, known, plus, kept.count(HEAT), react, adrenaline, effects
+            ),
+            known,
+        )
         for known in {sum(speeds) for speeds in product(*map(speed_choices, plan.cards))}
     )
-    cooldown = sum(symbols(card).get("cooldown", 0) for card in plan.cards)
-    value += COOLDOWN_WORTH * min(cooldown, kept.count(HEAT))
-    return value - (SPIN_OUT if heat > me.engine else CARD_HEAT * heat), known
 
 
 def _hash_unit(view: RaceView, plan: Plan) -> float:

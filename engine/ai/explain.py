@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.ai.cards import card_effects
 from engine.ai.judge import Judge
 from engine.cards import HEAT, Card, plus_symbols, remove_cards, symbols
 from engine.conditions import corner_limit
 from engine.decisions import Plan
-from engine.garage import card_heat
 from engine.map_spots import shift_heat
 from engine.view import CarView
 
@@ -55,15 +55,16 @@ def explain(judge: Judge, me: CarView, plan: Plan, known: int) -> Reason:
     kept = remove_cards(me.hand, plan.cards) or ()
     adjusted = judge.adjusted(sum(symbols(card).get("adjust", 0) for card in plan.cards))
     stress = sum(map(plus_symbols, plan.cards))
-    outcomes = adjusted.outcomes(plan.gear, known, stress, kept.count(HEAT))
-    paid_for_cards = card_heat(plan.cards)
+    outcomes = adjusted.outcomes(
+        plan.gear, known, stress, kept.count(HEAT), card_effects(plan.cards)
+    )
     speeds, paid, left = [], [], []
     spin = 0.0
     for p, now in outcomes:
         heat, spun_at = adjusted.passage(now)
         speeds.append(now.speed)
         paid.append(heat)
-        left.append(0 if spun_at is not None else max(0, now.engine - heat - paid_for_cards))
+        left.append(0 if spun_at is not None else max(0, now.engine - heat))
         spin += p if spun_at is not None else 0.0
     start = adjusted.start
     land_low, land_high = start + min(speeds), start + max(speeds)

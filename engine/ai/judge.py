@@ -11,7 +11,7 @@ from __future__ import annotations
 from copy import copy
 from dataclasses import dataclass
 
-from engine.ai.cards import plus_odds, sum_odds, unseen_cards
+from engine.ai.cards import NO_EFFECTS, CardEffects, plus_odds, sum_odds, unseen_cards
 from engine.ai.rivals import Rivals
 from engine.ai.track import rounds_to_go
 from engine.conditions import (
@@ -89,7 +89,7 @@ class Judge:
         # The Legends a crossing must beat, in the round the judged move crosses.
         self.rivals = Rivals(view, car_id, 1 if next_round else 0)
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
-        self._plans: dict[tuple[int, int, int, int, bool, bool], float] = {}
+        self._plans: dict[tuple[int, int, int, int, bool, bool, CardEffects], float] = {}
         self._adjusted: dict[int, Judge] = {}
 
     def adjusted(self, adjust: int) -> Judge:
@@ -115,33 +115,56 @@ class Judge:
         return other
 
     def plan_value(
-        self, gear: int, known: int, stress: int, hand_heat: int, react: bool, adrenaline: bool
+        self,
+        gear: int,
+        known: int,
+        stress: int,
+        hand_heat: int,
+        react: bool,
+        adrenaline: bool,
+        cards: CardEffects = NO_EFFECTS,
     ) -> float:
         """The expected value of shifting to ``gear`` and playing cards worth ``known`` + Stress.
 
         ``hand_heat`` is the Heat left in hand, which the gear's Cooldown takes back;
-        ``react`` and ``adrenaline`` say whether to count on the React step.
+        ``react`` and ``adrenaline`` say whether to count on the React step; ``cards`` is
+        the Heat the played cards' symbols cost and the Cooldown they bring (Garage).
         """
-        key = (gear, known, stress, hand_heat, react, adrenaline)
+        key = (gear, known, stress, hand_heat, react, adrenaline, cards)
         if key not in self._plans:
             self._plans[key] = sum(
-                p * self.after_reveal(now, boost=react, adrenaline=adrenaline)
-                for p, now in self.outcomes(gear, known, stress, hand_heat)
+                p
+                * (
+                    self.after_reveal(now, boost=react, adrenaline=adrenaline)
+                    if now.engine >= 0
+                    else self.unpaid(now)
+                )
+                for p, now in self.outcomes(gear, known, stress, hand_heat, cards)
             )
         return self._plans[key]
 
     def outcomes(
-        self, gear: int, known: int, stress: int, hand_heat: int
+        self, gear: int, known: int, stress: int, hand_heat: int, cards: CardEffects = NO_EFFECTS
     ) -> list[tuple[float, Situation]]:
-        """Where a plan's reveal may leave the car, with the odds of each (its Stress flips)."""
-        engine = self.engine - shift_heat(self.gear, gear, self.flooded)
+        """Where a plan's reveal may leave the car, with the odds of each (its Stress flips),
+        once the React step has used the Cooldown and paid the cards' Heat (before the corner
+        check, so that Heat is not there for the corners). An Engine below 0: the Heat owed
+        cannot be paid."""
+        heat, card_cooldown = cards
+        engine = self.engine - shift_heat(self.gear, gear, self.flooded) - heat
+        cooldown = GEAR_COOLDOWN.get(gear, 0) + card_cooldown
         result = []
         for flipped, p in sum_odds(self.plus, stress):
             space = self.start + known + flipped
-            cooled = hand_heat and min(self.cooldown(space, GEAR_COOLDOWN.get(gear, 0)), hand_heat)
+            cooled = hand_heat and min(self.cooldown(space, cooldown), hand_heat)
             now = Situation(space, known + flipped, gear, engine + cooled, hand_heat - cooled)
             result.append((p, now))
         return result
+
+    def unpaid(self, now: Situation) -> float:
+        """Cards whose Heat the Engine cannot pay: the car goes back to its start, the unpaid
+        cards are lost to + flips (as bad as a spin out, and as much to be avoided)."""
+        return self.value(self.start, now.gear, 0, now.hand_heat) - SPIN_OUT
 
     def cooldown(self, space: int, cooldown: int) -> int:
         """The Cooldown a car on ``space`` gets from ``cooldown``, as its sector allows."""

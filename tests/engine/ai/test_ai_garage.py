@@ -5,10 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 import engine
 from engine import view_for
 from engine.ai import decide, upgrade_worth
-from engine.decisions import ChooseSpeed, GiveBack, Pick, Reduce
+from engine.ai.discard import best_plan
+from engine.ai.judge import Judge
+from engine.decisions import ChooseSpeed, GiveBack, Pick, Plan, Reduce
+from engine.events import SpunOut
 from engine.notation import load_state
 
 
@@ -117,3 +122,60 @@ def test_the_ai_pays_the_cards_heat_before_it_ends_react() -> None:
         assert isinstance(choice, wanted) and choice in legal
         after, _ = engine.apply(state, choice)
         assert after.turn is not None and after.turn.unpaid == ()
+
+
+@pytest.mark.parametrize("level", ["pro", "expert"])
+def test_the_cards_heat_is_not_there_for_the_corner(level: str) -> None:
+    """Wings 6 (Adjust +3, 2 Heat) and a 1 from space 29 in 2nd gear cross USA's Speed Limit 3
+    corner (6 with the Adjust) at Speed 7: 1 Heat over the limit. The Engine holds 2 Heat,
+    but the React step pays the card's 2 first, so the corner finds it empty and the car
+    spins out. The AI used to count those 2 Heat for the corner too and played the Wings."""
+    hand = ["wings-6", "1", "1", "1", "2", "1", "1"]
+    deck = ["1", "2", "3", "4", "3", "4", "3", "4"]
+    car = driver("A", 29, gear=2, engine=2, hand=hand, deck=deck, upgrades=["wings-6"])
+    state = position([car])
+    choice = decide(view_for(state, "A"), "A", level)
+    assert isinstance(choice, Plan)
+    assert "wings-6" not in choice.cards
+    # The Wings plan does spin out, as the engine plays it.
+    wings = Plan("A", 2, ("1", "wings-6"))
+    assert wings in engine.legal_decisions(state, "A")
+    after, events = engine.apply(state, wings)
+    while (waiting := engine.pending(after)) is not None and waiting.step != "discard":
+        after, more = engine.apply(after, decide(view_for(after, "A"), "A", level))
+        events += more
+    assert any(isinstance(event, SpunOut) and event.car == "A" for event in events)
+
+
+@pytest.mark.parametrize("level", ["pro", "expert"])
+def test_a_cooldown_card_cools_in_any_gear(level: str) -> None:
+    """Two Heat cards in hand, 1 Heat in the Engine, 7 spaces before USA's first corner:
+    2nd gear's 3 + 4 gets there with 1 Cooldown (2 Heat left after it), but 3rd gear's
+    2 + 4 + Cooling 1 lands on the same space and its 2 Cooldown take both Heat cards back
+    (3 Heat left). The AI used to count a Cooldown symbol as a tenth of a round and kept
+    the card."""
+    hand = ["cooling-1", "H", "H", "2", "3", "4", "4"]
+    deck = ["1", "2", "3", "4", "3", "4", "3", "4"]
+    car = driver("A", 5, gear=2, engine=1, hand=hand, deck=deck, upgrades=["cooling-1"])
+    state = position([car])
+    choice = decide(view_for(state, "A"), "A", level)
+    assert isinstance(choice, Plan) and "cooling-1" in choice.cards
+    after, _ = engine.apply(state, choice)
+    while (waiting := engine.pending(after)) is not None and waiting.step != "discard":
+        after, _ = engine.apply(after, decide(view_for(after, "A"), "A", level))
+    assert (after.car("A").space, after.car("A").engine) == (12, 3)
+
+
+def test_next_rounds_plans_pay_their_cards_heat() -> None:
+    """The expert's look two rounds ahead and the discard value a hand by its best plan:
+    with an empty Engine, Turbo 8's Heat cannot be paid, so a hand holding it is worth
+    what the hand is worth without it (the AI used to count it as 8 free Speed); with 3
+    Heat, on USA's last straight, it is worth more."""
+    rest = ("1", "1", "2", "2", "3", "3")
+    car = driver("A", 58, gear=3, engine=0, hand=["turbo-8", *rest], upgrades=["turbo-8"])
+    view = view_for(position([car]), "A")
+    judge = Judge(view, "A", next_round=True)
+    assert best_plan(judge, ("turbo-8", *rest)) == best_plan(judge, rest)
+    car["engine"] = 3
+    judge = Judge(view_for(position([car]), "A"), "A", next_round=True)
+    assert best_plan(judge, ("turbo-8", *rest)) > best_plan(judge, rest)
