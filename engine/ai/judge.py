@@ -11,6 +11,7 @@ from __future__ import annotations
 from copy import copy
 from dataclasses import dataclass
 
+import data
 from engine.ai.cards import NO_EFFECTS, CardEffects, plus_odds, sum_odds, unseen_cards
 from engine.ai.rivals import Rivals
 from engine.ai.track import rounds_to_go
@@ -36,6 +37,9 @@ CLOG_LINEAR = 0.08
 CLOG_SQUARE = 0.06
 STRESS_CARD = 0.15
 SPIN_OUT = 3.0
+# Championship event 10 puts a car that spins out out of the race with no points: worse
+# than any number of rounds lost, so no risk of it is worth taking.
+SPIN_OUT_ELIMINATED = 30.0
 # A space past the finish line, where places are decided, beyond PROGRESS; and the Speed a
 # card of the last round's plan adds, about (the hand's best cards are kept for it).
 OVERSHOOT = 0.06
@@ -86,6 +90,9 @@ class Judge:
         self.taken = {
             (c.space % self.lap, c.spot) for c in view.cars if c.id != car_id and c.racing
         }
+        event = None if view.event is None else data.championship().event(view.event)
+        eliminates = event is not None and event.spin_out_eliminates
+        self.spin_out = SPIN_OUT_ELIMINATED if eliminates else SPIN_OUT
         # The Legends a crossing must beat, in the round the judged move crosses.
         self.rivals = Rivals(view, car_id, 1 if next_round else 0)
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
@@ -164,7 +171,7 @@ class Judge:
     def unpaid(self, now: Situation) -> float:
         """Cards whose Heat the Engine cannot pay: the car goes back to its start, the unpaid
         cards are lost to + flips (as bad as a spin out, and as much to be avoided)."""
-        return self.value(self.start, now.gear, 0, now.hand_heat) - SPIN_OUT
+        return self.value(self.start, now.gear, 0, now.hand_heat) - self.spin_out
 
     def cooldown(self, space: int, cooldown: int) -> int:
         """The Cooldown a car on ``space`` gets from ``cooldown``, as its sector allows."""
@@ -271,7 +278,7 @@ class Judge:
         if spun_at is not None:
             stress = 1 if now.gear <= 2 else 2
             return self.value(self.land(spun_at.space), 1, 0, now.hand_heat) - (
-                SPIN_OUT + STRESS_CARD * stress
+                self.spin_out + STRESS_CARD * stress
             )
         return self.value(now.space, now.gear, now.engine - paid, now.hand_heat)
 
