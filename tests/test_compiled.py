@@ -3,9 +3,10 @@
 One test, so that xdist never builds the wheel twice: it builds the compiled engine
 (about 75 s of CPU, most of it the C compiler) into a venv of its own, checks that it
 plays seeded races to the same decisions, events and final states as the pure engine
-here, then runs engine tests against it: the rulebook scenarios and the API tests in
-the suite, the whole of ``tests/engine`` with ``make compiled-check``
-(``HEAT_COMPILED_TESTS`` holds the pytest arguments).
+here, then runs engine tests against it: the rulebook scenarios, the API tests and the
+expert AI's two-round plans (the seeded races have no expert) in the suite, the whole
+of ``tests/engine`` with ``make compiled-check`` (``HEAT_COMPILED_TESTS`` holds the
+pytest arguments).
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from tests.support.compiled import build
 from tests.support.fingerprint import fingerprint
 
 PYTEST_ARGS = os.environ.get(
-    "HEAT_COMPILED_TESTS", "tests/engine/test_scenarios.py tests/engine/test_api.py -n 0"
+    "HEAT_COMPILED_TESTS",
+    "tests/engine/test_scenarios.py tests/engine/test_api.py"
+    " tests/engine/ai/test_ai_championship.py -n 0",
 ).split()
 
 

@@ -94,7 +94,7 @@ class Judge:
         eliminates = event is not None and event.spin_out_eliminates
         self.spin_out = SPIN_OUT_ELIMINATED if eliminates else SPIN_OUT
         # The Legends a crossing must beat, in the round the judged move crosses.
-        self.rivals = Rivals(view, car_id, 1 if next_round else 0)
+        self.rivals = Rivals.seen_by(view, car_id, 1 if next_round else 0)
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
         self._plans: dict[tuple[int, int, int, int, bool, bool, CardEffects], float] = {}
         self._adjusted: dict[int, Judge] = {}

@@ -48,10 +48,16 @@ class Race:
     left: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
 class Rivals:
     """The Legends as one car sees them, for its crossing this round or ``rounds`` later."""
 
-    def __init__(self, view: RaceView, car_id: str, rounds: int = 0) -> None:
+    race: Race
+    rounds: int = 0
+
+    @classmethod
+    def seen_by(cls, view: RaceView, car_id: str, rounds: int = 0) -> Rivals:
+        """The Legends racing ``car_id``, from its view of the race."""
         moved: set[str] = set()
         if view.turn is not None and view.turn.car in view.turn_order:
             moved = set(view.turn_order[: view.turn_order.index(view.turn.car)])
@@ -63,7 +69,7 @@ class Rivals:
             )
         )
         finished = sum(1 for car in view.cars if car.kind == "legend" and car.finished is not None)
-        self.race = Race(
+        race = Race(
             view.track,
             view.laps,
             view.weather,
@@ -74,13 +80,11 @@ class Rivals:
             view.legend_card,
             view.legend_cards_left,
         )
-        self.rounds = rounds
+        return cls(race, rounds)
 
     def later(self) -> Rivals:
         """The same Legends, for a crossing one round later."""
-        other = Rivals.__new__(Rivals)
-        other.race, other.rounds = self.race, self.rounds + 1
-        return other
+        return Rivals(self.race, self.rounds + 1)
 
     def beaten(self, space: int) -> float | None:
         """How much a crossing that ends on ``space`` is worth against the Legends, 0 to 1

@@ -37,7 +37,7 @@ def test_the_odds_of_beating_a_legend_follow_its_card() -> None:
     crossing short of it loses, one level with it is even odds, one beyond it wins; a car
     crossing only next round finds it already in the Hall of Fame."""
     view = view_for(_last_straight("1234SS5", 61, (1,)), "A")
-    rivals = Rivals(view, "A")
+    rivals = Rivals.seen_by(view, "A")
     assert rivals.beaten(78) == 0.0
     assert rivals.beaten(79) == pytest.approx(0.5)
     assert rivals.beaten(80) == 1.0
@@ -48,7 +48,7 @@ def test_the_odds_weigh_every_card_left() -> None:
     """With cards 1 (18 spaces) and 6 (10) left, a crossing on 75 beats the Legend only when
     card 6 comes: half the time, and then it beats the only Legend there is."""
     view = view_for(_last_straight("1234SS5", 61, (1, 6)), "A")
-    assert Rivals(view, "A").beaten(75) == pytest.approx(0.5 * (WIN_SHARE + 1 - WIN_SHARE))
+    assert Rivals.seen_by(view, "A").beaten(75) == pytest.approx(0.5 * (WIN_SHARE + 1 - WIN_SHARE))
 
 
 def test_the_view_shows_which_legend_cards_are_left_but_not_their_order() -> None:
