@@ -151,7 +151,7 @@ def test_the_engine_rooms_point_one_way() -> None:
     for room, targets in between.items():
         for target in targets:
             assert ROOM_ORDER.index(room) < ROOM_ORDER.index(target), f"{room} → {target}"
-    assert "championship" in between["season"] and "garage" in between["ai"]
+    assert "championship" in between["season"] and "conditions" in between["ai"]
 
 
 def test_the_engine_is_a_house_of_rooms() -> None:
