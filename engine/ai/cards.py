@@ -74,6 +74,11 @@ def sum_odds(odds: Odds, times: int) -> Odds:
     return tuple(sorted(result.items()))
 
 
+def card_adjust(cards: Iterable[Card]) -> int:
+    """How much the Adjust symbols of ``cards`` move every corner's limit this turn."""
+    return sum(symbols(card).get("adjust", 0) for card in cards)
+
+
 def card_effects(cards: Iterable[Card]) -> CardEffects:
     """The Heat and the Cooldown the symbols of ``cards`` bring, played together."""
     heat = cooldown = 0

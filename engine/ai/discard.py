@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import combinations
 
 import data
-from engine.ai.cards import CardEffects, card_effects, unseen_cards
+from engine.ai.cards import CardEffects, card_adjust, card_effects, unseen_cards
 from engine.ai.judge import Judge
 from engine.cards import (
     HAND_SIZE,
@@ -25,7 +25,6 @@ from engine.cards import (
     is_playable,
     plus_symbols,
     speed_choices,
-    symbols,
 )
 from engine.championship import discard_limit, may_discard_card
 from engine.decisions import Decision, Discard
@@ -103,7 +102,7 @@ def _plan_sums(playable: tuple[Card, ...]) -> dict[int, frozenset[PlanSum]]:
             (
                 sum(map(best_speed, cards)),
                 sum(map(plus_symbols, cards)),
-                sum(symbols(card).get("adjust", 0) for card in cards),
+                card_adjust(cards),
                 card_effects(cards),
             )
             for cards in combinations(playable, gear)

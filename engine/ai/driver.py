@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from itertools import product
 
 from engine.ai import garage as ai_garage
-from engine.ai.cards import card_effects
+from engine.ai.cards import card_adjust, card_effects
 from engine.ai.discard import choose_discard
 from engine.ai.explain import Reason, explain
 from engine.ai.judge import Judge, Situation
 from engine.ai.lookahead import Lookahead
-from engine.cards import HEAT, plus_symbols, remove_cards, speed_choices, symbols
+from engine.cards import HEAT, plus_symbols, remove_cards, speed_choices
 from engine.decisions import Adrenaline, Boost, Decision, Plan, ReactDone, Slipstream
 from engine.map_spots import shift_heat
 from engine.pending import plan_options
@@ -144,7 +144,7 @@ def _plan_value(
         return judge.value(me.space, 1, engine, kept.count(HEAT)), 0
     plus = sum(map(plus_symbols, plan.cards))
     effects = card_effects(plan.cards)
-    adjusted = judge.adjusted(sum(symbols(card).get("adjust", 0) for card in plan.cards))
+    adjusted = judge.adjusted(card_adjust(plan.cards))
     return max(
         (
             adjusted.plan_value(

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.ai.cards import card_effects
+from engine.ai.cards import card_adjust, card_effects
 from engine.ai.judge import Judge
-from engine.cards import HEAT, Card, plus_symbols, remove_cards, symbols
+from engine.cards import HEAT, Card, plus_symbols, remove_cards
 from engine.conditions import corner_limit
 from engine.decisions import Plan
 from engine.map_spots import shift_heat
@@ -53,7 +53,7 @@ def explain(judge: Judge, me: CarView, plan: Plan, known: int) -> Reason:
     if HEAT in plan.cards:
         return _standing(judge, me, plan)
     kept = remove_cards(me.hand, plan.cards) or ()
-    adjusted = judge.adjusted(sum(symbols(card).get("adjust", 0) for card in plan.cards))
+    adjusted = judge.adjusted(card_adjust(plan.cards))
     stress = sum(map(plus_symbols, plan.cards))
     outcomes = adjusted.outcomes(
         plan.gear, known, stress, kept.count(HEAT), card_effects(plan.cards)
