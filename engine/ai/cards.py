@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 import data
-from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, heat_symbols, speed_value, symbols
+from engine.cards import BASIC_SPEED_CARDS, HEAT, STRESS, Card, speed_value, symbols
 from engine.conditions import starting_piles
+from engine.garage import card_heat
 from engine.state import Weather
 from engine.view import CarView
 
@@ -79,10 +80,7 @@ def card_adjust(cards: Iterable[Card]) -> int:
     return sum(symbols(card).get("adjust", 0) for card in cards)
 
 
-def card_effects(cards: Iterable[Card]) -> CardEffects:
-    """The Heat and the Cooldown the symbols of ``cards`` bring, played together."""
-    heat = cooldown = 0
-    for card in cards:
-        heat += heat_symbols(card)
-        cooldown += symbols(card).get("cooldown", 0)
-    return heat, cooldown
+def card_effects(cards: tuple[Card, ...]) -> CardEffects:
+    """The Heat (as the engine charges it) and the Cooldown the symbols of ``cards`` bring,
+    played together."""
+    return card_heat(cards), sum(symbols(card).get("cooldown", 0) for card in cards)
