@@ -1,11 +1,9 @@
 """The AI's Garage decisions: draft picks, speeds at the reveal, symbols, Refresh.
 
-Simple, sound rules of thumb: an upgrade is worth a little for its best speed
-and more for what its symbols bring (a + symbol, Adjust, Direct Play most; a
-Heat symbol costs); free help is
-always taken (Super Cool, Reduce Stress, Salvage of fast cards); Direct Play,
-Accelerate and a card's speed are judged like every move, by where they leave
-the car after the corner check.
+The draft picks by what each upgrade was measured to be worth in races (a
+table, :data:`DRAFT_WORTH`); free help is always taken (Super Cool, Reduce
+Stress, Salvage of fast cards); Direct Play, Accelerate and a card's speed are
+judged like every move, by where they leave the car after the corner check.
 """
 
 from __future__ import annotations
@@ -28,39 +26,85 @@ from engine.decisions import (
 from engine.map_spots import in_tunnel
 from engine.view import CarView, RaceView
 
-# What one of a symbol's points is worth in a draft, next to one point of Speed (0.5): tuned
-# on 1-lap races against Legends, where what a card does beats how fast it is (12 basic
-# cards give the speed already), though less than once thought: at 0.1 a point of Speed, the
-# expert won 0.62-0.64 of 400 USA races with the Garage, at 0.5 0.66 (same seeds, issue 24).
-SYMBOL_WORTH = {
-    "boost": 1.5,
-    "accelerate": 1.0,
-    "adjust": 1.5,
-    "cooldown": 0.7,
-    "direct": 1.5,
-    "refresh": 0.6,
-    "super_cool": 0.6,
-    "reduce": 0.4,
-    "slipstream": 0.4,
-    "salvage": 0.3,
-    "draft": 0.3,
-    "scrap": 0.05,
-    "heat": -2.0,
+# What owning each upgrade is worth, in points of win rate: the win rate of the races the
+# card was in the car minus that of the races it was not, measured by bench/draft_worth.py
+# 600 (the expert drafting at random against five Legends, 600 1-lap races on every track,
+# weather off and on, the expansions' upgrades in the market too: 12,000 races, 2026-12-02;
+# each figure about +-0.03). Counting symbols (so much a point of Speed, a + symbol, an
+# Adjust point), as the AI did before, drafted worse: it rated 4wd 0 (a + and three
+# Cooldown) among the best, which won among the least. A drafted Heat card is no worse than
+# an average upgrade: once drawn, a Cooldown takes it into the Engine, one Heat more to
+# spend.
+DRAFT_WORTH = {
+    "turbo-8": 0.100,
+    "4wd-4": 0.095,
+    "body-5": 0.080,
+    "air-intake-4": 0.077,
+    "front-wing-3": 0.072,
+    "brakes-1-5": 0.070,
+    "4wd-0": 0.066,
+    "tires-2b": 0.058,
+    "tires-0": 0.057,
+    "tires-0b": 0.051,
+    "wings-3": 0.043,
+    "cooling-4": 0.039,
+    "front-wing-4": 0.038,
+    "tires-1": 0.033,
+    "H": 0.035,
+    "gas-pedal-1b": 0.030,
+    "wings-4": 0.028,
+    "suspension-4": 0.027,
+    "cooling-6": 0.025,
+    "brakes-2-4": 0.021,
+    "air-intake-0": 0.018,
+    "body-2": 0.009,
+    "gas-pedal-1": 0.006,
+    "air-intake-1b": 0.003,
+    "air-intake-3": 0.003,
+    "gas-pedal-2": 0.002,
+    "tires-2": 0.001,
+    "turbo-7": -0.001,
+    "suspension-2b": -0.001,
+    "brakes-1-3": -0.004,
+    "front-wing-2": -0.004,
+    "body-6": -0.010,
+    "cooling-3": -0.015,
+    "gas-pedal-3": -0.016,
+    "body-3": -0.017,
+    "front-wing-6": -0.020,
+    "rpm-0": -0.021,
+    "rpm-1": -0.022,
+    "rpm-2": -0.023,
+    "4wd-0c": -0.023,
+    "suspension-2": -0.032,
+    "front-wing-0": -0.035,
+    "body-1": -0.035,
+    "wings-6": -0.037,
+    "tires-3": -0.040,
+    "front-wing-0b": -0.041,
+    "body-2b": -0.041,
+    "cooling-1": -0.041,
+    "rpm-3": -0.042,
+    "rpm-1-2": -0.046,
+    "4wd-0b": -0.050,
+    "fuel-0": -0.051,
+    "suspension-1": -0.056,
+    "gas-pedal-4": -0.056,
+    "air-intake-1": -0.058,
+    "air-intake-0b": -0.068,
+    "brakes-1-2-3-4": -0.074,
+    "rpm-1b": -0.075,
+    "fuel-2": -0.080,
 }
-SPEED_WORTH = 0.5
-CHOICE_WORTH = 0.3
-HEAT_CARD_WORTH = -5.0
+
+
 # Only cards at least this fast are worth shuffling back into the deck with Salvage.
 SALVAGE_SPEED = 3
 
 
 def upgrade_worth(card: Card) -> float:
-    """A rough value of owning ``card`` for a race."""
-    if card == HEAT:
-        return HEAT_CARD_WORTH
-    choices = speed_choices(card)
-    worth = SPEED_WORTH * max(choices) + CHOICE_WORTH * (len(choices) - 1)
-    return worth + sum(SYMBOL_WORTH.get(name, 0.0) * n for name, n in symbols(card).items())
+    """How much owning ``card`` for a race is worth (in points of win rate)."""
+    return DRAFT_WORTH[card]
 
 
 def draft(view: RaceView, me: CarView) -> Decision:

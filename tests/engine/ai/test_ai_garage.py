@@ -8,12 +8,14 @@ from typing import Any
 import pytest
 
 import engine
-from engine import view_for
+from engine import Options, view_for
 from engine.ai import decide, upgrade_worth
 from engine.ai.discard import best_plan
+from engine.ai.garage import DRAFT_WORTH
 from engine.ai.judge import Judge
 from engine.decisions import ChooseSpeed, GiveBack, Pick, Plan, Reduce
 from engine.events import SpunOut
+from engine.garage.draft import upgrade_deck
 from engine.notation import load_state
 
 
@@ -39,21 +41,25 @@ def driver(car_id: str, space: int, **fields: Any) -> dict[str, Any]:
     return car | fields
 
 
-def test_a_heat_card_is_the_worst_upgrade_and_a_plus_beats_a_bare_speed() -> None:
-    """The draft values a + symbol over a plain card, and a Heat card below everything."""
-    assert upgrade_worth("4wd-4") > upgrade_worth("rpm-3") > upgrade_worth("H")
-    assert upgrade_worth("turbo-7") < upgrade_worth("cooling-3")
+def test_every_upgrade_card_has_a_measured_draft_worth() -> None:
+    """The draft table covers both decks and the expansions' upgrades, card for card: no pick
+    fails on a card it lacks, and it names no card the decks do not hold."""
+    assert set(DRAFT_WORTH) == set(upgrade_deck(Options(garage="both", garage_expansions=True)))
 
 
-def test_ai_picks_from_the_market_and_gives_back_its_worst_upgrade() -> None:
-    """Picking, the AI never takes the Heat card; giving back, it returns it first."""
-    garage = {"deck": [], "round": 1, "market": ["H", "4wd-0", "rpm-1"], "order": ["A"], "box": []}
+def test_ai_drafts_by_the_measured_worth_not_by_counting_symbols() -> None:
+    """Picking, the AI takes Tires 2 (Adjust 1, Scrap 2), which won most when drafted, over
+    4wd 0 (a + and three Cooldown: the most symbols, and the least won: counting symbols,
+    as the AI once did, took it first); giving back, it returns 4wd 0 first."""
+    market = ["4wd-0b", "tires-2b", "rpm-1"]
+    garage = {"deck": [], "round": 1, "market": market, "order": ["A"], "box": []}
     state = position([driver("A", 0)], garage=garage)
-    assert decide(view_for(state, "A"), "A") == Pick("A", "4wd-0")
+    assert decide(view_for(state, "A"), "A") == Pick("A", "tires-2b")
     snake = {"deck": [], "round": 3, "market": [], "order": ["A"], "box": []}
-    upgrades = ["H", "4wd-0", "rpm-1", "wings-6"]
+    upgrades = ["4wd-4", "4wd-0b", "tires-2b", "turbo-8"]
     state = position([driver("A", 0, upgrades=upgrades)], draft="snake", garage=snake)
-    assert decide(view_for(state, "A"), "A") == GiveBack("A", "H")
+    assert decide(view_for(state, "A"), "A") == GiveBack("A", "4wd-0b")
+    assert upgrade_worth("tires-2b") > upgrade_worth("rpm-1") > upgrade_worth("4wd-0b")
 
 
 def test_ai_plays_a_two_speed_card_slow_before_a_tight_corner_and_fast_on_a_straight() -> None:
