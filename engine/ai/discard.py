@@ -12,8 +12,7 @@ bringing a Heat card.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from itertools import combinations
+from functools import cache, lru_cache
 
 import data
 from engine.ai.cards import CardEffects, card_adjust, card_effects, unseen_cards
@@ -91,24 +90,39 @@ def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:
 
 
 PlanSum = tuple[int, int, int, CardEffects]
+# A card's (or cards') fastest Speed, + symbols, Adjust, Heat and Cooldown, summed alike.
+Figures = tuple[int, int, int, int, int]
 
 
 @lru_cache(maxsize=4096)
 def _plan_sums(playable: tuple[Card, ...]) -> dict[int, frozenset[PlanSum]]:
     """By gear, the (fastest Speed, + symbols, Adjust, Heat and Cooldown) the playable cards
-    of a hand make: plans alike in all of them are worth the same, so each is valued once."""
+    of a hand make: plans alike in all of them are worth the same, so each is valued once.
+
+    Built card by card (the sums of k cards are those of k - 1 cards plus one more), not by
+    listing every combination: a hand of seven has 98, of which a few dozen sums differ."""
+    by_count: list[set[Figures]] = [{(0, 0, 0, 0, 0)}, set(), set(), set(), set()]
+    for card in playable:
+        figures = _card_figures(card)
+        for count in range(4, 0, -1):
+            by_count[count] |= {_added(before, figures) for before in by_count[count - 1]}
     return {
         gear: frozenset(
-            (
-                sum(map(best_speed, cards)),
-                sum(map(plus_symbols, cards)),
-                card_adjust(cards),
-                card_effects(cards),
-            )
-            for cards in combinations(playable, gear)
+            (known, plus, adjust, (heat, cool)) for known, plus, adjust, heat, cool in sums
         )
-        for gear in range(1, 5)
+        for gear, sums in enumerate(by_count)
+        if gear
     }
+
+
+@cache
+def _card_figures(card: Card) -> Figures:
+    heat, cooldown = card_effects((card,))
+    return best_speed(card), plus_symbols(card), card_adjust((card,)), heat, cooldown
+
+
+def _added(a: Figures, b: Figures) -> Figures:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
 
 
 def best_speed(card: Card) -> int:

@@ -38,8 +38,13 @@ class Level:
     # How much worse than a random draw a card must fit next round before it is discarded.
     discard_margin: float
     # How many of the plans the track map rates best are valued again by the best plan their
-    # kept cards allow next round (0: none, the map alone decides).
+    # kept cards allow next round (0: none, the map alone decides)...
     lookahead: int = 0
+    # ...and how many more at most, each only while fewer than ``lookahead_hands`` next-round
+    # hands have been valued: more plans where the moves open few positions, a bounded time
+    # where they open many (a count, not a clock: the same view still gives the same plan).
+    lookahead_more: int = 0
+    lookahead_hands: int = 0
     # Whether to throw away slow cards that next round's best plan does without.
     cycle: bool = False
 
@@ -47,7 +52,15 @@ class Level:
 LEVELS: dict[str, Level] = {
     "rookie": Level(noise=0.6, plans_react=False, discard_margin=0.5),
     "pro": Level(noise=0.0, plans_react=True, discard_margin=0.2),
-    "expert": Level(noise=0.0, plans_react=True, discard_margin=0.0, lookahead=4, cycle=True),
+    "expert": Level(
+        noise=0.0,
+        plans_react=True,
+        discard_margin=0.0,
+        lookahead=4,
+        lookahead_more=4,
+        lookahead_hands=60,
+        cycle=True,
+    ),
 }
 
 
@@ -108,23 +121,31 @@ def _plan(view: RaceView, me: CarView, skill: Level, judge: Judge) -> tuple[Plan
         rated.append((value, option, known))
     assert rated, "a racing car always has a plan to make"
     if skill.lookahead:
-        ahead = Lookahead(view, me.id)
-        rated = [
-            (
-                *_plan_value(
-                    me,
-                    option,
-                    ahead.keeping(remove_cards(me.hand, option.cards) or ()),
-                    skill.plans_react,
-                    adrenaline,
-                )[:1],
-                option,
-                known,
-            )
-            for _, option, known in sorted(rated, key=_first, reverse=True)[: skill.lookahead]
-        ]
+        rated = _looked_ahead(view, me, skill, rated, adrenaline)
     best = max(rated, key=_first)
     return best[1], best[2]
+
+
+def _looked_ahead(
+    view: RaceView,
+    me: CarView,
+    skill: Level,
+    rated: list[tuple[float, Plan, int]],
+    adrenaline: bool,
+) -> list[tuple[float, Plan, int]]:
+    """The plans the map rates best, valued again by the best plan their kept cards allow
+    next round (see :class:`Level` for how many)."""
+    assert me.hand is not None
+    ahead = Lookahead(view, me.id)
+    ranked = sorted(rated, key=_first, reverse=True)[: skill.lookahead + skill.lookahead_more]
+    result: list[tuple[float, Plan, int]] = []
+    for rank, (_, option, known) in enumerate(ranked):
+        if rank >= skill.lookahead and ahead.hands_valued >= skill.lookahead_hands:
+            break
+        kept = ahead.keeping(remove_cards(me.hand, option.cards) or ())
+        value = _plan_value(me, option, kept, skill.plans_react, adrenaline)[0]
+        result.append((value, option, known))
+    return result
 
 
 def _first(rated: tuple[float, Plan, int]) -> float:

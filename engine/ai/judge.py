@@ -9,7 +9,7 @@ Heat clogging the hand, and a spin out, which costs the most of all. Chance (a
 from __future__ import annotations
 
 from copy import copy
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import data
 from engine.ai.cards import NO_EFFECTS, CardEffects, plus_odds, sum_odds, unseen_cards
@@ -30,6 +30,8 @@ from engine.view import RaceView
 # The track map counts what Heat does at corners; beyond that, the n-th Heat card left in
 # the Engine is worth HEAT_WORTH[n - 1] rounds (Boosts, and room for bad luck).
 HEAT_WORTH = (0.3, 0.25, 0.2, 0.15, 0.1, 0.1)
+# What n Heat cards in the Engine are worth together, for n up to len(HEAT_WORTH).
+HEAT_WORTH_SUMS = tuple(sum(HEAT_WORTH[:n]) for n in range(len(HEAT_WORTH) + 1))
 # Each space further along breaks ties between moves the track map rates alike.
 PROGRESS = 0.04
 # Rounds lost per Heat card stuck in the hand grow with their number (fewer cards to play).
@@ -51,9 +53,11 @@ FINISH_WORTH = 1.5
 HORIZON = 3.0
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """The car's own figures a move changes: where, how fast, gear, Heat in Engine and hand."""
+class Situation(NamedTuple):
+    """The car's own figures a move changes: where, how fast, gear, Heat in Engine and hand.
+
+    A named tuple, not a dataclass: the AI builds and looks up hundreds of thousands of
+    them a decision (each a memo key), and a tuple is made and hashed in C."""
 
     space: int
     speed: int
@@ -297,8 +301,11 @@ class Judge:
         """Minus the rounds to go, plus what the Heat in Engine and hand means for them."""
         togo = self.rounds(space, gear, engine)
         weight = min(1.0, togo / HORIZON)
-        heat = sum(HEAT_WORTH[: min(engine, len(HEAT_WORTH))]) + HEAT_WORTH[-1] * max(
-            0, engine - len(HEAT_WORTH)
+        most = len(HEAT_WORTH)
+        heat = (
+            HEAT_WORTH_SUMS[max(0, engine)]
+            if engine <= most
+            else HEAT_WORTH_SUMS[most] + HEAT_WORTH[-1] * (engine - most)
         )
         clog = CLOG_LINEAR * hand_heat + CLOG_SQUARE * hand_heat**2
         return (

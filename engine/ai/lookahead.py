@@ -38,6 +38,12 @@ class Lookahead(Judge):
         other._memo, other._plans, other._adjusted = {}, {}, {}
         return other
 
+    @property
+    def hands_valued(self) -> int:
+        """How many next-round hands this judge and its copies have valued so far: the
+        work a decision did (each is a best plan over every plan the hand allows)."""
+        return len(self._values)
+
     def value(self, space: int, gear: int, engine: int, hand_heat: int) -> float:
         if space > self.course.finish:
             return super().value(space, gear, engine, hand_heat)

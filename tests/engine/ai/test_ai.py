@@ -284,6 +284,27 @@ def test_expert_values_the_cards_a_plan_keeps_for_next_round() -> None:
     )
 
 
+def test_the_lookaheads_work_counts_each_hand_once_over_all_its_plans() -> None:
+    """The expert's budget counts the next-round hands valued for every plan of a decision
+    (the copies for each plan share the count), each hand once however often it is asked."""
+    ahead = Lookahead(view_for(_position(14, 3, 3, "5411234"), "A"), "A")
+    keeping_fast, keeping_slow = ahead.keeping(tuple("54")), ahead.keeping(tuple("11"))
+    keeping_fast.value(20, 4, 3, 0)
+    keeping_fast.value(20, 4, 3, 0)
+    assert ahead.hands_valued == keeping_slow.hands_valued == 1
+    keeping_slow.value(20, 4, 3, 0)
+    keeping_slow.value(21, 4, 3, 0)
+    assert ahead.hands_valued == 3
+
+
+def test_expert_looks_past_the_maps_four_best_plans_where_that_is_cheap() -> None:
+    """Where the moves open few positions, the expert values up to eight of the plans the
+    map rates best by the hand each keeps (issue 24): from space 20 in 3rd gear with 3 Heat
+    it plays 3+4+4, which the map alone rates fifth, and keeps 1, 2 and both Stress for the
+    corner after space 33. With the map's four best only, it played another plan."""
+    assert _decide(_position(20, 3, 3, "1234SS4"), "expert") == Plan("A", 3, ("3", "4", "4"))
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_expert_decides_from_its_view_only_against_legends(seed: int) -> None:
     """Every expert decision in a race against Legends is legal and unchanged when all that

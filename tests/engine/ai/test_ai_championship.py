@@ -34,7 +34,7 @@ def test_the_events_are_the_ones_named() -> None:
     ("level", "space", "gear", "heat", "hand"),
     [
         ("pro", 22, 3, 0, "4S5S4SS"),
-        ("expert", 22, 3, 0, "5SSS41S"),
+        ("expert", 22, 3, 0, "4SSS5S2"),
         ("expert", 23, 3, 2, "3SSSS1S"),
     ],
 )
