@@ -26,15 +26,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import data
 import engine
-from engine import Entrant, view_for
+from bench.drivers import AI, lineup
+from engine import view_for
 from engine.ai import decide
 from engine.championship import ChampionshipSetup, press_positions, sponsorship_deck
 from engine.course import course
 from engine.events import Finished, SponsorGained, SponsorsSpent
 from engine.rng import shuffled
 
-COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
-AI = "A"
 RACES = 30
 PROCESSES = 2
 # The place of a car eliminated by event 10 ("out of the race"), after the sixth.
@@ -56,9 +55,7 @@ def race(job: tuple[int, int, str]) -> Record:
     """One championship race of event ``event`` until the AI car crosses the finish line."""
     seed, event, level = job
     card = data.championship().event(event)
-    entrants = [Entrant(AI, COLOURS[0], "ai")] + [
-        Entrant(chr(ord("B") + i), colour, "legend") for i, colour in enumerate(COLOURS[1:])
-    ]
+    entrants = lineup()
     setup = ChampionshipSetup(event, shuffled(seed, 0, sponsorship_deck(False)))
     state, _ = engine.new_race(card.track, entrants, seed, championship=setup)
     here = course(card.track, state.laps)

@@ -26,13 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import data
 import engine
-from engine import Entrant, Options, view_for
+from bench.drivers import AI, lineup
+from engine import Options, view_for
 from engine.ai import decide
 from engine.course import course
 from engine.events import CardsRevealed, DirectPlayed, Finished, SpunOut
-
-COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
-AI = "A"
 
 
 @dataclass(frozen=True)
@@ -56,9 +54,7 @@ class Record:
 
 def race(job: tuple[int, str, bool, str, bool]) -> Record:
     seed, track, weather, level, modules = job
-    entrants = [Entrant(AI, COLOURS[0], "ai")] + [
-        Entrant(chr(ord("B") + i), colour, "legend") for i, colour in enumerate(COLOURS[1:])
-    ]
+    entrants = lineup()
     options = Options(garage="both" if modules else "off", weather=weather)
     state, _ = engine.new_race(track, entrants, seed, laps=1, options=options)
     here = course(track, 1)

@@ -24,13 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import data
 import engine
-from engine import Entrant, Options, view_for
+from bench.drivers import AI, lineup
+from engine import Options, view_for
 from engine.ai import decide
 from engine.decisions import Pick
 from engine.events import Finished
 
-COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
-AI = "A"
 RACES = 600
 
 Job = tuple[int, str, bool, str]
@@ -39,9 +38,7 @@ Job = tuple[int, str, bool, str]
 def race(job: Job) -> tuple[tuple[str, ...], bool]:
     """The AI's upgrades and whether it won one race."""
     seed, track, weather, level = job
-    entrants = [Entrant(AI, COLOURS[0], "ai")] + [
-        Entrant(chr(ord("B") + i), colour, "legend") for i, colour in enumerate(COLOURS[1:])
-    ]
+    entrants = lineup()
     options = Options(garage="both", garage_expansions=True, weather=weather)
     state, _ = engine.new_race(track, entrants, seed, laps=1, options=options)
     pick = random.Random(f"{track}/{weather}/{seed}")

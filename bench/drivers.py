@@ -30,6 +30,7 @@ import engine
 from engine import Entrant, Options, view_for
 from engine.ai import LEVELS, decide
 from engine.events import Finished, SpunOut
+from engine.state import CarKind
 
 RACES = 1000
 # Each track, with the weather off and on, races this share of RACES (1 AI car, 5 Legends).
@@ -40,6 +41,14 @@ COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
 AI = "A"
 # The strongest level: the headline figures and the per-track ones are its own.
 BEST = "expert"
+
+
+def lineup(rivals: CarKind = "legend") -> list[Entrant]:
+    """The AI car (id AI, the first colour) and five ``rivals`` (``legend`` or ``human``, the
+    random drivers): the field every AI bench races."""
+    return [Entrant(AI, COLOURS[0], "ai")] + [
+        Entrant(chr(ord("B") + i), colour, rivals) for i, colour in enumerate(COLOURS[1:])
+    ]
 
 
 @dataclass(frozen=True)
@@ -59,10 +68,7 @@ def race(
     weather: bool = False,
 ) -> Result:
     """One race of the AI car against five ``rivals`` ("random" or "legend") until it finishes."""
-    kind = "legend" if rivals == "legend" else "human"
-    entrants = [Entrant(AI, COLOURS[0], "ai")] + [
-        Entrant(chr(ord("B") + i), colour, kind) for i, colour in enumerate(COLOURS[1:])
-    ]
+    entrants = lineup("legend" if rivals == "legend" else "human")
     options = Options(garage="both" if modules else "off", weather=weather)
     state, _ = engine.new_race(track, entrants, seed, laps=1, options=options)
     rng = random.Random(seed)

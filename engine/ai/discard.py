@@ -15,7 +15,7 @@ from collections import Counter
 from functools import cache, lru_cache
 
 import data
-from engine.ai.cards import CardEffects, card_adjust, card_effects, unseen_cards
+from engine.ai.cards import card_adjust, card_effects, unseen_cards
 from engine.ai.judge import Judge
 from engine.cards import (
     HAND_SIZE,
@@ -81,21 +81,20 @@ def best_plan(judge: Judge, hand: tuple[Card, ...]) -> float:
     best = judge.value(judge.start, 1, judge.engine, hand_heat)
     sums = _plan_sums(tuple(sorted(card for card in hand if is_playable(card))))
     for gear in reachable_gears(judge.gear, judge.engine, judge.flooded):
-        for known, plus, adjust, effects in sums.get(gear, ()):
+        for known, plus, adjust, heat, cooldown in sums.get(gear, ()):
             value = judge.adjusted(adjust).plan_value(
-                gear, known, plus, hand_heat, False, False, effects
+                gear, known, plus, hand_heat, False, False, (heat, cooldown)
             )
             best = max(best, value)
     return best
 
 
-PlanSum = tuple[int, int, int, CardEffects]
 # A card's (or cards') fastest Speed, + symbols, Adjust, Heat and Cooldown, summed alike.
 Figures = tuple[int, int, int, int, int]
 
 
 @lru_cache(maxsize=4096)
-def _plan_sums(playable: tuple[Card, ...]) -> dict[int, frozenset[PlanSum]]:
+def _plan_sums(playable: tuple[Card, ...]) -> dict[int, frozenset[Figures]]:
     """By gear, the (fastest Speed, + symbols, Adjust, Heat and Cooldown) the playable cards
     of a hand make: plans alike in all of them are worth the same, so each is valued once.
 
@@ -106,13 +105,7 @@ def _plan_sums(playable: tuple[Card, ...]) -> dict[int, frozenset[PlanSum]]:
         figures = _card_figures(card)
         for count in range(4, 0, -1):
             by_count[count] |= {_added(before, figures) for before in by_count[count - 1]}
-    return {
-        gear: frozenset(
-            (known, plus, adjust, (heat, cool)) for known, plus, adjust, heat, cool in sums
-        )
-        for gear, sums in enumerate(by_count)
-        if gear
-    }
+    return {gear: frozenset(sums) for gear, sums in enumerate(by_count) if gear}
 
 
 @cache
