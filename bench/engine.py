@@ -1,5 +1,8 @@
 """Engine speed: full 6-car, 2-lap USA races with random legal drivers.
 
+The drivers are the engine's own (:func:`engine.playout.random_decision`), so in the
+compiled build they run compiled too.
+
 Prints ``races_per_s`` (whole races, drivers included, on one core) and
 ``apply_p99_ms`` (the 99th percentile of one ``engine.apply`` call), then
 ``races_per_s_modules``: the same races with the Garage module on (both decks,
@@ -17,9 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from engine import Decision, Discard, Options, Plan, RaceState
-from engine.cards import is_discardable, is_playable
-from engine.pending import is_cluttered, reachable_gears
+from engine import Options
+from engine.playout import random_decision
 from tests.support.playout import entrants
 
 RACES = 300
@@ -27,25 +29,11 @@ MODULES = Options(garage="both")
 WEATHER = Options(garage="both", weather=True)
 
 
-def random_decision(state: RaceState, car_id: str, step: str, rng: random.Random) -> Decision:
-    """A random legal decision, sampled without listing every plan or discard."""
-    car = state.car(car_id)
-    if step == "plan" and not is_cluttered(car.gear, car.engine, car.hand):
-        playable = [card for card in car.hand if is_playable(card)]
-        gears = [g for g in reachable_gears(car.gear, car.engine) if g <= len(playable)]
-        gear = rng.choice(gears)
-        return Plan(car_id, gear, tuple(rng.sample(playable, gear)))
-    if step == "discard":
-        cards = [card for card in car.hand if is_discardable(card) and rng.random() < 0.5]
-        return Discard(car_id, tuple(cards))
-    return rng.choice(engine.legal_decisions(state, car_id))
-
-
 def race(seed: int, apply_times: list[float], options: Options | None = None) -> None:
     state, _ = engine.new_race("usa", entrants(["human"] * 6), seed, laps=2, options=options)
     rng = random.Random(seed)
     while (waiting := engine.pending(state)) is not None:
-        decision = random_decision(state, rng.choice(waiting.cars), waiting.step, rng)
+        decision = random_decision(state, waiting, rng)
         start = time.perf_counter()
         state, _ = engine.apply(state, decision)
         apply_times.append(time.perf_counter() - start)

@@ -35,12 +35,20 @@ from engine.steps import slipstream_distances
 Step = Literal["draft", "plan", "reveal", "react", "slipstream", "discard"]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Pending:
-    """The decision the race waits for, and the cars that owe it (state order)."""
+    """The decision the race waits for, and the cars that owe it (state order).
+
+    Asked for at every decision, so its ``__init__`` is written out for mypyc to compile
+    (see engine/state.py).
+    """
 
     step: Step
     cars: tuple[str, ...]
+
+    def __init__(self, step: Step, cars: tuple[str, ...]) -> None:
+        self.step = step
+        self.cars = cars
 
     @property
     def car(self) -> str:

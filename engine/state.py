@@ -3,6 +3,10 @@
 The engine treats a state as a value: ``apply`` works on a copy and never
 changes the state it was given. Card piles are tuples, so a copy of a car shares
 them safely.
+
+The classes copied at every decision write their ``__init__`` out: mypyc compiles it,
+while the one ``@dataclass`` writes stays interpreted, and a race makes thousands of
+copies (``@dataclass`` still gives them ``==`` and ``repr``).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ class PlannedMove:
     cards: tuple[Card, ...]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Car:
     """One car on the track, with its gear, Engine and card piles (none for a Legend).
 
@@ -41,16 +45,50 @@ class Car:
     kind: CarKind
     space: int
     spot: int
-    finished: int | None = None
-    gear: int = 1
-    engine: int = 0
-    hand: tuple[Card, ...] = ()
-    deck: tuple[Card, ...] = ()
-    discard: tuple[Card, ...] = ()
-    plan: PlannedMove | None = None
-    play_area: tuple[Card, ...] = ()
-    upgrades: tuple[Card, ...] = ()
-    eliminated: bool = False
+    finished: int | None
+    gear: int
+    engine: int
+    hand: tuple[Card, ...]
+    deck: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    plan: PlannedMove | None
+    play_area: tuple[Card, ...]
+    upgrades: tuple[Card, ...]
+    eliminated: bool
+
+    def __init__(
+        self,
+        id: str,
+        color: str,
+        kind: CarKind,
+        space: int,
+        spot: int,
+        finished: int | None = None,
+        gear: int = 1,
+        engine: int = 0,
+        hand: tuple[Card, ...] = (),
+        deck: tuple[Card, ...] = (),
+        discard: tuple[Card, ...] = (),
+        plan: PlannedMove | None = None,
+        play_area: tuple[Card, ...] = (),
+        upgrades: tuple[Card, ...] = (),
+        eliminated: bool = False,
+    ) -> None:
+        self.id = id
+        self.color = color
+        self.kind = kind
+        self.space = space
+        self.spot = spot
+        self.finished = finished
+        self.gear = gear
+        self.engine = engine
+        self.hand = hand
+        self.deck = deck
+        self.discard = discard
+        self.plan = plan
+        self.play_area = play_area
+        self.upgrades = upgrades
+        self.eliminated = eliminated
 
     def copy(self) -> Car:
         return Car(
@@ -81,34 +119,78 @@ class Car:
         return self.finished is None and not self.eliminated
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Turn:
     """The car taking steps 3-9 now, the step it is at, and what it used so far."""
 
     car: str
     step: TurnStep
     start_space: int
-    boosted: bool = False
-    adrenaline: bool = False
-    adrenaline_speed: bool = False
+    boosted: bool
+    adrenaline: bool
+    adrenaline_speed: bool
     # The Garage symbols of the cards played this turn (see engine/garage/symbols.py).
-    chosen: tuple[tuple[Card, int], ...] = ()
-    plus: int = 0
-    adjust: int = 0
-    accelerate: int = 0
-    accelerated: int = 0
-    reduce: int = 0
-    salvage: int = 0
-    super_cool: int = 0
-    slipstream_boost: int = 0
-    draft: int = 0
-    refreshed: tuple[Card, ...] = ()
+    chosen: tuple[tuple[Card, int], ...]
+    plus: int
+    adjust: int
+    accelerate: int
+    accelerated: int
+    reduce: int
+    salvage: int
+    super_cool: int
+    slipstream_boost: int
+    draft: int
+    refreshed: tuple[Card, ...]
     # Where the Slipstream move started (Championship: a press corner crossed in it pays).
-    slipstream_start: int | None = None
+    slipstream_start: int | None
     # The revealed cards whose Heat symbols are still to pay, and the Cooldown the car
     # holds but may not use where it stands (both settled in the React step).
-    unpaid: tuple[Card, ...] = ()
-    cooldown: int = 0
+    unpaid: tuple[Card, ...]
+    cooldown: int
+
+    def __init__(
+        self,
+        car: str,
+        step: TurnStep,
+        start_space: int,
+        boosted: bool = False,
+        adrenaline: bool = False,
+        adrenaline_speed: bool = False,
+        chosen: tuple[tuple[Card, int], ...] = (),
+        plus: int = 0,
+        adjust: int = 0,
+        accelerate: int = 0,
+        accelerated: int = 0,
+        reduce: int = 0,
+        salvage: int = 0,
+        super_cool: int = 0,
+        slipstream_boost: int = 0,
+        draft: int = 0,
+        refreshed: tuple[Card, ...] = (),
+        slipstream_start: int | None = None,
+        unpaid: tuple[Card, ...] = (),
+        cooldown: int = 0,
+    ) -> None:
+        self.car = car
+        self.step = step
+        self.start_space = start_space
+        self.boosted = boosted
+        self.adrenaline = adrenaline
+        self.adrenaline_speed = adrenaline_speed
+        self.chosen = chosen
+        self.plus = plus
+        self.adjust = adjust
+        self.accelerate = accelerate
+        self.accelerated = accelerated
+        self.reduce = reduce
+        self.salvage = salvage
+        self.super_cool = super_cool
+        self.slipstream_boost = slipstream_boost
+        self.draft = draft
+        self.refreshed = refreshed
+        self.slipstream_start = slipstream_start
+        self.unpaid = unpaid
+        self.cooldown = cooldown
 
     def copy(self) -> Turn:
         return Turn(
@@ -155,7 +237,7 @@ class Options:
             in_range("adrenaline_cars", self.adrenaline_cars, 0, MAX_CARS)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Garage:
     """The Garage module's cards outside the cars: the deck, the draft market and the box.
 
@@ -165,10 +247,24 @@ class Garage:
     """
 
     deck: tuple[Card, ...]
-    round: int = 0
-    market: tuple[Card, ...] = ()
-    order: tuple[str, ...] = ()
-    box: tuple[Card, ...] = ()
+    round: int
+    market: tuple[Card, ...]
+    order: tuple[str, ...]
+    box: tuple[Card, ...]
+
+    def __init__(
+        self,
+        deck: tuple[Card, ...],
+        round: int = 0,
+        market: tuple[Card, ...] = (),
+        order: tuple[str, ...] = (),
+        box: tuple[Card, ...] = (),
+    ) -> None:
+        self.deck = deck
+        self.round = round
+        self.market = market
+        self.order = order
+        self.box = box
 
     def copy(self) -> Garage:
         return Garage(self.deck, self.round, self.market, self.order, self.box)
@@ -185,6 +281,9 @@ class Weather:
     card: str
     tokens: tuple[str, ...]
 
+
+BASE_GAME = Options()
+"""The default options: the base game's rules."""
 
 Tally = tuple[tuple[str, int], ...]
 
@@ -217,7 +316,7 @@ def add_to_tally(tally: Tally, car_id: str, amount: int = 1) -> Tally:
     return tuple(sorted(counts.items()))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class RaceState:
     """A whole race at one moment; the race notation is its public form."""
 
@@ -226,18 +325,53 @@ class RaceState:
     seed: int
     round: int
     cars: list[Car]
-    legend_deck: tuple[int, ...] = ()
-    options: Options = field(default_factory=Options)
-    version: int = 0
-    rng: int = 0
-    turn_order: tuple[str, ...] = ()
-    turn: Turn | None = None
-    legend_card: int | None = None
-    garage: Garage | None = None
-    weather: Weather | None = None
-    championship: Championship | None = None
+    legend_deck: tuple[int, ...]
+    options: Options
+    version: int
+    rng: int
+    turn_order: tuple[str, ...]
+    turn: Turn | None
+    legend_card: int | None
+    garage: Garage | None
+    weather: Weather | None
+    championship: Championship | None
     # The cars this state copied for itself (by id): changed in place from then on.
-    _owned: dict[str, Car] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _owned: dict[str, Car] = field(init=False, repr=False, compare=False)
+
+    def __init__(
+        self,
+        track: str,
+        laps: int,
+        seed: int,
+        round: int,
+        cars: list[Car],
+        legend_deck: tuple[int, ...] = (),
+        options: Options = BASE_GAME,
+        version: int = 0,
+        rng: int = 0,
+        turn_order: tuple[str, ...] = (),
+        turn: Turn | None = None,
+        legend_card: int | None = None,
+        garage: Garage | None = None,
+        weather: Weather | None = None,
+        championship: Championship | None = None,
+    ) -> None:
+        self.track = track
+        self.laps = laps
+        self.seed = seed
+        self.round = round
+        self.cars = cars
+        self.legend_deck = legend_deck
+        self.options = options
+        self.version = version
+        self.rng = rng
+        self.turn_order = turn_order
+        self.turn = turn
+        self.legend_card = legend_card
+        self.garage = garage
+        self.weather = weather
+        self.championship = championship
+        self._owned = {}
 
     def copy(self) -> RaceState:
         """A copy that can be changed without touching this state.

@@ -1,0 +1,48 @@
+"""A random legal driver: the policy of random playouts (the engine bench, any search).
+
+:func:`random_decision` draws one decision the rules allow without listing them all
+where the list is long: a hand of seven plays up to 35 sets of cards in a gear and
+discards up to 128 subsets, and a playout needs only one of them. Elsewhere it draws
+from :func:`engine.pending.legal_decisions`, the one list of choices. In the compiled
+build it runs compiled with the rules, so a playout costs little beyond the engine's
+own work.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from engine.cards import is_playable
+from engine.championship import discard_limit, may_discard_card, race_event
+from engine.decisions import Decision, Discard, Plan
+from engine.garage import refreshable
+from engine.map_spots import on_flooded_spot
+from engine.pending import Pending, is_cluttered, legal_decisions, reachable_gears
+from engine.state import RaceState
+
+
+def random_decision(state: RaceState, waiting: Pending, rng: Random) -> Decision:
+    """A legal decision of one of the ``waiting`` cars, drawn with ``rng``.
+
+    A plan is a reachable gear the hand can fill, then that many playable cards; a
+    discard keeps each card it may discard with even odds (up to the event's limit).
+    """
+    car_id = waiting.cars[0] if len(waiting.cars) == 1 else rng.choice(waiting.cars)
+    car = state.car(car_id)
+    if waiting.step == "plan":
+        flooded = on_flooded_spot(state.track, car.space, car.spot)
+        if not is_cluttered(car.gear, car.engine, car.hand, flooded):
+            playable = [card for card in car.hand if is_playable(card)]
+            gears = [
+                g for g in reachable_gears(car.gear, car.engine, flooded) if g <= len(playable)
+            ]
+            gear = rng.choice(gears)
+            return Plan(car_id, gear, tuple(rng.sample(playable, gear)))
+    elif waiting.step == "discard":
+        assert state.turn is not None, "a discard comes in a car's turn"
+        if not refreshable(car, state.turn):
+            event = race_event(state)
+            limit = discard_limit(event)
+            cards = [c for c in car.hand if may_discard_card(event, c) and rng.random() < 0.5]
+            return Discard(car_id, tuple(cards[:limit] if limit is not None else cards))
+    return rng.choice(legal_decisions(state, car_id))
