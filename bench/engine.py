@@ -1,6 +1,6 @@
 """Engine speed: full 6-car, 2-lap USA races with random legal drivers.
 
-The drivers are the engine's own (:func:`engine.playout.random_decision`), so in the
+The drivers are the engine's own (:func:`engine.ai.random_decision`), so in the
 compiled build they run compiled too.
 
 Prints ``races_per_s`` (whole races, drivers included, on one core) and
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from engine import Options, RaceState
-from engine.playout import random_decision
+from engine.ai import random_decision
 from tests.support.playout import entrants
 
 RACES = 300

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 import data
 import engine
+from engine.ai import random_decision
 from engine.championship import ChampionshipSetup, sponsorship_deck
 from engine.decisions import Discard, Plan
 from engine.limits import MAX_LAPS
-from engine.playout import random_decision
 from engine.rng import shuffled
 from tests.support.playout import entrants
 from tests.support.strategies import RaceSetup, garage_options, race_setups
