@@ -9,9 +9,9 @@ drafting too): ``LEVEL_win_rate_vs_legends``, ``LEVEL_win_rate_vs_legends_module
 (``ai_win_rate_vs_legends_TRACK`` and ``..._TRACK_weather``, RACES / TRACK_SHARE races
 each). The pro level also races five random legal drivers: ``ai_win_rate_vs_random``
 (and ``..._modules``), ``ai_rounds_mean`` and ``ai_spinouts_per_race``. No level searches
-playouts (``bench/engine.py`` prints the ``playouts_per_s`` one would get). A race is stopped once the AI has finished: its place
-is known then. The first argument replaces RACES (fewer races while tuning). Runs on two
-processes.
+playouts (``bench/engine.py`` prints the ``playouts_per_s`` one would get). A race is
+stopped once the AI has finished: its place is known then. The first argument replaces
+RACES (fewer races while tuning). Runs on two processes.
 """
 
 from __future__ import annotations

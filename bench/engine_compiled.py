@@ -25,7 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.support.compiled import CompiledEngine, assert_compiled, build
 from tests.support.paths import ROOT
 
-FIGURES = ("races_per_s", "apply_p99_ms", "races_per_s_modules", "races_per_s_weather")
+FIGURES = (
+    "races_per_s",
+    "apply_p99_ms",
+    "races_per_s_modules",
+    "races_per_s_weather",
+    "playouts_per_s",
+)
 
 
 def figures(output: str) -> dict[str, str]:
