@@ -44,9 +44,11 @@ def race(seed: int, apply_times: list[float], options: Options | None = None) ->
         apply_times.append(time.perf_counter() - start)
 
 
-def play_to_end(state: RaceState, rng: random.Random, until_round: int = 99) -> RaceState:
-    """The race after random decisions, up to the start of ``until_round`` or to the end."""
-    while state.round < until_round and (waiting := engine.pending(state)) is not None:
+def play_to_end(state: RaceState, rng: random.Random, until_round: int | None = None) -> RaceState:
+    """The race after random decisions, to its end or up to the start of ``until_round``."""
+    while (waiting := engine.pending(state)) is not None:
+        if until_round is not None and state.round >= until_round:
+            break
         state, _ = engine.apply(state, random_decision(state, waiting, rng))
     return state
 
