@@ -4,7 +4,8 @@ One test, so that xdist never builds the wheel twice: it builds the compiled eng
 (about 75 s of CPU, most of it the C compiler) into a venv of its own, checks that it
 plays seeded races to the same decisions, events and final states as the pure engine
 here, then runs engine tests against it: the rulebook scenarios, the API tests and the
-expert AI's two-round plans (the seeded races have no expert) in the suite, the whole
+expert AI's two-round plans (the seeded races have no expert) and the random driver of
+playouts (the compiled engine bench's) in the suite, the whole
 of ``tests/engine`` with ``make compiled-check`` (``HEAT_COMPILED_TESTS`` holds the
 pytest arguments).
 """
@@ -23,7 +24,7 @@ from tests.support.fingerprint import fingerprint
 PYTEST_ARGS = os.environ.get(
     "HEAT_COMPILED_TESTS",
     "tests/engine/test_scenarios.py tests/engine/test_api.py"
-    " tests/engine/ai/test_ai_championship.py -n 0",
+    " tests/engine/ai/test_ai_championship.py tests/engine/ai/test_playout.py -n 0",
 ).split()
 
 
