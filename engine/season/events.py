@@ -13,7 +13,7 @@ from engine.cards import Card
 from engine.events import Event
 
 
-@dataclass(slots=True)
+@dataclass(init=False)
 class DraftOpened(Event):
     """Race ``race_no``'s draft: the market revealed and who picks, first picker first."""
 
@@ -22,8 +22,20 @@ class DraftOpened(Event):
     market: tuple[Card, ...]
     order: tuple[str, ...]
 
+    def __init__(
+        self,
+        car: str | None,
+        race_no: int,
+        market: tuple[Card, ...],
+        order: tuple[str, ...],
+    ) -> None:
+        self.car = car
+        self.race_no = race_no
+        self.market = market
+        self.order = order
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class UpgradeSwapped(Event):
     """The first picker gave ``give`` back to the market and took ``take``."""
 
@@ -31,47 +43,75 @@ class UpgradeSwapped(Event):
     give: Card
     take: Card
 
+    def __init__(self, car: str | None, give: Card, take: Card) -> None:
+        self.car = car
+        self.give = give
+        self.take = take
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class SwapDeclined(Event):
     type: ClassVar[str] = "kept"
 
+    def __init__(self, car: str | None) -> None:
+        self.car = car
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class MarketBoxed(Event):
     """The draft is over: the cards left in the market leave the game."""
 
     type: ClassVar[str] = "market_boxed"
     cards: tuple[Card, ...]
 
+    def __init__(self, car: str | None, cards: tuple[Card, ...]) -> None:
+        self.car = car
+        self.cards = cards
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class DriverJoined(Event):
     type: ClassVar[str] = "joined"
     race_no: int
 
+    def __init__(self, car: str | None, race_no: int) -> None:
+        self.car = car
+        self.race_no = race_no
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class DriverLeft(Event):
     """A driver left; its upgrades and unplayed sponsors leave with it (box, sponsor discard)."""
 
     type: ClassVar[str] = "left"
 
+    def __init__(self, car: str | None) -> None:
+        self.car = car
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class SeasonRaceStarted(Event):
     type: ClassVar[str] = "race_started"
     race_no: int
     grid: tuple[str, ...]
 
+    def __init__(self, car: str | None, race_no: int, grid: tuple[str, ...]) -> None:
+        self.car = car
+        self.race_no = race_no
+        self.grid = grid
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class SeasonRaceCancelled(Event):
     type: ClassVar[str] = "race_cancelled"
     race_no: int
 
+    def __init__(self, car: str | None, race_no: int) -> None:
+        self.car = car
+        self.race_no = race_no
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class RaceScored(Event):
     """Race ``race_no`` recorded: each driver's points, event bonuses included."""
 
@@ -79,9 +119,17 @@ class RaceScored(Event):
     race_no: int
     points: dict[str, int]
 
+    def __init__(self, car: str | None, race_no: int, points: dict[str, int]) -> None:
+        self.car = car
+        self.race_no = race_no
+        self.points = points
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class SeasonEnded(Event):
     """The last race is recorded; ``car`` is the champion."""
 
     type: ClassVar[str] = "season_ended"
+
+    def __init__(self, car: str | None) -> None:
+        self.car = car

@@ -1,4 +1,5 @@
-"""The state classes that write their ``__init__`` out (for mypyc) keep it in step with fields."""
+"""The classes that write their ``__init__`` out (for mypyc) keep it in step with fields:
+the state classes a race copies at every decision, and every event."""
 
 from __future__ import annotations
 
@@ -7,17 +8,22 @@ from dataclasses import fields
 
 import pytest
 
+import engine.season.events  # noqa: F401  (registers the season's events)
+from engine.events import EVENT_TYPES
 from engine.pending import Pending
 from engine.state import Car, Garage, RaceState, Turn
 
-WRITTEN_OUT = (Car, Turn, Garage, RaceState, Pending)
+WRITTEN_OUT = (Car, Turn, Garage, RaceState, Pending, *EVENT_TYPES.values())
 
 
 @pytest.mark.parametrize("kind", WRITTEN_OUT, ids=lambda kind: kind.__name__)
 def test_each_field_is_a_parameter_of_init_in_field_order(kind: type) -> None:
     """A field added to the class but not to ``__init__`` would be left unset by every copy."""
     parameters = list(inspect.signature(kind.__init__).parameters)[1:]
-    assert parameters == [field.name for field in fields(kind) if field.init]
+    # Compiled, an event's ``type`` ClassVar shows as a field (see engine.events).
+    assert parameters == [
+        field.name for field in fields(kind) if field.init and field.name != "type"
+    ]
 
 
 @pytest.mark.parametrize("kind", (Car, Turn), ids=lambda kind: kind.__name__)
@@ -30,3 +36,12 @@ def test_a_copy_equals_its_original_and_is_another_object(kind: type) -> None:
     )
     copied = original.copy()
     assert copied == original and copied is not original
+
+
+@pytest.mark.parametrize("kind", EVENT_TYPES.values(), ids=lambda kind: kind.__name__)
+def test_an_events_init_sets_each_field_to_its_argument(kind: type) -> None:
+    """A written-out ``__init__`` that forgot a field would leave it unset, or set it wrong."""
+    names = [name for name in inspect.signature(kind.__init__).parameters if name != "self"]
+    figures = {name: f"figure {number}" for number, name in enumerate(names)}
+    event = kind(**figures)
+    assert {name: getattr(event, name) for name in names} == figures
