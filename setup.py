@@ -7,10 +7,6 @@ interpreted, each for a reason mypyc gives today (mypy 2.4.1):
 - pydantic models (``BaseModel`` and its metaclass): the race, season and championship
   documents, read and written once a race, not on the hot path; mypyc writes C that
   does not compile for them.
-- dataclasses with a ``ClassVar`` and the ``__init__`` ``@dataclass`` writes (the
-  decisions' ``do``, the text forms): mypyc takes the ``ClassVar`` for a field
-  (mypyc/mypyc#1122), and the class fails at import ("non-default argument follows
-  default argument"). The events write their ``__init__`` out, which avoids it.
 - the AI's judges (``engine/ai/judge.py``, ``lookahead.py``): a judge is copied with
   ``copy(self)`` and ``__dict__``, which a compiled class has not; copying each
   attribute by name instead would be one more list to keep in step with the AI.
@@ -27,9 +23,6 @@ INTERPRETED = {
     "engine/notation.py",
     "engine/season/notation.py",
     "engine/championship/race.py",
-    "engine/decisions.py",
-    "engine/season/decisions.py",
-    "engine/text_forms.py",
     "engine/ai/judge.py",
     "engine/ai/lookahead.py",
 }

@@ -82,6 +82,7 @@ from engine.state import (
     Turn,
     Weather,
 )
+from engine.text_forms import decision_fields
 
 NOTATION = "heat-race/1"
 
@@ -369,7 +370,8 @@ def decision_from_json(document: dict[str, Any]) -> Decision:
         decision = kind(**figures)
         same = parse_decision(str(decision)) == decision
     except (TypeError, ValueError, AttributeError):
-        raise ValueError(f"decision {quoted(do)} takes {', '.join(kind.__slots__)}") from None
+        names = ", ".join(field.name for field in decision_fields(kind))
+        raise ValueError(f"decision {quoted(do)} takes {names}") from None
     if not same:
         raise ValueError(f"decision {quoted(do)}: bad figures {quoted(figures)}")
     if isinstance(decision, Plan) and decision.gear not in limits.GEARS:
@@ -580,10 +582,10 @@ def decision_json(decision: Decision) -> dict[str, Any]:
     """A decision as a scenario file lists it: car, do, then its own fields (those left
     out, such as a Slipstream's distance when it goes as far as it may, are not written)."""
     out: dict[str, Any] = {"car": decision.car, "do": decision.do}
-    for name in decision.__slots__:
-        value = getattr(decision, name)
-        if name != "car" and value is not None:
-            out[name] = list(value) if isinstance(value, tuple) else value
+    for field in decision_fields(decision):
+        value = getattr(decision, field.name)
+        if field.name != "car" and value is not None:
+            out[field.name] = list(value) if isinstance(value, tuple) else value
     return out
 
 

@@ -4,16 +4,23 @@ A decision is a frozen dataclass with a ``do`` word. Its text form is its
 fields in order, one after the other, with ``do`` right after the subject (the
 car or driver who decides: ``"A plan 3 1 2 4"``), or first for a kind whose
 class sets ``do_first`` (the league's own decisions: ``"join E red human"``).
-Each field is written and read by the codec its annotation names:
+Each field is written and read by the codec its type gives, or the one its
+metadata names (:func:`written_as`):
 
 - a word (``str``, a card): itself; a number (``int``): its digits; a ``bool``: yes or no;
-- an ``int | None`` at the end: its digits, or nothing for None;
-- a ``Literal``: one of its words;
-- a tuple of cards: every word left (``Cards``: the words of an empty tuple, and
-  how few it may hold); a kind naming cards derives :class:`NamesCards`, which keeps
-  them as a multiset in one order;
-- bools annotated ``FLAG``, side by side: the names of those that are true, or ``none``;
-- a value with ``to_dict``/``from_dict``: compact JSON, the rest of the line.
+- a tuple of cards: every word left; ``Cards`` names the words of an empty tuple and
+  how few it may hold (a kind naming cards keeps them as a multiset in one order,
+  :func:`engine.cards.canonical`, so equal choices compare equal);
+- ``MaybeNumber`` for an ``int | None`` at the end: its digits, or nothing for None;
+- ``OneOf`` for a ``Literal``: one of its words;
+- ``FLAG`` on bools side by side: the names of those that are true, or ``none``;
+- ``Document`` for a value with ``to_dict``/``from_dict``: compact JSON, the rest of the line.
+
+Each kind writes its ``__init__`` out (``object.__setattr__``, as frozen dataclasses
+do): mypyc compiles that one and leaves the one ``@dataclass`` writes interpreted,
+several times slower, and a race builds a decision for every choice it lists. No
+``slots=True``: mypyc takes the ``do`` ClassVar for a field (mypyc/mypyc#1122), which
+a slotted class would read as a slot.
 
 So a new decision kind needs its dataclass and a place in its family's
 :class:`TextForms`, never a printer or a parser branch of its own.
@@ -23,21 +30,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
-from typing import (
-    Annotated,
-    Any,
-    ClassVar,
-    Generic,
-    Literal,
-    Protocol,
-    TypeVar,
-    get_args,
-    get_origin,
-    get_type_hints,
-)
+from dataclasses import Field, dataclass, fields
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, get_origin, get_type_hints
 
-from engine.cards import canonical
 from engine.errors import quoted
 
 
@@ -157,28 +152,31 @@ class Cards:
         return f"<{names[0]}>..." + (f" (or {self.empty})" if self.empty else "")
 
 
+NO_FLAG = "none"
+"""What :class:`Flags` writes when none is true."""
+
+
 @dataclass(frozen=True)
 class Flags:
     """Bools side by side: the names of those that are true, or ``none``."""
 
-    NONE: ClassVar[str] = "none"
     names: tuple[str, ...]
 
     def write(self, values: tuple[Any, ...]) -> list[str]:
-        return [name for name, on in zip(self.names, values, strict=True) if on] or [self.NONE]
+        return [name for name, on in zip(self.names, values, strict=True) if on] or [NO_FLAG]
 
     def read(self, text: str) -> tuple[tuple[Any, ...], str]:
         words = text.split()
         if not words:
             raise ValueError("a word is missing")
-        strange = [word for word in words if word not in {*self.names, self.NONE}]
+        strange = [word for word in words if word not in {*self.names, NO_FLAG}]
         if strange:
-            known = f"{', '.join(self.names)}, {self.NONE}"
+            known = f"{', '.join(self.names)}, {NO_FLAG}"
             raise ValueError(f"{quoted(strange[0])} is not one of {known}")
         return tuple(name in words for name in self.names), ""
 
     def shape(self, names: tuple[str, ...]) -> str:
-        return f"[{' '.join(self.names)}] or {self.NONE}"
+        return f"[{' '.join(self.names)}] or {NO_FLAG}"
 
 
 @dataclass(frozen=True)
@@ -206,26 +204,27 @@ class Document:
 
 
 FLAG = "flag"
-"""Annotate bool fields ``Annotated[bool, FLAG]`` to write them together as :class:`Flags`."""
+"""Bool fields written ``written_as(FLAG)`` are written together as :class:`Flags`."""
+
+_CODEC = "codec"
 
 _BY_TYPE: dict[Any, Codec] = {str: Word(), int: Number(), bool: YesNo(), tuple: Cards()}
 
 
-def _codec(hint: Any) -> Codec | str:
-    """The codec a field's annotation names (FLAG for a flag, grouped by the caller)."""
-    if get_origin(hint) is Annotated:
-        base, *extras = get_args(hint)
-        if FLAG in extras:
-            return FLAG
-        given = [extra for extra in extras if hasattr(extra, "read")]
-        return given[0] if given else _codec(base)
-    if hint == int | None:
-        return MaybeNumber()
-    if get_origin(hint) is Literal:
-        return OneOf(tuple(map(str, get_args(hint))))
-    if hasattr(hint, "from_dict"):
-        return Document(hint)
-    return _BY_TYPE[get_origin(hint) or hint]
+def written_as(codec: Codec | str) -> dict[str, Codec | str]:
+    """A field's metadata naming its codec (or FLAG): ``field(metadata=written_as(...))``.
+
+    Metadata, not an ``Annotated`` hint: the compiled build keeps no hint richer than a
+    class (a ``Literal`` or ``int | None`` reads as ``type``), so a field that is not a
+    plain word, number, yes/no or tuple of cards names its codec here.
+    """
+    return {_CODEC: codec}
+
+
+def _codec(field: Field[Any], hint: Any) -> Codec | str:
+    """The codec a field names, or its type's (FLAG for a flag, grouped by the caller)."""
+    given: Codec | str | None = field.metadata.get(_CODEC)
+    return given if given is not None else _BY_TYPE[get_origin(hint) or hint]
 
 
 class Worded:
@@ -239,18 +238,13 @@ class Worded:
         return text_form(type(self)).write(self)
 
 
-class NamesCards(Worded):
-    """A decision naming cards as a multiset (a plan, a discard, a salvage): one order for
-    the same cards, so equal choices compare equal."""
-
-    __slots__ = ()
-
-    def __post_init__(self) -> None:
-        for name in text_form(type(self)).multisets:
-            object.__setattr__(self, name, canonical(getattr(self, name)))
-
-
 W = TypeVar("W", bound=Worded)
+
+
+def decision_fields(kind: type[Worded] | Worded) -> list[Field[Any]]:
+    """A decision kind's fields, without its ``do`` word (which the compiled build lists as
+    a field: mypyc/mypyc#1122)."""
+    return [field for field in fields(kind) if field.name != "do"]  # type: ignore[arg-type]
 
 
 class TextForm(Generic[W]):
@@ -258,11 +252,11 @@ class TextForm(Generic[W]):
 
     def __init__(self, kind: type[W]) -> None:
         self.kind = kind
-        hints = get_type_hints(kind, include_extras=True)
+        hints = get_type_hints(kind)
         self.slots: list[tuple[tuple[str, ...], Codec]] = []
         flags: list[str] = []
-        for field in fields(kind):  # type: ignore[arg-type]
-            codec = _codec(hints[field.name])
+        for field in decision_fields(kind):
+            codec = _codec(field, hints[field.name])
             if codec == FLAG:
                 flags.append(field.name)
                 continue
@@ -273,7 +267,6 @@ class TextForm(Generic[W]):
             self.slots.append(((field.name,), codec))
         if flags:
             self.slots.append((tuple(flags), Flags(tuple(flags))))
-        self.multisets = tuple(names[0] for names, codec in self.slots if isinstance(codec, Cards))
 
     def write(self, value: W) -> str:
         words = [

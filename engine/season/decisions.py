@@ -12,16 +12,16 @@ The league's own decisions start with a word no driver may be named:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, get_args
 
 from engine.cards import Card
 from engine.championship import RaceResult
 from engine.state import CarKind
-from engine.text_forms import TextForms, Worded
+from engine.text_forms import Document, OneOf, TextForms, Worded, written_as
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class DraftPick(Worded):
     """The draft: take this upgrade from the market."""
 
@@ -29,8 +29,12 @@ class DraftPick(Worded):
     driver: str
     card: Card
 
+    def __init__(self, driver: str, card: Card) -> None:
+        object.__setattr__(self, "driver", driver)
+        object.__setattr__(self, "card", card)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class DraftSwap(Worded):
     """The first picker gives back an upgrade it owns for a card left in the market."""
 
@@ -39,13 +43,21 @@ class DraftSwap(Worded):
     give: Card
     take: Card
 
+    def __init__(self, driver: str, give: Card, take: Card) -> None:
+        object.__setattr__(self, "driver", driver)
+        object.__setattr__(self, "give", give)
+        object.__setattr__(self, "take", take)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class DraftKeep(Worded):
     """The first picker declines the swap."""
 
     do: ClassVar[str] = "keep"
     driver: str
+
+    def __init__(self, driver: str) -> None:
+        object.__setattr__(self, "driver", driver)
 
 
 class ByTheLeague(Worded):
@@ -55,55 +67,76 @@ class ByTheLeague(Worded):
     do_first: ClassVar[bool] = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class JoinSeason(ByTheLeague):
     """A new driver enters between races, on 0 points."""
 
     do: ClassVar[str] = "join"
     driver: str
     color: str
-    kind: CarKind
+    kind: CarKind = field(metadata=written_as(OneOf(get_args(CarKind))))
+
+    def __init__(self, driver: str, color: str, kind: CarKind) -> None:
+        object.__setattr__(self, "driver", driver)
+        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "kind", kind)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class LeaveSeason(ByTheLeague):
     """A driver leaves between races; its points stay in the standings."""
 
     do: ClassVar[str] = "leave"
     driver: str
 
+    def __init__(self, driver: str) -> None:
+        object.__setattr__(self, "driver", driver)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class OpenDraft(ByTheLeague):
     """The lineup for race ``race_no`` is final: fix its grid and reveal the draft market."""
 
     do: ClassVar[str] = "draft"
     race_no: int
 
+    def __init__(self, race_no: int) -> None:
+        object.__setattr__(self, "race_no", race_no)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class StartRace(ByTheLeague):
     """Race ``race_no`` starts on the bot (built by :func:`engine.season.rules.season_race`)."""
 
     do: ClassVar[str] = "start"
     race_no: int
 
+    def __init__(self, race_no: int) -> None:
+        object.__setattr__(self, "race_no", race_no)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class CancelRace(ByTheLeague):
     """Race ``race_no`` was cancelled: it scores nothing and is ready to start again."""
 
     do: ClassVar[str] = "cancel"
     race_no: int
 
+    def __init__(self, race_no: int) -> None:
+        object.__setattr__(self, "race_no", race_no)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class RaceRecorded(ByTheLeague):
     """Race ``race_no`` finished with this result: points, carried sponsors, sponsor piles."""
 
     do: ClassVar[str] = "record"
     race_no: int
-    result: RaceResult
+    result: RaceResult = field(metadata=written_as(Document(RaceResult)))
+
+    def __init__(self, race_no: int, result: RaceResult) -> None:
+        object.__setattr__(self, "race_no", race_no)
+        object.__setattr__(self, "result", result)
 
 
 DriverDecision = DraftPick | DraftSwap | DraftKeep

@@ -1,5 +1,5 @@
 """The classes that write their ``__init__`` out (for mypyc) keep it in step with fields:
-the state classes a race copies at every decision, and every event."""
+the state classes a race copies at every decision, every event and every decision."""
 
 from __future__ import annotations
 
@@ -9,11 +9,18 @@ from dataclasses import fields
 import pytest
 
 import engine.season.events  # noqa: F401  (registers the season's events)
+from engine.decisions import DECISION_TYPES
 from engine.events import EVENT_TYPES
 from engine.pending import Pending
+from engine.season.decisions import SEASON_DECISIONS
 from engine.state import Car, Garage, RaceState, Turn
 
-WRITTEN_OUT = (Car, Turn, Garage, RaceState, Pending, *EVENT_TYPES.values())
+EVENTS_AND_DECISIONS = (
+    *EVENT_TYPES.values(),
+    *DECISION_TYPES.values(),
+    *SEASON_DECISIONS.kinds.values(),
+)
+WRITTEN_OUT = (Car, Turn, Garage, RaceState, Pending, *EVENTS_AND_DECISIONS)
 
 
 @pytest.mark.parametrize("kind", WRITTEN_OUT, ids=lambda kind: kind.__name__)
@@ -38,10 +45,12 @@ def test_a_copy_equals_its_original_and_is_another_object(kind: type) -> None:
     assert copied == original and copied is not original
 
 
-@pytest.mark.parametrize("kind", EVENT_TYPES.values(), ids=lambda kind: kind.__name__)
-def test_an_events_init_sets_each_field_to_its_argument(kind: type) -> None:
-    """A written-out ``__init__`` that forgot a field would leave it unset, or set it wrong."""
+@pytest.mark.parametrize("kind", EVENTS_AND_DECISIONS, ids=lambda kind: kind.__name__)
+def test_init_sets_each_field_to_its_argument(kind: type) -> None:
+    """A written-out ``__init__`` that forgot a field would leave it unset, or set it wrong.
+
+    Each figure is a tuple of one word, which a decision naming cards keeps as it is."""
     names = [name for name in inspect.signature(kind.__init__).parameters if name != "self"]
-    figures = {name: f"figure {number}" for number, name in enumerate(names)}
+    figures = {name: (f"figure {number}",) for number, name in enumerate(names)}
     event = kind(**figures)
     assert {name: getattr(event, name) for name in names} == figures

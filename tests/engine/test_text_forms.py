@@ -6,6 +6,7 @@ replaced; every line must read back and print again unchanged.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, get_args
@@ -17,7 +18,7 @@ from engine.decisions import DECISION_TYPES, Decision, parse_decision
 from engine.events import EVENT_TYPES, Event
 from engine.season import SeasonDecision, parse_season_decision
 from engine.season.decisions import LEAGUE_WORDS, SEASON_DECISIONS
-from engine.text_forms import TextForms, Worded
+from engine.text_forms import Cards, TextForms, Worded, text_form
 
 STORED = Path(__file__).parent / "text_forms"
 RACE_TEXTS = (STORED / "race-decisions.txt").read_text().splitlines()
@@ -62,10 +63,28 @@ def test_a_kind_prints_its_fields_in_order() -> None:
     assert {"join", "leave", "draft", "start", "cancel", "record"} == LEAGUE_WORDS
 
 
-def test_cards_are_a_multiset_in_one_order() -> None:
-    """The same cards named in another order make the same decision."""
-    assert engine.Salvage("A", ("3", "1", "3")) == engine.Salvage("A", ("1", "3", "3"))
+NAMING_CARDS = [
+    (kind, names[0])
+    for kind in DECISION_TYPES.values()
+    for names, codec in text_form(kind).slots
+    if isinstance(codec, Cards)
+]
+
+
+@pytest.mark.parametrize(("kind", "name"), NAMING_CARDS, ids=lambda value: str(value))
+def test_cards_are_a_multiset_in_one_order(kind: type[Decision], name: str) -> None:
+    """The same cards named in another order make the same decision (each kind's
+    written-out ``__init__`` keeps them in one order)."""
+    parameters = inspect.signature(kind.__init__).parameters
+    figures = {other: 3 if other == "gear" else "A" for other in parameters if other != "self"}
+    one, other = ({**figures, name: cards} for cards in (("3", "1", "3"), ("1", "3", "3")))
+    assert kind(**one) == kind(**other)
+    assert getattr(kind(**one), name) == ("1", "3", "3")
+
+
+def test_the_cards_read_from_text_are_a_multiset_too() -> None:
     assert parse_decision("A discard 5 0") == engine.Discard("A", ("0", "5"))
+    assert len(NAMING_CARDS) >= 3  # a plan, a discard, a salvage at least
 
 
 @pytest.mark.parametrize(
