@@ -2,14 +2,11 @@
 
 With ``HEAT_COMPILE=1`` a wheel carries the engine compiled by mypyc, its ``.py`` files
 beside (Python loads the compiled module first). The modules left out below stay
-interpreted, each for a reason mypyc gives today (mypy 2.4.1):
+interpreted, for the reason mypyc gives today (mypy 2.4.1):
 
 - pydantic models (``BaseModel`` and its metaclass): the race, season and championship
   documents, read and written once a race, not on the hot path; mypyc writes C that
   does not compile for them.
-- the AI's judges (``engine/ai/judge.py``, ``lookahead.py``): a judge is copied with
-  ``copy(self)`` and ``__dict__``, which a compiled class has not; copying each
-  attribute by name instead would be one more list to keep in step with the AI.
 """
 
 from __future__ import annotations
@@ -23,8 +20,6 @@ INTERPRETED = {
     "engine/notation.py",
     "engine/season/notation.py",
     "engine/championship/race.py",
-    "engine/ai/judge.py",
-    "engine/ai/lookahead.py",
 }
 
 

@@ -36,7 +36,7 @@ def choose_discard(view: RaceView, me: CarView, margin: float, cycle: bool = Fal
     else, when ``cycle``, the one that promises as much and throws away the most Speed
     below an average draw's (cards that would clog the hands after next round's too)."""
     assert me.hand is not None
-    judge = Judge(view, me.id, next_round=True)
+    judge = Judge.seen_by(view, me.id, next_round=True)
     unseen = unseen_cards(view.track, me, view.weather, view.garage != "off")
     event = None if view.event is None else data.championship().event(view.event)
     always_kept = tuple(card for card in me.hand if not may_discard_card(event, card))

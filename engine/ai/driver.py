@@ -67,7 +67,7 @@ LEVELS: dict[str, Level] = {
 def decide(view: RaceView, car_id: str, level: str = "pro") -> Decision:
     """The decision the AI makes for ``car_id``, which the race must be waiting for."""
     me, skill, step = _deciding(view, car_id, level)
-    judge = Judge(view, car_id)
+    judge = Judge.seen_by(view, car_id)
     if step == "draft":
         return ai_garage.draft(view, me)
     if step == "plan":
@@ -102,7 +102,7 @@ def suggest(view: RaceView, car_id: str, level: str = "pro") -> tuple[Plan, Reas
     me, skill, step = _deciding(view, car_id, level)
     if step != "plan":
         raise ValueError(f"car {car_id}: the race is not waiting for its plan")
-    judge = Judge(view, car_id)
+    judge = Judge.seen_by(view, car_id)
     plan, known = _plan(view, me, skill, judge)
     return plan, explain(judge, me, plan, known)
 
@@ -136,7 +136,7 @@ def _looked_ahead(
     """The plans the map rates best, valued again by the best plan their kept cards allow
     next round (see :class:`Level` for how many)."""
     assert me.hand is not None
-    ahead = Lookahead(view, me.id)
+    ahead = Lookahead.planning(view, me.id)
     ranked = sorted(rated, key=_first, reverse=True)[: skill.lookahead + skill.lookahead_more]
     result: list[tuple[float, Plan, int]] = []
     for rank, (_, option, known) in enumerate(ranked):

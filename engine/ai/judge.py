@@ -8,13 +8,12 @@ Heat clogging the hand, and a spin out, which costs the most of all. Chance (a
 
 from __future__ import annotations
 
-from copy import copy
 from typing import NamedTuple
 
 import data
-from engine.ai.cards import NO_EFFECTS, CardEffects, plus_odds, sum_odds, unseen_cards
+from engine.ai.cards import NO_EFFECTS, CardEffects, Odds, plus_odds, sum_odds, unseen_cards
 from engine.ai.rivals import Rivals
-from engine.ai.track import rounds_to_go
+from engine.ai.track import RoundsToGo, rounds_to_go
 from engine.conditions import (
     corner_heat,
     free_boost,
@@ -22,8 +21,9 @@ from engine.conditions import (
     may_start_slipstream,
     sector_cooldown,
 )
-from engine.course import CornerLine, course
+from engine.course import CornerLine, Course, course
 from engine.map_spots import shift_heat
+from engine.state import Weather
 from engine.steps import GEAR_COOLDOWN, SLIPSTREAM_SPACES, slipstream_spaces
 from engine.view import RaceView
 
@@ -66,64 +66,113 @@ class Situation(NamedTuple):
     hand_heat: int
 
 
-class Judge:
-    """Values the end of a move for one car, from that car's view of the race."""
+class Sight(NamedTuple):
+    """What the car sees of the race that every judge it makes shares."""
 
-    def __init__(self, view: RaceView, car_id: str, next_round: bool = False) -> None:
-        """A judge for the car's turn now, or (``next_round``) for its next plan from here."""
-        me = view.car(car_id)
-        self.course = course(view.track, view.laps)
-        self.weather = view.weather
-        self.rounds = rounds_to_go(view.track, view.laps, view.weather)
-        self.plus = plus_odds(unseen_cards(view.track, me, view.weather, view.garage != "off"))
-        self.gear = me.gear
-        self.engine = me.engine
-        # Where the car stands is where it starts its next round: a flooded spot there
-        # makes a downshift dearer.
-        self.flooded = me.flooded
-        # During its own turn the car knows where everyone stands, so blocking and
-        # Slipstream can be played out; while planning, the cars ahead have yet to move.
-        self.live = not next_round and view.turn is not None and view.turn.car == car_id
-        self.start = view.turn.start_space if view.turn is not None and self.live else me.space
-        # Adjust and the Slipstream boost of the cards played this turn (Garage module).
-        turn = view.turn if self.live else None
-        self.adjust = turn.adjust if turn is not None else 0
-        self.slipstream_boost = turn.slipstream_boost if turn is not None else 0
-        # Board spots (space within the lap): a car a lap behind blocks like any other.
+    course: Course
+    weather: Weather | None
+    rounds: RoundsToGo
+    plus: Odds
+    # Board spots (space within the lap): a car a lap behind blocks like any other.
+    taken: frozenset[tuple[int, int]]
+    spin_out: float
+
+
+class Standing(NamedTuple):
+    """Where the judged move starts from and what the car has there."""
+
+    start: int
+    gear: int
+    engine: int
+    # Where the car stands is where it starts its next round: a flooded spot there
+    # makes a downshift dearer.
+    flooded: bool
+    # During its own turn the car knows where everyone stands, so blocking and
+    # Slipstream can be played out; while planning, the cars ahead have yet to move.
+    live: bool
+    # Adjust and the Slipstream boost of the cards played this turn (Garage module).
+    adjust: int
+    slipstream_boost: int
+    # The Legends a crossing must beat, in the round the judged move crosses.
+    rivals: Rivals
+
+
+class Judge:
+    """Values the end of a move for one car, from that car's view of the race.
+
+    Built from its two parts (:meth:`seen_by` reads them from a view), so that a judge
+    for another Adjust or next round is a new one built from the same :class:`Sight`,
+    with no copy of an object: mypyc compiles a class only without that.
+    """
+
+    def __init__(self, sight: Sight, standing: Standing) -> None:
+        self.sight, self.standing = sight, standing
+        self.course, self.weather, self.rounds, self.plus, self.taken, self.spin_out = sight
+        (
+            self.start,
+            self.gear,
+            self.engine,
+            self.flooded,
+            self.live,
+            self.adjust,
+            self.slipstream_boost,
+            self.rivals,
+        ) = standing
         self.lap = self.course.lap_length
-        self.taken = {
-            (c.space % self.lap, c.spot) for c in view.cars if c.id != car_id and c.racing
-        }
-        event = None if view.event is None else data.championship().event(view.event)
-        eliminates = event is not None and event.spin_out_eliminates
-        self.spin_out = SPIN_OUT_ELIMINATED if eliminates else SPIN_OUT
-        # The Legends a crossing must beat, in the round the judged move crosses.
-        self.rivals = Rivals.seen_by(view, car_id, 1 if next_round else 0)
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
         self._plans: dict[tuple[int, int, int, int, bool, bool, CardEffects], float] = {}
         self._adjusted: dict[int, Judge] = {}
+
+    @staticmethod
+    def seen_by(view: RaceView, car_id: str, next_round: bool = False) -> Judge:
+        """A judge for the car's turn now, or (``next_round``) for its next plan from here."""
+        me = view.car(car_id)
+        here = course(view.track, view.laps)
+        event = None if view.event is None else data.championship().event(view.event)
+        eliminates = event is not None and event.spin_out_eliminates
+        sight = Sight(
+            here,
+            view.weather,
+            rounds_to_go(view.track, view.laps, view.weather),
+            plus_odds(unseen_cards(view.track, me, view.weather, view.garage != "off")),
+            frozenset(
+                (c.space % here.lap_length, c.spot)
+                for c in view.cars
+                if c.id != car_id and c.racing
+            ),
+            SPIN_OUT_ELIMINATED if eliminates else SPIN_OUT,
+        )
+        live = not next_round and view.turn is not None and view.turn.car == car_id
+        turn = view.turn if live else None
+        standing = Standing(
+            turn.start_space if turn is not None else me.space,
+            me.gear,
+            me.engine,
+            me.flooded,
+            live,
+            turn.adjust if turn is not None else 0,
+            turn.slipstream_boost if turn is not None else 0,
+            Rivals.seen_by(view, car_id, 1 if next_round else 0),
+        )
+        return Judge(sight, standing)
+
+    def standing_at(self, standing: Standing) -> Judge:
+        """A judge of this kind, seeing what this one sees, for a move from ``standing``."""
+        return Judge(self.sight, standing)
 
     def adjusted(self, adjust: int) -> Judge:
         """This judge for a plan whose Adjust symbols change every corner's limit by ``adjust``."""
         if adjust == self.adjust:
             return self
         if adjust not in self._adjusted:
-            other = copy(self)
-            other.adjust = adjust
-            other._memo, other._plans, other._adjusted = {}, {}, {}
-            self._adjusted[adjust] = other
+            self._adjusted[adjust] = self.standing_at(self.standing._replace(adjust=adjust))
         return self._adjusted[adjust]
 
     def next_round_from(self, space: int, gear: int, engine: int) -> Judge:
         """A plain judge for the car's next plan, once a move has left it on ``space`` in
         ``gear`` with ``engine`` Heat (no spot known there: no flooded spot counted)."""
-        other = Judge.__new__(Judge)
-        other.__dict__.update(self.__dict__)
-        other.start, other.gear, other.engine = space, gear, max(0, engine)
-        other.live, other.flooded, other.adjust, other.slipstream_boost = False, False, 0, 0
-        other.rivals = self.rivals.later()
-        other._memo, other._plans, other._adjusted = {}, {}, {}
-        return other
+        standing = Standing(space, gear, max(0, engine), False, False, 0, 0, self.rivals.later())
+        return Judge(self.sight, standing)
 
     def plan_value(
         self,

@@ -11,54 +11,80 @@ and not in the map. Only the few plans the map rates best are looked at again.
 
 from __future__ import annotations
 
-from copy import copy
+from collections import Counter
 
 from engine.ai.cards import unseen_cards
 from engine.ai.discard import best_plan, typical_draws
-from engine.ai.judge import Judge
+from engine.ai.judge import Judge, Sight, Standing
 from engine.cards import HAND_SIZE, HEAT, Card
 from engine.view import RaceView
+
+
+class Found:
+    """What a lookahead and the judges made from it (another Adjust, other kept cards)
+    have found so far, shared: next round's judges and the values of next round's hands."""
+
+    def __init__(self) -> None:
+        self.next: dict[tuple[int, int, int], Judge] = {}
+        self.values: dict[tuple[int, int, int, tuple[Card, ...]], float] = {}
 
 
 class Lookahead(Judge):
     """A judge whose value of a move's end is next round's best plan from there."""
 
-    def __init__(self, view: RaceView, car_id: str) -> None:
-        super().__init__(view, car_id)
+    def __init__(
+        self,
+        sight: Sight,
+        standing: Standing,
+        draw_pool: Counter[Card],
+        kept: tuple[Card, ...],
+        found: Found,
+    ) -> None:
+        super().__init__(sight, standing)
+        self._draw_pool = draw_pool
+        self._kept = kept
+        self._found = found
+
+    @staticmethod
+    def planning(view: RaceView, car_id: str) -> Lookahead:
+        """The lookahead for the car's plan now, keeping no card yet."""
+        judge = Judge.seen_by(view, car_id)
         me = view.car(car_id)
-        self._draw_pool = unseen_cards(view.track, me, view.weather, view.garage != "off")
-        self._kept: tuple[Card, ...] = ()
-        self._next: dict[tuple[int, int, int], Judge] = {}
-        self._values: dict[tuple[int, int, int, tuple[Card, ...]], float] = {}
+        pool = unseen_cards(view.track, me, view.weather, view.garage != "off")
+        return Lookahead(judge.sight, judge.standing, pool, (), Found())
+
+    def standing_at(self, standing: Standing) -> Lookahead:
+        return Lookahead(self.sight, standing, self._draw_pool, self._kept, self._found)
 
     def keeping(self, kept: tuple[Card, ...]) -> Lookahead:
         """This judge for a plan that keeps ``kept`` in hand (its own memos)."""
-        other = copy(self)
-        other._kept = tuple(sorted(kept))
-        other._memo, other._plans, other._adjusted = {}, {}, {}
-        return other
+        return Lookahead(
+            self.sight, self.standing, self._draw_pool, tuple(sorted(kept)), self._found
+        )
 
     @property
     def hands_valued(self) -> int:
         """How many next-round hands this judge and its copies have valued so far: the
         work a decision did (each is a best plan over every plan the hand allows)."""
-        return len(self._values)
+        return len(self._found.values)
 
     def value(self, space: int, gear: int, engine: int, hand_heat: int) -> float:
         if space > self.course.finish:
             return super().value(space, gear, engine, hand_heat)
         kept = _cooled(self._kept, hand_heat)
         key = (space, gear, engine, kept)
-        if key not in self._values:
+        values = self._found.values
+        if key not in values:
             draws = typical_draws(self._draw_pool, HAND_SIZE - len(kept))
-            self._values[key] = best_plan(self._next_judge(space, gear, engine), kept + draws)
-        return self._values[key]
+            values[key] = best_plan(self._next_judge(space, gear, engine), kept + draws)
+        return values[key]
 
     def _next_judge(self, space: int, gear: int, engine: int) -> Judge:
         key = (space, gear, engine)
-        if key not in self._next:
-            self._next[key] = self.next_round_from(space, gear, engine)
-        return self._next[key]
+        judges = self._found.next
+        if key not in judges:
+            judges[key] = self.next_round_from(space, gear, engine)
+        return judges[key]
 
 
 def _cooled(kept: tuple[Card, ...], hand_heat: int) -> tuple[Card, ...]:

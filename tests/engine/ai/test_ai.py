@@ -271,7 +271,7 @@ def test_expert_values_the_cards_a_plan_keeps_for_next_round() -> None:
     """The expert's lookahead rates a move's end by the hand it leaves: keeping a 5 and a 4
     for a straight is worth more than keeping two 1s, and Heat kept in hand costs."""
     view = view_for(_position(14, 3, 3, "5411234"), "A")
-    ahead = Lookahead(view, "A")
+    ahead = Lookahead.planning(view, "A")
     fast = ahead.keeping(tuple("54")).value(20, 4, 3, 0)
     slow = ahead.keeping(tuple("11")).value(20, 4, 3, 0)
     clogged = ahead.keeping(tuple("54HH")).value(20, 4, 3, 2)
@@ -279,7 +279,7 @@ def test_expert_values_the_cards_a_plan_keeps_for_next_round() -> None:
     assert fast > clogged
     # Past the line nothing is left to plan: the plain judge's value (distance past it).
     finish = ahead.course.finish
-    assert ahead.keeping(tuple("11")).value(finish + 3, 4, 0, 0) == Judge(view, "A").value(
+    assert ahead.keeping(tuple("11")).value(finish + 3, 4, 0, 0) == Judge.seen_by(view, "A").value(
         finish + 3, 4, 0, 0
     )
 
@@ -287,7 +287,7 @@ def test_expert_values_the_cards_a_plan_keeps_for_next_round() -> None:
 def test_the_lookaheads_work_counts_each_hand_once_over_all_its_plans() -> None:
     """The expert's budget counts the next-round hands valued for every plan of a decision
     (the copies for each plan share the count), each hand once however often it is asked."""
-    ahead = Lookahead(view_for(_position(14, 3, 3, "5411234"), "A"), "A")
+    ahead = Lookahead.planning(view_for(_position(14, 3, 3, "5411234"), "A"), "A")
     keeping_fast, keeping_slow = ahead.keeping(tuple("54")), ahead.keeping(tuple("11"))
     keeping_fast.value(20, 4, 3, 0)
     keeping_fast.value(20, 4, 3, 0)

@@ -180,8 +180,8 @@ def test_next_rounds_plans_pay_their_cards_heat() -> None:
     rest = ("1", "1", "2", "2", "3", "3")
     car = driver("A", 58, gear=3, engine=0, hand=["turbo-8", *rest], upgrades=["turbo-8"])
     view = view_for(position([car]), "A")
-    judge = Judge(view, "A", next_round=True)
+    judge = Judge.seen_by(view, "A", next_round=True)
     assert best_plan(judge, ("turbo-8", *rest)) == best_plan(judge, rest)
     car["engine"] = 3
-    judge = Judge(view_for(position([car]), "A"), "A", next_round=True)
+    judge = Judge.seen_by(view_for(position([car]), "A"), "A", next_round=True)
     assert best_plan(judge, ("turbo-8", *rest)) > best_plan(judge, rest)
