@@ -6,7 +6,6 @@ replaced; every line must read back and print again unchanged.
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, get_args
@@ -18,7 +17,7 @@ from engine.decisions import DECISION_TYPES, Decision, parse_decision
 from engine.events import EVENT_TYPES, Event
 from engine.season import SeasonDecision, parse_season_decision
 from engine.season.decisions import LEAGUE_WORDS, SEASON_DECISIONS
-from engine.text_forms import Cards, TextForms, Worded, text_form
+from engine.text_forms import Cards, TextForms, Worded, decision_fields, text_form
 
 STORED = Path(__file__).parent / "text_forms"
 RACE_TEXTS = (STORED / "race-decisions.txt").read_text().splitlines()
@@ -75,8 +74,8 @@ NAMING_CARDS = [
 def test_cards_are_a_multiset_in_one_order(kind: type[Decision], name: str) -> None:
     """The same cards named in another order make the same decision (each kind's
     written-out ``__init__`` keeps them in one order)."""
-    parameters = inspect.signature(kind.__init__).parameters
-    figures = {other: 3 if other == "gear" else "A" for other in parameters if other != "self"}
+    names = [field.name for field in decision_fields(kind)]
+    figures = {other: 3 if other == "gear" else "A" for other in names}
     one, other = ({**figures, name: cards} for cards in (("3", "1", "3"), ("1", "3", "3")))
     assert kind(**one) == kind(**other)
     assert getattr(kind(**one), name) == ("1", "3", "3")
