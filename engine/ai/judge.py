@@ -100,9 +100,10 @@ class Standing(NamedTuple):
 class Judge:
     """Values the end of a move for one car, from that car's view of the race.
 
-    Built from its two parts (:meth:`seen_by` reads them from a view), so that a judge
-    for another Adjust or next round is a new one built from the same :class:`Sight`,
-    with no copy of an object: mypyc compiles a class only without that.
+    Built from its two parts (:meth:`seen_by` reads them from a view): a judge for
+    another Adjust or for next round is built from the same :class:`Sight`, not copied,
+    since a class mypyc compiles has no ``__dict__`` to copy (and the expert's judges are
+    most of its decision time).
     """
 
     def __init__(self, sight: Sight, standing: Standing) -> None:
