@@ -9,51 +9,65 @@ Championship sponsorship cards by theirs in ``data/championship.json`` (``"sp-br
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 import data
 
 Card = str
 
-HEAT: Card = "H"
-STRESS: Card = "S"
-BASIC_SPEED_CARDS: tuple[Card, ...] = ("1", "2", "3", "4")
-BASIC: frozenset[Card] = frozenset(BASIC_SPEED_CARDS)
-STARTING_UPGRADES: tuple[Card, ...] = ("0", "5", HEAT)
+HEAT: Final[Card] = "H"
+STRESS: Final[Card] = "S"
+BASIC_SPEED_CARDS: Final[tuple[Card, ...]] = ("1", "2", "3", "4")
+BASIC: Final[frozenset[Card]] = frozenset(BASIC_SPEED_CARDS)
+STARTING_UPGRADES: Final[tuple[Card, ...]] = ("0", "5", HEAT)
 
-_UPGRADES = {u.id: u for u in data.upgrade_cards().upgrades if u.id != HEAT} | {
+_UPGRADES: Final = {u.id: u for u in data.upgrade_cards().upgrades if u.id != HEAT} | {
     s.id: s for s in data.championship().sponsorship_cards
 }
 # A card with several speeds counts 0 here; the speed chosen at its reveal is kept in the turn.
-_SPEED: dict[Card, int] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, HEAT: 0, STRESS: 0} | {
+_SPEED: Final[dict[Card, int]] = {
+    "0": 0,
+    "1": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    HEAT: 0,
+    STRESS: 0,
+} | {
     card: upgrade.speed[0] if len(upgrade.speed) == 1 else 0 for card, upgrade in _UPGRADES.items()
 }
-_SPEEDS: dict[Card, tuple[int, ...]] = {card: u.speed for card, u in _UPGRADES.items()}
-_SYMBOLS: dict[Card, dict[str, int]] = {
+_SPEEDS: Final[dict[Card, tuple[int, ...]]] = {card: u.speed for card, u in _UPGRADES.items()}
+_SYMBOLS: Final[dict[Card, dict[str, int]]] = {
     card: {str(name): n for name, n in u.symbols.items()} for card, u in _UPGRADES.items()
 }
-_NO_SYMBOLS: dict[str, int] = {}
-_PLUS: dict[Card, int] = {STRESS: 1} | {
+_NO_SYMBOLS: Final[dict[str, int]] = {}
+_PLUS: Final[dict[Card, int]] = {STRESS: 1} | {
     card: n for card, marks in _SYMBOLS.items() if (n := marks.get("boost", 0))
 }
 # The Heat symbol's number per card, asked for every revealed card.
-_HEAT_SYMBOL: dict[Card, int] = {
+_HEAT_SYMBOL: Final[dict[Card, int]] = {
     card: n for card, marks in _SYMBOLS.items() if (n := marks.get("heat", 0))
 }
-DIRECT_PLAY: frozenset[Card] = frozenset(
+DIRECT_PLAY: Final[frozenset[Card]] = frozenset(
     card for card, marks in _SYMBOLS.items() if "direct" in marks
 )
 # The cards with any Garage symbol, a Heat symbol, Refresh: most plays hold none, and one
 # look at these sets spares asking card by card.
-WITH_SYMBOLS: frozenset[Card] = frozenset(card for card, marks in _SYMBOLS.items() if marks)
-WITH_HEAT_SYMBOL: frozenset[Card] = frozenset(_HEAT_SYMBOL)
-WITH_REFRESH: frozenset[Card] = frozenset(
+WITH_SYMBOLS: Final[frozenset[Card]] = frozenset(card for card, marks in _SYMBOLS.items() if marks)
+WITH_HEAT_SYMBOL: Final[frozenset[Card]] = frozenset(_HEAT_SYMBOL)
+WITH_REFRESH: Final[frozenset[Card]] = frozenset(
     card for card, marks in _SYMBOLS.items() if "refresh" in marks
 )
-SEVERAL_SPEEDS: frozenset[Card] = frozenset(card for card, sp in _SPEEDS.items() if len(sp) > 1)
-KNOWN_CARDS: frozenset[Card] = frozenset(_SPEED)
-SPONSOR_CARDS: frozenset[Card] = frozenset(s.id for s in data.championship().sponsorship_cards)
+SEVERAL_SPEEDS: Final[frozenset[Card]] = frozenset(
+    card for card, sp in _SPEEDS.items() if len(sp) > 1
+)
+KNOWN_CARDS: Final[frozenset[Card]] = frozenset(_SPEED)
+SPONSOR_CARDS: Final[frozenset[Card]] = frozenset(
+    s.id for s in data.championship().sponsorship_cards
+)
 
-HAND_SIZE = 7
+HAND_SIZE: Final = 7
 
 
 def speed_value(card: Card) -> int:

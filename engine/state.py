@@ -23,12 +23,16 @@ GarageDecks = Literal["off", "basic", "advanced", "both"]
 DraftVariant = Literal["rounds", "random", "snake"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PlannedMove:
     """Steps 1-2 chosen in secret: the gear to shift to and the cards played face down."""
 
     gear: int
     cards: tuple[Card, ...]
+
+    def __init__(self, gear: int, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "gear", gear)
+        object.__setattr__(self, "cards", cards)
 
 
 @dataclass(slots=True, init=False)

@@ -7,6 +7,7 @@ them in order and stops where a driver must decide.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from engine.cards import (
     HEAT,
@@ -57,8 +58,8 @@ from engine.piles import cool_down, pay_heat, resolve_plus
 from engine.state import Car, RaceState, Turn, Weather, add_to_tally
 
 # "the most common is from driving in 1st gear (Cooldown 3) and 2nd gear (Cooldown 1)"
-GEAR_COOLDOWN = {1: 3, 2: 1}
-SLIPSTREAM_SPACES = 2
+GEAR_COOLDOWN: Final = {1: 3, 2: 1}
+SLIPSTREAM_SPACES: Final = 2
 
 
 def shift_gears(car: Car, gear: int, events: list[Event], flooded: bool = False) -> None:
@@ -136,7 +137,9 @@ def adrenaline_cars(state: RaceState) -> tuple[str, ...]:
 def speed(car: Car, turn: Turn) -> int:
     """ "Speed = Sum of the values of all the cards in your Play Area, +1 if you used the
     Adrenaline Bonus" (Slipstream is never Speed)."""
-    raced = sum(map(speed_value, car.play_area)) + turn.accelerated
+    raced = turn.accelerated
+    for card in car.play_area:
+        raced += speed_value(card)
     for _, chosen in turn.chosen:
         raced += chosen
     return raced + 1 if turn.adrenaline_speed else raced

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import cache
+from typing import Final
 
 import data
 from data.models import RoadCondition, SectorEffect
 from engine.course import CornerLine, Course, course
 from engine.state import Car, RaceState, Weather
 
-SLIPSTREAM_EXTRA: dict[SectorEffect, int] = {"slipstream_plus_1": 1, "slipstream_plus_2": 2}
+SLIPSTREAM_EXTRA: Final[dict[SectorEffect, int]] = {"slipstream_plus_1": 1, "slipstream_plus_2": 2}
 
 
 def _token(weather: Weather, here: Course, position: int) -> RoadCondition:
