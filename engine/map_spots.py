@@ -7,7 +7,6 @@ turned into its lane on that space first.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Literal
 
 import data
@@ -17,20 +16,31 @@ SpotKind = Literal["flooded", "tunnel"]
 FLOODED_DOWNSHIFT_HEAT = 1
 
 
-@cache
-def _spots(track_id: str, kind: SpotKind) -> frozenset[tuple[int, int]]:
-    track = data.track(track_id)
-    listed = track.flooded_spots if kind == "flooded" else track.tunnel_spots
-    return frozenset((spot.space, spot.lane) for spot in listed)
+_SPOTS: dict[tuple[str, SpotKind], tuple[int, frozenset[tuple[int, int]]]] = {}
+
+
+def _spots(track_id: str, kind: SpotKind) -> tuple[int, frozenset[tuple[int, int]]]:
+    """The track's lap length and its spots of this kind as (lap space, spot) pairs, built
+    the first time they are asked for (asked at every plan: a dict, not a cached call)."""
+    key = (track_id, kind)
+    known = _SPOTS.get(key)
+    if known is None:
+        track = data.track(track_id)
+        listed = track.flooded_spots if kind == "flooded" else track.tunnel_spots
+        lanes = {(spot.space, spot.lane) for spot in listed}
+        spots = frozenset(
+            (space, spot)
+            for space, lane in lanes
+            for spot in (0, 1)
+            if track.lane_of(space, spot) == lane
+        )
+        known = _SPOTS[key] = (track.spaces_per_lap, spots)
+    return known
 
 
 def _is(kind: SpotKind, track_id: str, space: int, spot: int) -> bool:
-    spots = _spots(track_id, kind)
-    if not spots:
-        return False
-    track = data.track(track_id)
-    lap_space = (space - 1) % track.spaces_per_lap + 1
-    return (lap_space, track.lane_of(lap_space, spot)) in spots
+    lap_length, spots = _spots(track_id, kind)
+    return bool(spots) and ((space - 1) % lap_length + 1, spot) in spots
 
 
 def on_flooded_spot(track_id: str, space: int, spot: int) -> bool:

@@ -9,7 +9,6 @@ sector of a corner at p runs over spaces p+1 to the next corner's position.
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import cache
 from typing import Final
 
 import data
@@ -20,8 +19,39 @@ from engine.state import Car, RaceState, Weather
 SLIPSTREAM_EXTRA: Final[dict[SectorEffect, int]] = {"slipstream_plus_1": 1, "slipstream_plus_2": 2}
 
 
+class _Road:
+    """One weather's road conditions on one course: each corner's token by its position,
+    and each lap space's sector effect (read on every move and React choice)."""
+
+    def __init__(self, card: str, tokens: tuple[str, ...], here: Course) -> None:
+        track = here.track
+        road = data.weather()
+        self.tokens: dict[int, RoadCondition] = {
+            position: road.token(token)
+            for position, token in zip(track.corner_positions, tokens, strict=True)
+        }
+        # By lap space, 1..N (0 stands for none).
+        self.sectors: list[SectorEffect | None] = [None] + [
+            _sector_effect(card, tokens, here, lap_space)
+            for lap_space in range(1, here.lap_length + 1)
+        ]
+
+
+_ROADS: dict[tuple[str, tuple[str, ...], Course], _Road] = {}
+
+
+def _road(weather: Weather, here: Course) -> _Road:
+    """The table for this weather and course, built the first time it is asked for (a dict
+    keyed by words and the course hashes far faster than the frozen :class:`Weather`)."""
+    key = (weather.card, weather.tokens, here)
+    road = _ROADS.get(key)
+    if road is None:
+        road = _ROADS[key] = _Road(weather.card, weather.tokens, here)
+    return road
+
+
 def _token(weather: Weather, here: Course, position: int) -> RoadCondition:
-    return data.weather().token(weather.tokens[here.track.corner_positions.index(position)])
+    return _road(weather, here).tokens[position]
 
 
 def corner_limit(weather: Weather | None, here: Course, line: CornerLine) -> int:
@@ -55,15 +85,12 @@ def sector_effect(weather: Weather | None, here: Course, space: int) -> SectorEf
     """
     if weather is None:
         return None
-    return _sector_effect(weather.card, weather.tokens, here, here.lap_space(space))
+    return _road(weather, here).sectors[here.lap_space(space)]
 
 
-@cache
 def _sector_effect(
     card: str, tokens: tuple[str, ...], here: Course, lap_space: int
 ) -> SectorEffect | None:
-    """Asked on every React choice: cached per weather card and tokens (a tuple of words
-    hashes far faster than the frozen :class:`Weather`), course and space of the lap."""
     track = here.track
     index = bisect_left(track.corner_positions, lap_space) - 1
     if track.corners[index].chicane_role == "first":
