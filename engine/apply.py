@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.cards import HEAT, remove_cards
+from engine.cards import HEAT, Card, remove_cards
 from engine.championship import discard_limit, may_discard_card, race_event
 from engine.decisions import (
     Decision,
@@ -121,8 +121,7 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         withdraw(state, car, "gave_up", events)
         return
     if isinstance(decision, Plan):
-        _check_plan(car, decision, on_flooded_spot(state.track, car.space, car.spot))
-        car.hand = remove_cards(car.hand, decision.cards) or ()
+        car.hand = _check_plan(car, decision, on_flooded_spot(state.track, car.space, car.spot))
         car.plan = PlannedMove(decision.gear, decision.cards)
         events.append(PlanMade(car.id))
         return
@@ -139,8 +138,7 @@ def _resolve(state: RaceState, car: Car, decision: Decision, events: list[Event]
         end_slipstream(state, car, turn, events)
     elif isinstance(decision, Discard):
         assert turn is not None, "a discard comes in a car's turn"
-        _check_discard(state, car, decision)
-        car.hand = remove_cards(car.hand, decision.cards) or ()
+        car.hand = _check_discard(state, car, decision)
         car.discard = car.discard + decision.cards
         if decision.cards:
             events.append(CardsDiscarded(car.id, decision.cards))
@@ -166,7 +164,9 @@ def _slipstream_spaces(state: RaceState, car: Car, decision: Slipstream) -> int:
     return decision.spaces
 
 
-def _check_plan(car: Car, plan: Plan, flooded: bool) -> None:
+def _check_plan(car: Car, plan: Plan, flooded: bool) -> tuple[Card, ...]:
+    """The hand left once the plan's cards are played, if the plan is legal."""
+
     def illegal(reason: str) -> IllegalDecision:
         return IllegalDecision(car.id, "plan", reason)
 
@@ -188,7 +188,8 @@ def _check_plan(car: Car, plan: Plan, flooded: bool) -> None:
         raise illegal(
             f"{GEAR_NAMES[plan.gear]} gear plays exactly {plan.gear} card(s), not {len(plan.cards)}"
         )
-    if remove_cards(car.hand, plan.cards) is None:
+    left = remove_cards(car.hand, plan.cards)
+    if left is None:
         missing = next(c for c in plan.cards if plan.cards.count(c) > car.hand.count(c))
         raise illegal(f"card {quoted(missing)} is not in hand")
     playable = len(car.hand) - car.hand.count(HEAT)
@@ -197,9 +198,11 @@ def _check_plan(car: Car, plan: Plan, flooded: bool) -> None:
             raise illegal("Heat cards can never be played (the hand is not cluttered)")
         if sum(1 for card in plan.cards if card != HEAT) != playable:
             raise illegal("a cluttered hand plays every playable card, then Heat")
+    return left
 
 
-def _check_discard(state: RaceState, car: Car, discard: Discard) -> None:
+def _check_discard(state: RaceState, car: Car, discard: Discard) -> tuple[Card, ...]:
+    """The hand left once the discarded cards are gone, if the discard is legal."""
     event = race_event(state)
     for card in discard.cards:
         if not may_discard_card(event, card):
@@ -207,6 +210,8 @@ def _check_discard(state: RaceState, car: Car, discard: Discard) -> None:
     limit = discard_limit(event)
     if limit is not None and len(discard.cards) > limit:
         raise IllegalDecision(car.id, "discard", f"this event allows {limit} discard(s) a turn")
-    if remove_cards(car.hand, discard.cards) is None:
+    left = remove_cards(car.hand, discard.cards)
+    if left is None:
         missing = next(c for c in discard.cards if discard.cards.count(c) > car.hand.count(c))
         raise IllegalDecision(car.id, "discard", f"card {quoted(missing)} is not in hand")
+    return left

@@ -132,7 +132,7 @@ def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-def remove_cards(pile: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+def remove_cards(pile: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """``pile`` without ``cards`` (as a multiset), or None if it lacks one of them."""
     kept = list(pile)
     for card in cards:

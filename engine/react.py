@@ -159,9 +159,10 @@ def pay_what_it_can(state: RaceState, car: Car, turn: Turn, events: list[Event])
         else:
             unpaid.append(card)
     turn.unpaid = ()
-    car.play_area = remove_cards(car.play_area, unpaid) or ()
-    car.discard = car.discard + tuple(unpaid)
-    forget_symbols(turn, tuple(unpaid))
+    dropped = tuple(unpaid)
+    car.play_area = remove_cards(car.play_area, dropped) or ()
+    car.discard = car.discard + dropped
+    forget_symbols(turn, dropped)
     chosen = list(turn.chosen)
     for card in unpaid:
         for pair in chosen:

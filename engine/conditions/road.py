@@ -37,16 +37,32 @@ class _Road:
         ]
 
 
-_ROADS: dict[tuple[str, tuple[str, ...], Course], _Road] = {}
+_ROADS: Final[dict[tuple[str, tuple[str, ...], Course], _Road]] = {}
+
+
+class _LastRoad:
+    """The table asked for last, with the weather and course it was asked for: a race asks
+    with the same two objects all along (its states share them), so an identity check
+    spares the key's tuple and hash. One tuple, so that it is replaced whole."""
+
+    def __init__(self) -> None:
+        self.entry: tuple[Weather, Course, _Road] | None = None
+
+
+_LAST_ROAD: Final = _LastRoad()
 
 
 def _road(weather: Weather, here: Course) -> _Road:
     """The table for this weather and course, built the first time it is asked for (a dict
     keyed by words and the course hashes far faster than the frozen :class:`Weather`)."""
+    last = _LAST_ROAD.entry
+    if last is not None and last[0] is weather and last[1] is here:
+        return last[2]
     key = (weather.card, weather.tokens, here)
     road = _ROADS.get(key)
     if road is None:
         road = _ROADS[key] = _Road(weather.card, weather.tokens, here)
+    _LAST_ROAD.entry = (weather, here, road)
     return road
 
 
