@@ -7,40 +7,48 @@ turned into its lane on that space first.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 import data
+from data.models import Spot
 
 SpotKind = Literal["flooded", "tunnel"]
 # "If you start the round on a flooded space, shifting down a gear in step 1 costs 1 extra heat."
 FLOODED_DOWNSHIFT_HEAT = 1
 
 
-_SPOTS: dict[tuple[str, SpotKind], tuple[int, frozenset[tuple[int, int]]]] = {}
+class _TrackSpots:
+    """A track's lap length and its flooded and tunnel spots as (lap space, spot) pairs."""
 
-
-def _spots(track_id: str, kind: SpotKind) -> tuple[int, frozenset[tuple[int, int]]]:
-    """The track's lap length and its spots of this kind as (lap space, spot) pairs, built
-    the first time they are asked for (asked at every plan: a dict, not a cached call)."""
-    key = (track_id, kind)
-    known = _SPOTS.get(key)
-    if known is None:
+    def __init__(self, track_id: str) -> None:
         track = data.track(track_id)
-        listed = track.flooded_spots if kind == "flooded" else track.tunnel_spots
-        lanes = {(spot.space, spot.lane) for spot in listed}
-        spots = frozenset(
-            (space, spot)
-            for space, lane in lanes
-            for spot in (0, 1)
-            if track.lane_of(space, spot) == lane
-        )
-        known = _SPOTS[key] = (track.spaces_per_lap, spots)
-    return known
+        self.lap_length = track.spaces_per_lap
+
+        def by_spot(listed: Iterable[Spot]) -> frozenset[tuple[int, int]]:
+            lanes = {(spot.space, spot.lane) for spot in listed}
+            return frozenset(
+                (space, spot)
+                for space, lane in lanes
+                for spot in (0, 1)
+                if track.lane_of(space, spot) == lane
+            )
+
+        self.flooded = by_spot(track.flooded_spots)
+        self.tunnel = by_spot(track.tunnel_spots)
+
+
+_SPOTS: dict[str, _TrackSpots] = {}
 
 
 def _is(kind: SpotKind, track_id: str, space: int, spot: int) -> bool:
-    lap_length, spots = _spots(track_id, kind)
-    return bool(spots) and ((space - 1) % lap_length + 1, spot) in spots
+    """Asked at every plan: the track's spots come from a dict by its id (built the first
+    time), not from a cached call."""
+    spots = _SPOTS.get(track_id)
+    if spots is None:
+        spots = _SPOTS[track_id] = _TrackSpots(track_id)
+    of_kind = spots.flooded if kind == "flooded" else spots.tunnel
+    return bool(of_kind) and ((space - 1) % spots.lap_length + 1, spot) in of_kind
 
 
 def on_flooded_spot(track_id: str, space: int, spot: int) -> bool:

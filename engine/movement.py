@@ -11,8 +11,6 @@ Board Game Arena does), while "who is ahead" compares whole-race spaces.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from engine.course import course
 from engine.events import CarMoved, Event, MoveCause
 from engine.state import Car, RaceState
@@ -23,12 +21,12 @@ def position_key(car: Car) -> tuple[int, int]:
     return (-car.space, car.spot)
 
 
-def turn_order(cars: Iterable[Car]) -> tuple[str, ...]:
+def turn_order(cars: list[Car]) -> tuple[str, ...]:
     """Cars still racing, frontmost first: the order of steps 3-9 this round."""
     return tuple(car.id for car in sorted((c for c in cars if c.racing), key=position_key))
 
 
-def board_spots(cars: Iterable[Car], lap_length: int, mover: Car | None = None) -> set[int]:
+def board_spots(cars: list[Car], lap_length: int, mover: Car | None = None) -> set[int]:
     """Every spot held on the board by a car on the track but ``mover``, as one number:
     twice the space within the lap, plus the spot (cheaper to build and look up than
     pairs: asked at every landing)."""
@@ -40,7 +38,7 @@ def board_spots(cars: Iterable[Car], lap_length: int, mover: Car | None = None) 
 
 
 def free_spot_at_or_behind(
-    cars: Iterable[Car], mover: Car, space: int, lap_length: int
+    cars: list[Car], mover: Car, space: int, lap_length: int
 ) -> tuple[int, int]:
     """The first spot on ``space`` or behind it that no other car on the board holds.
 
@@ -59,7 +57,7 @@ def free_spot_at_or_behind(
         space -= 1
 
 
-def cars_around(cars: Iterable[Car], mover: Car, spaces: Iterable[int], lap_length: int) -> bool:
+def cars_around(cars: list[Car], mover: Car, spaces: tuple[int, ...], lap_length: int) -> bool:
     """Whether another car on the board, on any lap, stands on any of these spaces."""
     wanted = {space % lap_length for space in spaces}
     return any(c.space % lap_length in wanted and c is not mover and c.racing for c in cars)
