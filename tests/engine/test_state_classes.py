@@ -1,5 +1,8 @@
 """The classes that write their ``__init__`` out (for mypyc) keep it in step with fields:
-the state classes a race copies at every decision, every event and every decision."""
+the state classes a race copies at every decision, every event and every decision.
+
+These read the sources' ``__init__`` signatures, so they run on the pure engine only (a
+compiled ``__init__`` shows none; tests/test_compiled.py leaves this file out)."""
 
 from __future__ import annotations
 
@@ -27,10 +30,7 @@ WRITTEN_OUT = (Car, Turn, Garage, RaceState, Pending, *EVENTS_AND_DECISIONS)
 def test_each_field_is_a_parameter_of_init_in_field_order(kind: type) -> None:
     """A field added to the class but not to ``__init__`` would be left unset by every copy."""
     parameters = list(inspect.signature(kind.__init__).parameters)[1:]
-    # Compiled, an event's ``type`` ClassVar shows as a field (see engine.events).
-    assert parameters == [
-        field.name for field in fields(kind) if field.init and field.name != "type"
-    ]
+    assert parameters == [field.name for field in fields(kind) if field.init]
 
 
 @pytest.mark.parametrize("kind", (Car, Turn), ids=lambda kind: kind.__name__)
@@ -52,5 +52,5 @@ def test_init_sets_each_field_to_its_argument(kind: type) -> None:
     Each figure is a tuple of one word, which a decision naming cards keeps as it is."""
     names = [name for name in inspect.signature(kind.__init__).parameters if name != "self"]
     figures = {name: (f"figure {number}",) for number, name in enumerate(names)}
-    event = kind(**figures)
-    assert {name: getattr(event, name) for name in names} == figures
+    built = kind(**figures)
+    assert {name: getattr(built, name) for name in names} == figures

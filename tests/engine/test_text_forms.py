@@ -70,7 +70,9 @@ NAMING_CARDS = [
 ]
 
 
-@pytest.mark.parametrize(("kind", "name"), NAMING_CARDS, ids=lambda value: str(value))
+@pytest.mark.parametrize(
+    ("kind", "name"), NAMING_CARDS, ids=[kind.__name__ for kind, _ in NAMING_CARDS]
+)
 def test_cards_are_a_multiset_in_one_order(kind: type[Decision], name: str) -> None:
     """The same cards named in another order make the same decision (each kind's
     written-out ``__init__`` keeps them in one order)."""
