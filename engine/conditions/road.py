@@ -30,11 +30,16 @@ class _Road:
             position: road.token(token)
             for position, token in zip(track.corner_positions, tokens, strict=True)
         }
-        # By lap space, 1..N (0 stands for none).
-        self.sectors: list[SectorEffect | None] = [None] + [
-            _sector_effect(card, tokens, here, lap_space)
-            for lap_space in range(1, here.lap_length + 1)
-        ]
+        weather = road.card(card).sector_effect
+        # By lap space, 1..N (0 stands for none). A lap space's sector is the corner's
+        # behind it (the last corner's before the first), none after a chicane's first line.
+        self.sectors: list[SectorEffect | None] = [None]
+        for lap_space in range(1, here.lap_length + 1):
+            corner = track.corners[bisect_left(track.corner_positions, lap_space) - 1]
+            effect = self.tokens[corner.position].sector_effect
+            if corner.chicane_role == "first":
+                effect = None
+            self.sectors.append(weather if effect == "weather" else effect)
 
 
 _ROADS: Final[dict[tuple[str, tuple[str, ...], Course], _Road]] = {}
@@ -102,19 +107,6 @@ def sector_effect(weather: Weather | None, here: Course, space: int) -> SectorEf
     if weather is None:
         return None
     return _road(weather, here).sectors[here.lap_space(space)]
-
-
-def _sector_effect(
-    card: str, tokens: tuple[str, ...], here: Course, lap_space: int
-) -> SectorEffect | None:
-    track = here.track
-    index = bisect_left(track.corner_positions, lap_space) - 1
-    if track.corners[index].chicane_role == "first":
-        return None
-    effect = data.weather().token(tokens[index]).sector_effect
-    if effect == "weather":
-        return data.weather().card(card).sector_effect
-    return effect
 
 
 def may_cool_down(weather: Weather | None, here: Course, space: int) -> bool:
