@@ -15,7 +15,7 @@ import discord
 import yarl
 
 from bot.discord.app import bot_for, serve
-from bot.settings import Settings
+from bot.hosting.settings import Settings
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from bot.round_ends import ai_drivers, round_ends
+from bot.service.round_ends import ai_drivers, round_ends
 from engine.events import Event
 from engine.forecast import landings
 from engine.state import Options

@@ -1,6 +1,6 @@
 """The house's rooms point one way, with no import cycle.
 
-The bot: discord → service → storage. The engine: the race core at the top of
+The bot: cli → discord → service → storage → hosting. The engine: the race core at the top of
 ``engine/``, one subpackage per module of the game (its ``__init__`` is its face),
 the subpackages pointing one way; everything outside a room enters it by its face.
 """
@@ -119,6 +119,31 @@ def test_the_service_and_storage_never_import_discord() -> None:
 def test_storage_does_not_reach_up_into_the_service() -> None:
     for path in (ROOT / "bot/storage").rglob("*.py"):
         assert not any(name.startswith("bot.service") for name in imports_of(path)), path
+
+
+def test_hosting_imports_no_other_room_of_the_bot() -> None:
+    """Settings, metrics, logs and the heartbeat sit under everything, so all may use them."""
+    for path in (ROOT / "bot/hosting").rglob("*.py"):
+        ours = {name for name in imports_of(path) if name.startswith("bot.")}
+        assert all(name.startswith("bot.hosting") for name in ours), (path, ours)
+
+
+def test_only_the_cli_imports_the_cli() -> None:
+    """The ``heat`` command sits on top of the bot: no other room reaches up into it."""
+    outside = [path for path in source_files("bot", "render", "engine") if "cli" not in path.parts]
+    assert any(path.parts[-2] == "discord" for path in outside)
+    for path in outside:
+        assert not any(name.startswith("bot.cli") for name in imports_of(path)), path
+
+
+def test_the_bot_keeps_its_modules_in_rooms() -> None:
+    """``bot/`` holds only its rooms (and its own ``__init__``): no loose module beside them."""
+    loose = sorted(path.name for path in (ROOT / "bot").glob("*.py") if path.name != "__init__.py")
+    assert loose == [], loose
+    rooms = sorted(
+        path.name for path in (ROOT / "bot").iterdir() if (path / "__init__.py").exists()
+    )
+    assert rooms == ["cli", "discord", "hosting", "service", "storage"], rooms
 
 
 def test_no_import_cycle() -> None:

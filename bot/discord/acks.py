@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot import metrics
+from bot.hosting import metrics
 
 # The slot the property below wraps (a member descriptor: get and set it directly).
 _TYPE: Any = discord.InteractionResponse.__dict__["_response_type"]

@@ -15,7 +15,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import heartbeat, log_format
 from bot.discord.acks import time_acknowledgement
 from bot.discord.clicks import Clicks
 from bot.discord.commands import HeatCommands
@@ -29,13 +28,14 @@ from bot.discord.loop import loop_factory
 from bot.discord.publisher import Publisher
 from bot.discord.replay import replay_command
 from bot.discord.texts import HeatTranslator, t
+from bot.hosting import heartbeat, log_format
+from bot.hosting.rate_limit import RateLimit
+from bot.hosting.settings import Settings
 from bot.service import cpu, figures
 from bot.service.leagues import LeagueService
 from bot.service.outbox import Outbox
 from bot.service.races import RaceService, fresh_seed
-from bot.service.rate_limit import RateLimit
 from bot.service.timers import LONGEST_NAP, SHARED_NAP, Scheduler
-from bot.settings import Settings
 from bot.storage import OutboxRow
 from bot.storage.choice import is_postgres, open_store, without_password
 
@@ -183,7 +183,7 @@ class HeatBot(discord.Client):
         return False
 
     async def _beat(self) -> None:
-        """Write the heartbeat file while the gateway is connected (see :mod:`bot.heartbeat`).
+        """Write the heartbeat file while the gateway is connected (bot.hosting.heartbeat).
 
         discord.py keeps the connection's heartbeat and reconnects when it is not
         acknowledged; meanwhile it has no connection (a latency of NaN) and the file ages.

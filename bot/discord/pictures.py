@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import engine
-from bot.round_ends import round_ends
+from bot.service.round_ends import round_ends
 from engine import Decision, Plan, RaceState
 from engine.events import Event
 from engine.forecast import landings

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import ParamSpec, TypeVar
 
-from bot import metrics
+from bot.hosting import metrics
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -16,7 +16,7 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
-from bot.metrics import DATABASE_ERRORS, TIMER_LAG, Shards, database_error
+from bot.hosting.metrics import DATABASE_ERRORS, TIMER_LAG, Shards, database_error
 from bot.storage import Store
 
 log = logging.getLogger("heat.metrics")

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
 import engine
-from bot import metrics
+from bot.hosting import metrics
 from bot.service import cpu, permits
 from bot.service.autoplay import ai_decision, play_on
 from bot.service.limits import check_room

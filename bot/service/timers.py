@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from bot import metrics
+from bot.hosting import metrics
 from bot.service.races import RaceService
 from bot.storage import Store, Timer
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
-from bot import metrics
+from bot.hosting import metrics
 from bot.storage.leagues import LeagueTables
 from bot.storage.models import OutboxRow, Timer
 from bot.storage.races import RaceTables

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot import metrics
+from bot.hosting import metrics
 from bot.storage.leagues import LeagueTables
 from bot.storage.models import OutboxRow, Timer
 from bot.storage.races import RaceTables

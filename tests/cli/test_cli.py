@@ -19,8 +19,8 @@ from PIL import Image
 
 import data
 import engine
-from bot import cli
-from bot.settings import Settings
+from bot.cli.command import READER_GONE
+from bot.hosting.settings import Settings
 from engine import limits
 from engine.errors import NotationError
 from engine.notation import dump_state, load_scenario, load_state
@@ -398,7 +398,7 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
         heat_run.stdout.read(100)
         heat_run.stdout.close()
         err = heat_run.stderr.read()
-        assert heat_run.wait(timeout=300) == cli.READER_GONE
+        assert heat_run.wait(timeout=300) == READER_GONE
     assert err == b""
 
 

@@ -10,7 +10,7 @@ from PIL import Image
 
 import engine
 from bot import cli
-from bot.cli_input import BAD_INPUT
+from bot.cli.inputs import BAD_INPUT
 from engine.ai import decide
 from engine.events import RoundStarted
 from engine.notation import decision_json, dump_state

@@ -20,7 +20,7 @@ from PIL import Image
 
 import data
 import engine
-from bot.round_ends import ai_drivers, round_ends
+from bot.service.round_ends import ai_drivers, round_ends
 from engine.events import Event
 from engine.forecast import landings
 from engine.state import Options

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.discord.app import HeatBot
-from bot.settings import Settings
+from bot.hosting.settings import Settings
 from tests.support.fakediscord import (
     FakeChannel,
     FakeDiscord,

@@ -16,8 +16,8 @@ import aiosqlite
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import heartbeat
 from bot.discord.texts import t as text
+from bot.hosting import heartbeat
 from bot.service.retention import DAY
 from tests.support.botdriver import answer, custom_id, custom_ids, table
 from tests.support.botrace import open_lobby, plan, two_driver_race

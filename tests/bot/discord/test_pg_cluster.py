@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.discord.app import HeatBot, ShardedHeatBot, bot_for
-from bot.settings import Settings
+from bot.hosting.settings import Settings
 from bot.storage import SQLiteStore
 from bot.storage.choice import open_store, without_password
 from bot.storage.postgres import PostgresStore

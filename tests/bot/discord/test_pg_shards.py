@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncpg
 
 from bot.discord.app import ShardedHeatBot
-from bot.settings import Settings
+from bot.hosting.settings import Settings
 from tests.support.botdriver import BotClock, answer, custom_id, custom_ids, lobby_in
 from tests.support.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 

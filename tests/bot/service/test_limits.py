@@ -11,7 +11,6 @@ import pytest
 from bot.service import limits
 from bot.service.leagues import LeagueService
 from bot.service.races import Driver, RaceService
-from bot.service.rate_limit import BURST, PER_SECOND, RateLimit
 from bot.service.refusals import Refused
 from bot.storage import GuildLimits, LeagueSettings, RaceConfig, RaceStatus, Store
 from engine.season import SeasonConfig, SeasonRace
@@ -86,37 +85,3 @@ async def test_only_manage_server_changes_the_caps_and_within_range(store: Store
     kept = await limits.change_limits(store, GUILD, True, leagues=2)
     assert kept == GuildLimits(lobbies=4, leagues=2), "a cap not given is kept"
     assert await store.guild_limits(OTHER) == GuildLimits()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_thirty_clicks_in_an_instant_pass_a_burst_and_nobody_else_is_held() -> None:
-    clock = Clock()
-    rate = RateLimit(clock=clock)
-    flood = [rate.allow(ALICE.user_id) for _ in range(30)]
-    assert flood == [True] * BURST + [False] * (30 - BURST)
-    assert rate.allow(BOB.user_id), "another person is not held back"
-    clock.now += 1.0
-    again = [rate.allow(ALICE.user_id) for _ in range(10)]
-    assert sum(again) == int(PER_SECOND), "a second later, a second's worth"
-
-
-def test_idle_people_are_forgotten_and_start_afresh() -> None:
-    clock = Clock()
-    rate = RateLimit(clock=clock)
-    for user in range(5000):
-        assert rate.allow(user)
-    clock.now += BURST / PER_SECOND + 1
-    newcomers = 0
-    while len(rate._buckets) >= 5000:  # the next look comes at twice the busy count, at most
-        assert rate.allow(10_000 + newcomers)
-        newcomers += 1
-        assert newcomers <= 10_000, "the idle ones were never dropped"
-    assert len(rate._buckets) == newcomers, "only the newcomers are kept"
-    assert all(rate.allow(0) for _ in range(BURST)), "a forgotten person has a full burst"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.cli_input import BadInput
+from bot.cli.inputs import BadInput
 from render import png_bytes
 
 JPEG_QUALITY = 90

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 import data
-from bot.cli_input import (
+from bot.cli.inputs import (
     BadInput,
     Parser,
     image_file,
@@ -18,7 +18,7 @@ from bot.cli_input import (
     read_notation_file,
     refuse,
 )
-from bot.cli_output import write_image
+from bot.cli.outputs import write_image
 from engine.errors import NotationError, RulesError
 from engine.notation import to_text
 from engine.season import SeasonState, run_season_scenario, season_report, standings

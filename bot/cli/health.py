@@ -16,9 +16,9 @@ from pathlib import Path
 import asyncpg
 from pydantic import ValidationError
 
-from bot import heartbeat
-from bot.cli_input import Parser
-from bot.settings import Settings
+from bot.cli.inputs import Parser
+from bot.hosting import heartbeat
+from bot.hosting.settings import Settings
 from bot.storage.choice import is_postgres
 
 ANSWER_WITHIN_S = 5.0  # a database slower than this to answer one query is not healthy

@@ -15,8 +15,8 @@ from importlib.metadata import version
 
 from pydantic import ValidationError
 
-from bot import db_command, health_command, league_command, offline, season_command
-from bot.cli_input import BadInput, Parser, notation_command, read_race_file, refuse
+from bot.cli import db, health, league, offline, season
+from bot.cli.inputs import BadInput, Parser, notation_command, read_race_file, refuse
 
 DESCRIPTION = """\
 Race Heat: Pedal to the Metal on Discord, or offline.
@@ -89,7 +89,7 @@ def scenario_command(args: argparse.Namespace) -> int:
 
 def run_command(args: argparse.Namespace) -> int:
     """Start the Discord bot; a missing or bad setting is one line saying how to fix it."""
-    from bot.settings import Settings
+    from bot.hosting.settings import Settings
 
     try:
         settings = Settings()
@@ -135,11 +135,11 @@ def build_parser() -> argparse.ArgumentParser:
         file_help="a heat-race/1 JSON file, usually with decisions",
     )
     scenario.set_defaults(func=scenario_command)
-    season_command.register(commands)
+    season.register(commands)
     offline.register(commands)
-    db_command.register(commands)
-    league_command.register(commands)
-    health_command.register(commands)
+    db.register(commands)
+    league.register(commands)
+    health.register(commands)
     return parser
 
 
@@ -169,7 +169,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _asks_version(argument: str) -> bool:
     """``--version``, or an abbreviation argparse would take for it (``--vers``)."""
     return len(argument) > 2 and "--version".startswith(argument)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

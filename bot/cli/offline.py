@@ -14,7 +14,7 @@ from pathlib import Path
 
 import data
 import engine
-from bot.cli_input import (
+from bot.cli.inputs import (
     IMAGE_FORMATS,
     BadInput,
     Parser,
@@ -25,8 +25,8 @@ from bot.cli_input import (
     read_race_file,
     refuse,
 )
-from bot.cli_output import write_file, write_image
-from bot.round_ends import NextDecision, ai_drivers, round_ends
+from bot.cli.outputs import write_file, write_image
+from bot.service.round_ends import NextDecision, ai_drivers, round_ends
 from engine.errors import NotationError, RulesError
 from engine.events import Event
 from engine.limits import MAX_CARS, MAX_LAPS, MAX_SEED

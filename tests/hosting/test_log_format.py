@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
-from bot.log_format import JsonFormatter
-from bot.settings import Settings
+from bot.hosting.log_format import JsonFormatter
+from bot.hosting.settings import Settings
 
 
 def record(message: str, *args: object, exc: BaseException | None = None) -> logging.LogRecord:

@@ -7,7 +7,7 @@ import asyncio
 import os
 from pathlib import Path
 
-from bot.cli_input import Parser, refuse
+from bot.cli.inputs import Parser, refuse
 from bot.storage import StorageError
 from bot.storage.choice import is_postgres, without_password
 from bot.storage.copy import copy_to_postgres

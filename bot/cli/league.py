@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bot.cli_input import Parser, refuse
+from bot.cli.inputs import Parser, refuse
 from bot.storage import BadLeagueExport, check_export_size, checked_file
 
 CHECK_HELP = """\
