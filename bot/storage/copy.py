@@ -53,7 +53,7 @@ IDENTITIES = ("races", "outbox", "leagues", "league_members", "league_correction
 
 
 class CopyRefused(StorageError):
-    """The copy cannot start: the target already holds races or leagues."""
+    """The copy cannot start: one of the target's tables already holds a row."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,14 +106,19 @@ CLEAN = "empty the target before trying again"
 
 
 async def _copy_tables(reader: aiosqlite.Connection, writer: asyncpg.Connection) -> dict[str, int]:
-    """Every table's rows, ids included, in one transaction; refused if races are there."""
+    """Every table's rows, ids included, in one transaction; refused if any table holds a row.
+
+    Any row at all, not only races and leagues: a server's settings copied twice would
+    otherwise collide on their key half-way (a traceback), and rows of another server
+    would be mixed with the copied ones.
+    """
     copied: dict[str, int] = {}
     async with writer.transaction():
-        if await writer.fetchval(
-            "SELECT EXISTS (SELECT 1 FROM races) OR EXISTS (SELECT 1 FROM leagues)"
-        ):
+        if held := await _tables_with_rows(writer):
+            named = ", ".join(held[:3]) + (f" and {len(held) - 3} more" if len(held) > 3 else "")
             raise CopyRefused(
-                "the target database already holds races or leagues: copy into an empty one"
+                f"the target database is not empty ({named} already hold rows):"
+                " copy into an empty one"
             )
         for table in TABLES:
             columns = [
@@ -129,6 +134,13 @@ async def _copy_tables(reader: aiosqlite.Connection, writer: asyncpg.Connection)
                 f" COALESCE(MAX(id), 0) + 1, false) FROM {table}"
             )
     return copied
+
+
+async def _tables_with_rows(writer: asyncpg.Connection) -> list[str]:
+    """The tables of ours in the target that hold at least one row, in copy order."""
+    query = "SELECT " + ", ".join(f"EXISTS (SELECT 1 FROM {table})" for table in TABLES)
+    held: list[bool] = list(await writer.fetchrow(query) or ())
+    return [table for table, has_rows in zip(TABLES, held, strict=True) if has_rows]
 
 
 async def _unposted(db: aiosqlite.Connection | asyncpg.Connection) -> list[OutboxRow]:

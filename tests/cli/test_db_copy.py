@@ -83,3 +83,38 @@ async def test_a_copy_leaves_its_source_byte_for_byte(pg_url: str, tmp_path: Pat
     assert code == 0, err
     assert source.read_bytes() == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["heat.sqlite3"]
+
+
+async def settings_only(path: Path, guild_id: int) -> None:
+    """The bot's database holding one server's settings and nothing else."""
+    store = await SQLiteStore.open(path)
+    try:
+        await store.save_guild_settings(guild_id, GuildSettings(1800, (21,)))
+    finally:
+        await store.close()
+
+
+async def rows_of(url: str, table: str) -> list[tuple[object, ...]]:
+    db = await asyncpg.connect(url)
+    try:
+        return [tuple(row) for row in await db.fetch(f"SELECT * FROM {table} ORDER BY 1")]
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize("second_guild", [10, 11], ids=["the-same-file", "another-server"])
+async def test_a_target_holding_any_row_is_refused_and_left_alone(
+    pg_url: str, tmp_path: Path, second_guild: int
+) -> None:
+    """Issue 37: a file of settings only, copied twice, crashed on guild_settings' key (exit 1,
+    a traceback); another server's settings were copied in beside the first's (exit 0)."""
+    first, second = tmp_path / "first.sqlite3", tmp_path / "second.sqlite3"
+    await settings_only(first, 10)
+    await settings_only(second, second_guild)
+    code, err = await asyncio.to_thread(heat_db_copy, first, pg_url)
+    assert code == 0, err
+    before = await rows_of(pg_url, "guild_settings")
+    code, err = await asyncio.to_thread(heat_db_copy, second, pg_url)
+    line = refused("db copy", code, err)
+    assert "the target database is not empty (guild_settings already hold rows)" in line
+    assert await rows_of(pg_url, "guild_settings") == before, "nothing is written"

@@ -105,7 +105,8 @@ async def test_a_target_with_races_is_refused_and_left_alone(
     assert await heat("db", "copy", "--from", str(source), "--to", pg_url) == 2
     error = capsys.readouterr().err
     assert error == (
-        "heat db copy: the target database already holds races or leagues: copy into an empty one\n"
+        "heat db copy: the target database is not empty (races, seats, decisions and 10 more"
+        " already hold rows): copy into an empty one\n"
     )
     db = await asyncpg.connect(pg_url)
     try:
