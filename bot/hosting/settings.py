@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path, PurePath
 from typing import Any, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.hosting import rate_limit
+from bot.hosting import heartbeat, rate_limit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -110,11 +109,12 @@ class Settings(BaseSettings):
 
     @property
     def heartbeat_path(self) -> Path:
-        """``HEAT_HEARTBEAT_FILE``, or one per process in the temporary folder: ``heat
-        health`` run beside the bot (in its container) with the same settings finds it."""
+        """``HEAT_HEARTBEAT_FILE``, or one per database and process in the temporary folder
+        (:func:`bot.hosting.heartbeat.default_path`): ``heat health`` run beside the bot (in
+        its container) with the same settings finds it, and no other bot's."""
         if self.heartbeat_file is not None:
             return self.heartbeat_file
-        return Path(tempfile.gettempdir()) / f"heat-{self.process_name}.heartbeat"
+        return heartbeat.default_path(self.database, self.process_name)
 
     @property
     def process_name(self) -> str:
