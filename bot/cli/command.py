@@ -89,12 +89,12 @@ def scenario_command(args: argparse.Namespace) -> int:
 
 def run_command(args: argparse.Namespace) -> int:
     """Start the Discord bot; a missing or bad setting is one line saying how to fix it."""
-    from bot.hosting.settings import Settings
+    from bot.hosting.settings import Settings, settings_error
 
     try:
         settings = Settings()
     except ValidationError as exc:
-        return refuse("run", exc.errors()[0]["msg"].removeprefix("Value error, "))
+        return refuse("run", settings_error(exc))
     if settings.discord_token is None:
         return refuse("run", NO_TOKEN)
     import aiohttp

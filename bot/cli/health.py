@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from bot.cli.inputs import Parser
 from bot.hosting import heartbeat
-from bot.hosting.settings import Settings
+from bot.hosting.settings import Settings, settings_error
 from bot.storage.choice import is_postgres
 
 ANSWER_WITHIN_S = 5.0  # a database slower than this to answer one query is not healthy
@@ -40,7 +40,7 @@ def health_command(args: argparse.Namespace) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
-        return unhealthy(exc.errors()[0]["msg"].removeprefix("Value error, "))
+        return unhealthy(settings_error(exc))
     problem = database_problem(settings.database)
     if problem is not None:
         return unhealthy(problem)

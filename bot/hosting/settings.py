@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path, PurePath
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.hosting import heartbeat, rate_limit
@@ -16,7 +16,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 class Settings(BaseSettings):
     """What an admin can set; the token is a secret and never printed.
 
-    A bad value fails with a message naming the variable, as ``heat run`` prints it.
+    A bad value fails with a ValidationError that :func:`settings_error` says in one line
+    naming the variable, as ``heat run`` and ``heat health`` print it.
     """
 
     model_config = SettingsConfigDict(env_prefix="HEAT_", extra="ignore")
@@ -123,3 +124,58 @@ class Settings(BaseSettings):
             return "solo"
         shards = range(self.shard_count) if self.shard_ids is None else sorted(self.shard_ids)
         return f"shards-{'-'.join(map(str, shards))}-of-{self.shard_count}"
+
+
+NOT_ECHOED = frozenset({"database"})
+"""Settings whose value a refusal never repeats (a database URL may carry a password),
+besides the secrets (``SecretStr``, the token)."""
+
+
+def settings_error(error: ValidationError) -> str:
+    """A bad setting in one line: its environment variable, what is wrong, the value given.
+
+    Every command that reads :class:`Settings` says a refusal with this. The value is left
+    out for a secret (the token) and for :data:`NOT_ECHOED`; a message that names its
+    variable already (one of our own checks) is said as it is.
+    """
+    first = error.errors()[0]
+    message = str(first["msg"]).removeprefix("Value error, ")
+    if not first["loc"]:  # a check across settings (the shards), which names them itself
+        return message
+    name, *inside = first["loc"]
+    field = _field(str(name))
+    variable = env_variable(field)
+    if variable in message:
+        return message
+    said = f"{variable}{''.join(f'[{part}]' for part in inside)}: {message}"
+    if field in NOT_ECHOED or _is_secret(field):
+        return said
+    return f"{said} (got {_shown(first['input'])})"
+
+
+def env_variable(field: str) -> str:
+    """The environment variable that sets the field ``field`` of :class:`Settings`."""
+    alias = Settings.model_fields[field].validation_alias
+    if isinstance(alias, str):
+        return alias
+    return f"{Settings.model_config.get('env_prefix', '')}{field}".upper()
+
+
+def _field(located: str) -> str:
+    """The field an error's location names (its name, or its alias)."""
+    for name, info in Settings.model_fields.items():
+        if located in (name, info.validation_alias):
+            return name
+    return located
+
+
+def _is_secret(field: str) -> bool:
+    annotation = Settings.model_fields[field].annotation
+    return annotation is SecretStr or SecretStr in get_args(annotation)
+
+
+def _shown(value: object) -> str:
+    """The value as given: bare when it reads plainly, quoted when blank or padded."""
+    if isinstance(value, str) and value and value.strip() == value:
+        return value
+    return repr(value)
