@@ -7,9 +7,11 @@ and exit status 2.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import signal
 import sys
+import textwrap
 from collections.abc import Sequence
 from importlib.metadata import version
 
@@ -48,15 +50,58 @@ Exit status: 0 when every decision applied; 2, with one line on stderr, for a
 file that cannot be read, is not a valid race (a value out of its range, see
 engine/notation.py), or lists a decision the rules do not allow."""
 
-RUN_HELP = """\
-Environment variables:
-  DISCORD_TOKEN   the bot's token (required; https://discord.com/developers/applications)
-  HEAT_DATABASE   the SQLite file, in an existing folder (default: heat.sqlite3)
-  HEAT_LOG_LEVEL  debug, info, warning, error or critical, in any case (default: info)
-  HEAT_DEV_GUILD  a guild id (a number) where slash commands sync at once
+SETTINGS_HELP = {
+    "discord_token": "the bot's token (required; https://discord.com/developers/applications)",
+    "database": "a SQLite file, in an existing folder, or a postgresql:// URL (a database"
+    " several processes share; heat db copy moves a SQLite file into it)",
+    "log_level": "debug, info, warning, error or critical, in any case",
+    "dev_guild": "a guild id (a number) where slash commands sync at once",
+    "shard_count": "a shard cluster: the bot's shard count (unset: one connection)",
+    "shard_ids": "the shards this process runs, a JSON list such as [0,1] (unset: all)",
+    "retention_days": "days a finished race keeps its state and decision log, then its"
+    " export alone",
+    "metrics_port": "serve Prometheus figures on http://ADDRESS:PORT/metrics (unset: off)",
+    "metrics_address": "the address the figures are served on (0.0.0.0 for another container)",
+    "heartbeat_file": "where the bot writes its gateway heartbeat for heat health (unset: one"
+    " in the temporary folder, named by the database and the shards)",
+    "health_max_age": "heat health fails when the heartbeat is older than this many seconds",
+    "log_format": "text, or json: one JSON object per line for log collectors",
+    "rate_per_second": "the per-person rate limit on commands and clicks: so many a second",
+    "rate_burst": "how many commands and clicks a person may make at once, before the"
+    " rate per second applies",
+}
+"""What each setting of bot.hosting.settings.Settings is, for heat run --help (a field's own
+``description``, where it has one, is said instead); the CLI tests check every field has
+one."""
 
+VARIABLE_COLUMN = 26
+UNDESCRIBED = "undescribed: see the README's Configuration table"
+
+RUN_EXIT = """\
 Exit status: 2, with one line on stderr, when a variable is missing or invalid,
 Discord refuses the token, or Discord cannot be reached."""
+
+
+def run_help() -> str:
+    """heat run's epilog: every environment variable Settings reads, with its default,
+    read off the model so a new setting shows up here."""
+    from bot.hosting.settings import Settings
+
+    lines = ["Environment variables (every setting; each is optional but DISCORD_TOKEN):"]
+    for name, field in Settings.model_fields.items():
+        alias = field.validation_alias
+        variable = alias if isinstance(alias, str) else f"HEAT_{name.upper()}"
+        said = field.description or SETTINGS_HELP.get(name, UNDESCRIBED)
+        default = field.get_default(call_default_factory=True)
+        if default is not None:
+            shown = f"{default:g}" if isinstance(default, float) else str(default)
+            said += f" (default: {shown})"
+        head = f"  {variable:<{VARIABLE_COLUMN - 4}}  "
+        lines += textwrap.wrap(
+            said, width=79, initial_indent=head, subsequent_indent=" " * VARIABLE_COLUMN
+        )
+    return "\n".join([*lines, "", RUN_EXIT])
+
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications"
@@ -122,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
         "run",
         help="start the Discord bot (needs DISCORD_TOKEN)",
         description="Start the Discord bot; it runs until stopped.",
-        epilog=RUN_HELP,
+        epilog=run_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run.set_defaults(func=run_command)
@@ -140,12 +185,41 @@ def build_parser() -> argparse.ArgumentParser:
     db.register(commands)
     league.register(commands)
     health.register(commands)
+    _describe(parser)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """Give every command without a description its one-line summary as one, so that no
+    ``heat COMMAND --help`` says nothing of what the command does."""
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        summaries = {choice.dest: choice.help for choice in action._choices_actions}
+        for name, command in action.choices.items():
+            summary = summaries.get(name)
+            if not command.description and summary:
+                command.description = f"{summary[0].upper()}{summary[1:]}."
+            _describe(command)
+
+
+VOICE_WARNINGS = ("PyNaCl is not installed", "davey is not installed")
+"""What discord.py logs at every start about voice, which the bot never uses."""
+
+
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    return not record.getMessage().startswith(VOICE_WARNINGS)
+
+
+def quiet_voice_warnings() -> None:
+    """Drop discord.client's two warnings about voice support, and nothing else it logs."""
+    logging.getLogger("discord.client").addFilter(_not_about_voice)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one ``heat`` command; returns its exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    quiet_voice_warnings()
     parser = build_parser()
     if len(argv) > 1 and _asks_version(argv[0]):
         # argparse prints the version and exits 0 before it reads the rest of the line.

@@ -2,8 +2,8 @@
 
 Docker's HEALTHCHECK runs it inside the bot's container with the bot's
 settings: the database must answer a query, and the running bot's gateway
-heartbeat (the file :mod:`bot.hosting.heartbeat` writes) must be at most
-``HEAT_HEALTH_MAX_AGE`` seconds old. Only a bot of this database counts: the
+heartbeat (the file the bot writes, HEAT_HEARTBEAT_FILE) must be at most
+HEAT_HEALTH_MAX_AGE seconds old. Only a bot of this database counts: the
 default heartbeat file is named by the database and the shards, so another
 bot on the machine (another database) is never mistaken for this one.
 """

@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+import data
 from engine.errors import cut, quoted
 
 BAD_INPUT = 2
@@ -48,8 +50,58 @@ def notation_command(
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    command.add_argument("file", help=file_help)
+    command.add_argument("file", type=path_argument, help=file_help)
     return command
+
+
+def path_argument(text: str) -> str:
+    """An argparse type for every path the command reads or writes: an empty one is refused
+    (``--out ""`` meant the current folder, ``heat scenario ""`` said ``: Is a directory``)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    return text
+
+
+TRACK_NAMES = {
+    "usa": ("United States", "Stati Uniti"),
+    "france": ("Francia",),
+    "great_britain": ("Britain", "Gran Bretagna"),
+    "italy": ("Italia",),
+    "japan": ("Giappone",),
+    "mexico": ("Messico",),
+    "nederland": ("Netherlands", "Olanda", "Paesi Bassi"),
+    "espana": ("Spain", "Spagna"),
+    "deutschland": ("Germany", "Germania"),
+    "south_africa": ("Sudafrica", "Sud Africa"),
+}
+"""Each track's names beside its id and the name its pictures show: in English and in
+Italian (the game's Italian edition names the countries in Italian)."""
+
+
+def _name_key(name: str) -> str:
+    """A name as it is compared: any case, no accents, ``_`` and ``-`` as spaces."""
+    plain = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(char for char in plain if not unicodedata.combining(char))
+    return " ".join(plain.replace("_", " ").replace("-", " ").split())
+
+
+def track_named(name: str) -> str:
+    """The id of the track called ``name``: its id, its pictures' name ("USA", "España") or
+    its English or Italian name ("Italia", "Paesi Bassi"), in any case; ValueError if none."""
+    key = _name_key(name)
+    for track in data.track_ids():
+        names = (track, data.track(track).name, *TRACK_NAMES.get(track, ()))
+        if key in map(_name_key, names):
+            return track
+    raise ValueError(f"no track {quoted(name)} (tracks: {', '.join(data.track_ids())})")
+
+
+def track_argument(text: str) -> str:
+    """An argparse type: a track by any of its names (see ``track_named``)."""
+    try:
+        return track_named(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def refuse(command: str, message: str) -> int:
@@ -86,6 +138,33 @@ def read_notation_file(path: str) -> str:
     return text
 
 
+def read_season_file(path: str) -> str:
+    """The season notation text of a file, which must be UTF-8.
+
+    A test scenario (tests/engine/season/scenarios: the season wrapped in ``season``,
+    its ``decisions`` beside it with ``rule``, ``source`` and ``expect``) gives its season
+    with those decisions; a race test scenario is refused.
+    """
+    text = read_notation_file(path)
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    if not isinstance(document, dict) or "notation" in document:
+        return text
+    if isinstance(document.get("season"), dict):
+        season = dict(document["season"])
+        if "decisions" in document:
+            season["decisions"] = document["decisions"]
+        return json.dumps(season)
+    if "scenario" in document:
+        raise BadInput(
+            f'{path}: a race test scenario (it wraps a race in "scenario"), not a season;'
+            " heat scenario runs it"
+        )
+    return text
+
+
 def read_race_file(path: str) -> str:
     """The race notation text of a file, which must be UTF-8.
 
@@ -113,11 +192,14 @@ def _unwrapped(path: str, text: str) -> str:
     return text
 
 
-def image_file(path: str) -> tuple[Path, str]:
-    """Where to write an image and its format, from the extension; the folder must exist."""
+def image_file(path: str, *, force: bool = False) -> tuple[Path, str]:
+    """Where to write an image and its format, from the extension; the folder must exist,
+    and the file must not, unless ``force`` (``--force``) lets the image replace it."""
     target = Path(path)
     if target.is_dir():
         raise BadInput(f"{path}: is a folder; name the image file to write")
+    if target.exists() and not force:
+        raise BadInput(f"{path}: {ALREADY_EXISTS}")
     image_format = IMAGE_FORMATS.get(target.suffix.lower())
     if image_format is None:
         known = ", ".join(IMAGE_FORMATS)
@@ -127,25 +209,34 @@ def image_file(path: str) -> tuple[Path, str]:
     return target, image_format
 
 
+ALREADY_EXISTS = "already exists (--force replaces it)"
+"""What a command says of a file it would replace: none replaces a file unless told to."""
+
 RACE_FILES = ("round-*.png", "finish.png", "race.gif")
 """What ``heat simulate`` writes into its folder: a folder holding any of them holds a race."""
 
 
-def race_folder(path: str) -> Path:
-    """A folder for one race's images, created if missing; one that holds a race is refused.
+def race_folder(path: str, *, force: bool = False) -> Path:
+    """A folder for one race's images, created if missing; one that holds a race is refused,
+    unless ``force`` (``--force``), which deletes that race's images and nothing else.
 
-    A second race in the same folder would replace the first one's images and leave
-    its later rounds beside the new ones, so an existing file is never replaced.
+    A second race written over the first would replace its images and leave its later
+    rounds beside the new ones, so the older race goes whole or stays whole.
     """
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
         raise BadInput(f"{path}: is a file, not a folder")
-    held = sorted(found.name for pattern in RACE_FILES for found in folder.glob(pattern))
-    if held:
+    held = sorted(found for pattern in RACE_FILES for found in folder.glob(pattern))
+    if held and not force:
         raise BadInput(
-            f"{path}: already holds a race ({held[0]}); name a new folder"
-            " (an existing file is never replaced)"
+            f"{path}: already holds a race ({held[0].name}); name a new folder,"
+            " or --force to replace that race"
         )
+    for image in held:
+        try:
+            image.unlink()
+        except OSError as exc:
+            raise BadInput(f"{image}: cannot replace ({exc.strerror})") from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

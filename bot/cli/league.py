@@ -8,9 +8,10 @@ database: a server admin can try a file before importing it.
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
-from bot.cli.inputs import Parser, refuse
+from bot.cli.inputs import Parser, path_argument, refuse
 from bot.storage import BadLeagueExport, check_export_size, checked_file
 
 CHECK_HELP = """\
@@ -20,7 +21,12 @@ Exit status: 0, with one line on stdout, when /league import would take the file
 
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Add the ``league`` command (``league check``) to the ``heat`` command line."""
-    league = subparsers.add_parser("league", help="work with league export files")
+    league = subparsers.add_parser(
+        "league",
+        help="work with league export files",
+        description="Work with league export files (the JSON file /league end posts);"
+        " heat league check FILE tells whether /league import would take one.",
+    )
     actions = league.add_subparsers(dest="action", required=True)
     check = actions.add_parser(
         "check",
@@ -30,7 +36,11 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
         epilog=CHECK_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    check.add_argument("file", help="the heat-league JSON file")
+    check.add_argument(
+        "file",
+        type=path_argument,
+        help="the heat-league JSON file (docs/sample-league.json is one to try)",
+    )
     check.set_defaults(func=check_command)
 
 
@@ -43,7 +53,7 @@ def check_command(args: argparse.Namespace) -> int:
     except OSError as error:
         return refuse("league check", f"{args.file}: {error.strerror}")
     except BadLeagueExport as error:
-        return refuse("league check", f"{args.file}: {error}")
+        return refuse("league check", f"{args.file}: {other_notation(path) or error}")
     season = imported.current
     print(
         f"{args.file}: imports as {imported.name!r}: {len(season.results)} of"
@@ -51,3 +61,29 @@ def check_command(args: argparse.Namespace) -> int:
         f" {len(imported.decisions)} season decisions replayed"
     )
     return 0
+
+
+OTHER_NOTATIONS = {
+    "heat-race/1": "a race (heat-race/1), not a league export; try heat scenario",
+    "heat-season/1": "a season (heat-season/1), not a league export; try heat season",
+}
+
+
+def other_notation(path: Path) -> str | None:
+    """What a file the import refuses is instead, when it is one of the other files ``heat``
+    reads (a race, a season, a test scenario of either); None for anything else."""
+    try:
+        check_export_size(path.stat().st_size)
+        document = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError, BadLeagueExport):
+        return None
+    if not isinstance(document, dict) or "format" in document:
+        return None
+    notation = document.get("notation")
+    if isinstance(notation, str) and notation in OTHER_NOTATIONS:
+        return f"is {OTHER_NOTATIONS[notation]}"
+    if "scenario" in document:
+        return "is a race test scenario, not a league export; try heat scenario"
+    if "season" in document:
+        return "is a season test scenario, not a league export; try heat season"
+    return None

@@ -21,9 +21,11 @@ from bot.cli.inputs import (
     bounded_int,
     driver_names,
     image_file,
+    path_argument,
     race_folder,
     read_race_file,
     refuse,
+    track_argument,
 )
 from bot.cli.outputs import write_file, write_image
 from bot.service.round_ends import NextDecision, ai_drivers, round_ends
@@ -34,6 +36,8 @@ from engine.notation import load_scenario
 from render import board_image, finish_image, last_round, png_bytes
 from render.animation import GIF_WIDTH, gif_bytes
 
+FORCE_IMAGE = "replace the image if the file exists (without it, an existing file is refused)"
+"""The one rule of every command that writes a file: it never replaces one unless --force."""
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 DRIVERS = ("Ada", "Bruno", "Chiara", "Dev", "Emma", "Farid")
 
@@ -46,16 +50,21 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description="Draw a race notation file (a position, or a scenario whose last round"
         " is shown with its trails) as a board image.",
         epilog="Exit status: 0 when the image is written; 2, with one line on stderr, for"
-        " a file that is not a valid race, or an image that cannot be written.",
+        " a file that is not a valid race, or an image that cannot be written or already"
+        " exists (without --force).",
     )
-    render.add_argument("file", help="a heat-race/1 JSON file (a position, or with decisions)")
+    render.add_argument(
+        "file", type=path_argument, help="a heat-race/1 JSON file (a position, or with decisions)"
+    )
     render.add_argument(
         "-o",
         "--output",
         required=True,
+        type=path_argument,
         help=f"the image to write, in an existing folder; the extension picks the format"
         f" ({', '.join(IMAGE_FORMATS)})",
     )
+    render.add_argument("--force", action="store_true", help=FORCE_IMAGE)
     render.add_argument(
         "--name",
         action="append",
@@ -76,8 +85,9 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     simulate.add_argument(
         "--track",
         default="usa",
-        choices=data.track_ids(),
-        help="the track (default: usa): %(choices)s",
+        type=track_argument,
+        help=f"the track (default: usa): {', '.join(data.track_ids())}; or its name as the"
+        " pictures show it, in English or Italian, in any case (USA, Italia, Paesi Bassi)",
     )
     simulate.add_argument(
         "--cars",
@@ -106,7 +116,15 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     simulate.add_argument(
         "--out",
         required=True,
-        help="the folder to write the images to, created if missing (not an existing file)",
+        type=path_argument,
+        help="the folder to write the images to, created if missing (not an existing file);"
+        " a folder that already holds a race is refused",
+    )
+    simulate.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the race a folder holds: its round-*.png, finish.png and race.gif are"
+        " deleted first, other files left alone",
     )
     simulate.set_defaults(func=simulate_command)
 
@@ -114,7 +132,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
 def render_command(args: argparse.Namespace) -> int:
     """Draw the file's position, with the trails of its last round; exit 2 on bad input."""
     try:
-        target, image_format = image_file(args.output)
+        target, image_format = image_file(args.output, force=args.force)
         state, decisions = load_scenario(read_race_file(args.file))
         names = driver_names(args.name, [car.id for car in state.cars])
         state, events = engine.settle(state)
@@ -122,7 +140,7 @@ def render_command(args: argparse.Namespace) -> int:
             state, more = engine.apply(state, decision)
             events += more
         image = board_image(engine.view_for(state, None), last_round(events), names=names)
-        write_image(image, target, image_format)
+        write_image(image, target, image_format, replace=args.force)
     except BadInput as exc:
         return refuse("render", str(exc))
     except (NotationError, RulesError) as exc:
@@ -135,13 +153,39 @@ def simulate_command(args: argparse.Namespace) -> int:
     entrants = [engine.Entrant(chr(ord("A") + i), COLOURS[i], "ai") for i in range(args.cars)]
     names = {entrant.id: DRIVERS[i] for i, entrant in enumerate(entrants)}
     try:
-        out = race_folder(args.out)
+        out = race_folder(args.out, force=args.force)
         state, events = engine.new_race(args.track, entrants, args.seed, laps=args.laps)
-        rounds = _race(state, events, _driver(args.driver, args.seed), names, out)
+        end, rounds = _race(state, events, _driver(args.driver, args.seed), names, out)
     except BadInput as exc:
         return refuse("simulate", str(exc))
+    for line in finishing_order(end, names):
+        print(line)
     print(f"{rounds} rounds: {out}/round-001.png to round-{rounds:03d}.png, finish.png, race.gif")
     return 0
+
+
+def finishing_order(state: engine.RaceState, names: dict[str, str]) -> list[str]:
+    """A line per car, as a player reads a result: "1st Ada (red, car A)", winner first;
+    a car that did not finish comes last, saying so."""
+    places = sorted(
+        ((car.finished, car) for car in state.cars if car.finished is not None),
+        key=lambda pair: pair[0],
+    )
+    lines = [
+        f"{_ordinal(place)} {names.get(car.id, car.id)} ({car.color}, car {car.id})"
+        for place, car in places
+    ]
+    lines += [
+        f"did not finish: {names.get(car.id, car.id)} ({car.color}, car {car.id})"
+        for car in state.cars
+        if car.finished is None
+    ]
+    return lines
+
+
+def _ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 def _race(
@@ -150,8 +194,9 @@ def _race(
     next_decision: NextDecision,
     names: dict[str, str],
     out: Path,
-) -> int:
-    """Drive the race to its end, writing the images into ``out``; returns the rounds raced."""
+) -> tuple[engine.RaceState, int]:
+    """Drive the race to its end, writing the images into ``out``; returns the last state and
+    the rounds raced."""
     frames = [board_image(engine.view_for(state, None), names=names, width=GIF_WIDTH)]
     rounds = 0
     end = state
@@ -164,7 +209,7 @@ def _race(
     finish = finish_image(engine.view_for(end, None), names=names)
     write_file(out / "finish.png", png_bytes(finish), replace=False)
     write_file(out / "race.gif", gif_bytes(frames), replace=False)
-    return rounds
+    return end, rounds
 
 
 def _driver(kind: str, seed: int) -> NextDecision:

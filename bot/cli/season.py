@@ -15,7 +15,8 @@ from bot.cli.inputs import (
     Parser,
     image_file,
     notation_command,
-    read_notation_file,
+    path_argument,
+    read_season_file,
     refuse,
 )
 from bot.cli.outputs import write_image
@@ -38,7 +39,13 @@ drawn from the season's Garage deck and grid.
 
 Exit status: 0 when every decision applied; 2, with one line on stderr, for a
 file that cannot be read, is not a valid season, or lists a decision the season
-does not allow, or a picture that cannot be written."""
+does not allow, or a picture that cannot be written or already exists (without
+--force).
+
+A test scenario of tests/engine/season/scenarios, which wraps a season in
+"season" beside its "decisions", "rule", "source" and "expect", runs its season
+with those decisions (the test suite checks "expect"; this command prints what
+happens)."""
 
 
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -54,7 +61,14 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     season.add_argument(
         "--standings",
         metavar="IMAGE",
+        type=path_argument,
         help="also draw the standings to this image, in an existing folder (.png, .jpg)",
+    )
+    season.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the standings image if the file exists (without it, an existing file"
+        " is refused)",
     )
     season.set_defaults(func=season_command)
 
@@ -62,10 +76,10 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
 def season_command(args: argparse.Namespace) -> int:
     """Print the season's outcome as JSON (and draw its standings); exit 2 on bad input."""
     try:
-        target = None if args.standings is None else image_file(args.standings)
-        s, events = run_season_scenario(read_notation_file(args.file))
+        target = None if args.standings is None else image_file(args.standings, force=args.force)
+        s, events = run_season_scenario(read_season_file(args.file))
         if target is not None:
-            write_image(standings_image(season_table(s)), *target)
+            write_image(standings_image(season_table(s)), *target, replace=args.force)
     except BadInput as exc:
         return refuse("season", str(exc))
     except (NotationError, RulesError) as exc:
