@@ -50,32 +50,7 @@ Exit status: 0 when every decision applied; 2, with one line on stderr, for a
 file that cannot be read, is not a valid race (a value out of its range, see
 engine/notation.py), or lists a decision the rules do not allow."""
 
-SETTINGS_HELP = {
-    "discord_token": "the bot's token (required; https://discord.com/developers/applications)",
-    "database": "a SQLite file, in an existing folder, or a postgresql:// URL (a database"
-    " several processes share; heat db copy moves a SQLite file into it)",
-    "log_level": "debug, info, warning, error or critical, in any case",
-    "dev_guild": "a guild id (a number) where slash commands sync at once",
-    "shard_count": "a shard cluster: the bot's shard count (unset: one connection)",
-    "shard_ids": "the shards this process runs, a JSON list such as [0,1] (unset: all)",
-    "retention_days": "days a finished race keeps its state and decision log, then its"
-    " export alone",
-    "metrics_port": "serve Prometheus figures on http://ADDRESS:PORT/metrics (unset: off)",
-    "metrics_address": "the address the figures are served on (0.0.0.0 for another container)",
-    "heartbeat_file": "where the bot writes its gateway heartbeat for heat health (unset: one"
-    " in the temporary folder, named by the database and the shards)",
-    "health_max_age": "heat health fails when the heartbeat is older than this many seconds",
-    "log_format": "text, or json: one JSON object per line for log collectors",
-    "rate_per_second": "the per-person rate limit on commands and clicks: so many a second",
-    "rate_burst": "how many commands and clicks a person may make at once, before the"
-    " rate per second applies",
-}
-"""What each setting of bot.hosting.settings.Settings is, for heat run --help (a field's own
-``description``, where it has one, is said instead); the CLI tests check every field has
-one."""
-
 VARIABLE_COLUMN = 26
-UNDESCRIBED = "undescribed: see the README's Configuration table"
 
 RUN_EXIT = """\
 Exit status: 2, with one line on stderr, when a variable is missing or invalid,
@@ -85,13 +60,12 @@ Discord refuses the token, or Discord cannot be reached."""
 def run_help() -> str:
     """heat run's epilog: every environment variable Settings reads, with its default,
     read off the model so a new setting shows up here."""
-    from bot.hosting.settings import Settings
+    from bot.hosting.settings import Settings, env_variable
 
     lines = ["Environment variables (every setting; each is optional but DISCORD_TOKEN):"]
     for name, field in Settings.model_fields.items():
-        alias = field.validation_alias
-        variable = alias if isinstance(alias, str) else f"HEAT_{name.upper()}"
-        said = field.description or SETTINGS_HELP.get(name, UNDESCRIBED)
+        variable = env_variable(name)
+        said = field.description or ""  # tests/cli/test_cli_help.py: every field has one
         default = field.get_default(call_default_factory=True)
         if default is not None:
             shown = f"{default:g}" if isinstance(default, float) else str(default)

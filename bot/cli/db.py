@@ -7,7 +7,7 @@ import asyncio
 import os
 from pathlib import Path
 
-from bot.cli.inputs import Parser, refuse
+from bot.cli.inputs import Parser, path_argument, refuse
 from bot.storage import StorageError
 from bot.storage.choice import is_postgres, without_password
 from bot.storage.copy import copy_to_postgres
@@ -29,6 +29,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
         dest="source",
         metavar="FILE",
         default=None,
+        type=path_argument,
         help="the SQLite file (default: HEAT_DATABASE if it names a file, else heat.sqlite3)",
     )
     copy.set_defaults(func=copy_command)

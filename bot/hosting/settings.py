@@ -22,27 +22,71 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="HEAT_", extra="ignore")
 
-    discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
-    # A SQLite file, or a postgresql:// URL (a database several processes share).
-    database: str = "heat.sqlite3"
-    log_level: str = "INFO"
-    dev_guild: int | None = None
-    # A shard cluster: the bot's shard count, and the shards this process runs (all if unset).
-    shard_count: int | None = Field(default=None, ge=1)
-    shard_ids: list[int] | None = None
-    # A finished race keeps its state and decision log this long, then its export alone.
-    retention_days: float = Field(default=30.0, gt=0)
-    # Prometheus figures on http://METRICS_ADDRESS:METRICS_PORT/metrics (off unless a port).
-    metrics_port: int | None = Field(default=None, ge=1, le=65535)
-    metrics_address: str = "127.0.0.1"
-    # Where the running bot writes its gateway heartbeat for ``heat health`` (see heartbeat_path).
-    heartbeat_file: Path | None = None
-    # ``heat health`` fails when the heartbeat is older than this.
-    health_max_age: float = Field(default=90.0, gt=0)
-    log_format: Literal["text", "json"] = "text"
-    # The per-person rate limit on commands and clicks (see bot.service.rate_limit).
-    rate_per_second: float = Field(default=rate_limit.PER_SECOND, gt=0)
-    rate_burst: int = Field(default=rate_limit.BURST, ge=1)
+    # Each field's description is what ``heat run --help`` says of its variable.
+    discord_token: SecretStr | None = Field(
+        default=None,
+        validation_alias="DISCORD_TOKEN",
+        description="the bot's token (required; https://discord.com/developers/applications)",
+    )
+    database: str = Field(
+        default="heat.sqlite3",
+        description="a SQLite file, in an existing folder, or a postgresql:// URL (a database"
+        " several processes share; heat db copy moves a SQLite file into it)",
+    )
+    log_level: str = Field(
+        default="INFO", description="debug, info, warning, error or critical, in any case"
+    )
+    dev_guild: int | None = Field(
+        default=None, description="a guild id (a number) where slash commands sync at once"
+    )
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        description="a shard cluster: the bot's shard count (unset: one connection)",
+    )
+    shard_ids: list[int] | None = Field(
+        default=None,
+        description="the shards this process runs, a JSON list such as [0,1] (unset: all)",
+    )
+    retention_days: float = Field(
+        default=30.0,
+        gt=0,
+        description="days a finished race keeps its state and decision log, then its export alone",
+    )
+    metrics_port: int | None = Field(
+        default=None,
+        ge=1,
+        le=65535,
+        description="serve Prometheus figures on http://ADDRESS:PORT/metrics (unset: off)",
+    )
+    metrics_address: str = Field(
+        default="127.0.0.1",
+        description="the address the figures are served on (0.0.0.0 for another container)",
+    )
+    heartbeat_file: Path | None = Field(
+        default=None,
+        description="where the bot writes its gateway heartbeat for heat health (unset: one in"
+        " the temporary folder, named by the database and the shards)",
+    )
+    health_max_age: float = Field(
+        default=90.0,
+        gt=0,
+        description="heat health fails when the heartbeat is older than this many seconds",
+    )
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="text, or json: one JSON object per line for log collectors"
+    )
+    rate_per_second: float = Field(
+        default=rate_limit.PER_SECOND,
+        gt=0,
+        description="the per-person rate limit on commands and clicks: so many a second",
+    )
+    rate_burst: int = Field(
+        default=rate_limit.BURST,
+        ge=1,
+        description="how many commands and clicks a person may make at once, before the rate"
+        " per second applies",
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod

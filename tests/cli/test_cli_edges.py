@@ -29,6 +29,7 @@ SEASON = SEASON_SCENARIO_FOLDER / "s01-points-by-place.json"
         (["render", str(SAMPLE_RACE), "-o", ""], "render", "-o/--output"),
         (["simulate", "--out", ""], "simulate", "--out"),
         (["league", "check", ""], "league check", "file"),
+        (["db", "copy", "--to", "postgresql://x/y", "--from", ""], "db copy", "--from"),
     ],
     ids=lambda value: value if isinstance(value, str) else " ".join(value[:1]),
 )
