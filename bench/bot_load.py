@@ -18,7 +18,11 @@ sharing PostgreSQL (in a schema of its own, dropped afterwards), each process
 running one shard and the races spread over one guild per shard. It prints
 ``sqlite_*`` and ``pg_*`` figures: ``ack_p50_ms``, ``ack_p99_ms``,
 ``decisions_per_s`` (plans confirmed per second of the run) and
-``decisions_lost``.
+``decisions_lost``. With ``HEAT_METRICS_PORT`` set, the first bot process serves its
+figures on that port and each next one on the port after.
+
+The bot processes read the environment as ``heat run`` does: ``HEAT_LOG_FORMAT=json
+HEAT_LOG_LEVEL=debug`` makes them log one JSON object per line on stderr.
 
 ``--flood`` measures the same races without and with a flood, alternating
 (``--pairs`` pairs, 2 by default, so the machine's drift falls on both sides):
@@ -39,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import random
 import secrets
 import statistics
@@ -127,6 +132,13 @@ async def race(
     return confirmed
 
 
+def metrics_port(index: int) -> dict[str, str]:
+    """``HEAT_METRICS_PORT`` is the first bot process's port; the next ones take the ports
+    after it (two processes cannot serve on one port)."""
+    first = os.environ.get("HEAT_METRICS_PORT")
+    return {} if not first else {"HEAT_METRICS_PORT": str(int(first) + index)}
+
+
 def _boards(fake: FakeDiscord, channel: FakeChannel) -> int:
     return sum(1 for m in fake.with_threads(channel) if m.attachments)
 
@@ -164,23 +176,31 @@ async def measure(
             tables.append((channel, users))
         flooder = fake.add_user("flooder")
         fake.add_member(guilds[0], flooder)
-        bots = [await start_bot_process(fake, database, shard) for shard in shards]
-        start = time.perf_counter()
-        rngs = [None if burst else random.Random(n) for n in range(len(tables))]
-        runs = (race(fake, c, u, rng) for (c, u), rng in zip(tables, rngs, strict=True))
-        stop = asyncio.Event()
-        flooding_task = asyncio.create_task(
-            flood(fake, tables[0][0], flooder, stop) if flooding else stop.wait()
-        )
-        confirmed = sum(await asyncio.gather(*runs))
-        elapsed = time.perf_counter() - start
-        stop.set()
-        await flooding_task
-        flooded = [i for i in fake.interactions if i.user is flooder]
-        await asyncio.gather(*(i.done(timeout=60) for i in flooded))
-        for bot in bots:
-            bot.terminate()
-            await bot.wait()
+        bots: list[asyncio.subprocess.Process] = []
+        try:
+            for index, shard in enumerate(shards):
+                own = metrics_port(index)
+                bots.append(await start_bot_process(fake, database, shard, environment=own))
+            start = time.perf_counter()
+            rngs = [None if burst else random.Random(n) for n in range(len(tables))]
+            runs = (race(fake, c, u, rng) for (c, u), rng in zip(tables, rngs, strict=True))
+            stop = asyncio.Event()
+            flooding_task = asyncio.create_task(
+                flood(fake, tables[0][0], flooder, stop) if flooding else stop.wait()
+            )
+            confirmed = sum(await asyncio.gather(*runs))
+            elapsed = time.perf_counter() - start
+            stop.set()
+            await flooding_task
+            flooded = [i for i in fake.interactions if i.user is flooder]
+            await asyncio.gather(*(i.done(timeout=60) for i in flooded))
+        finally:
+            # Stopped whatever happened: a bot left running would outlive the bench.
+            for bot in bots:
+                if bot.returncode is None:
+                    bot.terminate()
+            for bot in bots:
+                await bot.wait()
         others = [i for i in fake.interactions if i.user is not flooder]
         latencies = sorted(i.ack_latency for i in others if i.ack_latency is not None)
         unanswered = sum(1 for i in others if i.ack_type is None)

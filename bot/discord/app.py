@@ -8,6 +8,7 @@ import gc
 import logging
 import math
 import signal
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,7 +29,7 @@ from bot.discord.loop import loop_factory
 from bot.discord.publisher import Publisher
 from bot.discord.replay import replay_command
 from bot.discord.texts import HeatTranslator, t
-from bot.hosting import heartbeat, log_format
+from bot.hosting import heartbeat, log_format, metrics
 from bot.hosting.rate_limit import RateLimit
 from bot.hosting.settings import Settings
 from bot.service import cpu, figures
@@ -42,7 +43,11 @@ from bot.storage.choice import is_postgres, open_store, without_password
 log = logging.getLogger("heat.bot")
 
 
-HANDLERS_GRACE = 10.0  # seconds a closing bot gives the interactions it is handling
+# Seconds a closing bot gives what is under way (interactions being handled, the timer
+# being fired, posts being caught up) before it cancels it: Docker kills a container 10 s
+# after SIGTERM, and what is cancelled was not committed (a transaction is whole or absent).
+STOP_GRACE = 3.0
+CANCELLED_WITHIN_S = 0.5  # how long a stop waits for what it cancelled to unwind
 
 
 class HeatTree(app_commands.CommandTree["HeatBot"]):
@@ -79,7 +84,9 @@ class HeatBot(discord.Client):
         self._caught_up = asyncio.Event()
         self._handling: set[asyncio.Task[Any]] = set()
         self.rate = RateLimit(settings.rate_per_second, settings.rate_burst)
+        self._listening: metrics.Listening | None = None
         self._metrics: figures.Served | None = None
+        self._connecting: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
 
     def handling(self) -> None:
@@ -88,6 +95,35 @@ class HeatBot(discord.Client):
         if task is not None:
             self._handling.add(task)
             task.add_done_callback(self._handling.discard)
+
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        """discord.py's ``start``, which :meth:`close` ends even while it waits to reconnect.
+
+        discord.py's connection loop sleeps between attempts when Discord cannot be
+        reached (up to 2**10 s, growing with each failure) and looks whether the client
+        is closed only when it wakes: a bot told to stop then would sleep on, holding its
+        port and its process, until Docker kills it.
+        """
+        connecting = asyncio.create_task(
+            super().start(token, reconnect=reconnect), name="heat-connect"
+        )
+        self._connecting = connecting
+        try:
+            await connecting
+        except asyncio.CancelledError:
+            running = asyncio.current_task()
+            if self._stopping and connecting.cancelled() and not (running and running.cancelling()):
+                return  # ended by close()
+            raise
+
+    async def login(self, token: str) -> None:
+        """Take the metrics port first: a port in use stops the bot before it contacts
+        Discord, opens the database or takes a timer (:class:`metrics.PortInUse`)."""
+        if self.settings.metrics_port is not None and self._listening is None:
+            self._listening = metrics.Listening(
+                self.settings.metrics_address, self.settings.metrics_port
+            )
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database, self.settings.process_name)
@@ -134,12 +170,10 @@ class HeatBot(discord.Client):
         log.info("leagues caught up races_scored=%s", scored)
         self.scheduler.start()
         self._heartbeat = asyncio.create_task(self._beat(), name="heat-heartbeat")
-        if self.settings.metrics_port is not None:
+        if self._listening is not None:
             count = self.settings.shard_count
             shards = self.settings.shard_ids or list(range(count or 1))
-            self._metrics = figures.Served(
-                self.store, self.settings.metrics_address, self.settings.metrics_port, count, shards
-            )
+            self._metrics = figures.Served(self.store, self._listening, count, shards)
             log.info(
                 "metrics served address=%s port=%s",
                 self.settings.metrics_address,
@@ -246,26 +280,45 @@ class HeatBot(discord.Client):
         return str(guild.preferred_locale) if guild is not None else "en-US"
 
     async def close(self) -> None:
-        """Stop the timers, let the posts and interactions under way finish, then disconnect."""
+        """Stop the timers, give what is under way :data:`STOP_GRACE` to finish, cancel what
+        is left, then close the database and disconnect (well within Docker's 10 s)."""
         if self._stopping:
             return
         self._stopping = True
         try:
-            await asyncio.gather(*self._catching_up)
-            if hasattr(self, "scheduler"):
-                await self.scheduler.stop()
+            loop = asyncio.get_running_loop()
+            until = loop.time() + STOP_GRACE
             if self._heartbeat is not None:
                 self._heartbeat.cancel()
                 heartbeat.stop(self.settings.heartbeat_path)
+            # The timers end after the one being fired (those not yet fired stay due) while
+            # the interactions and catch-ups under way finish, all within the grace.
+            timers = (
+                asyncio.create_task(self.scheduler.stop(grace=STOP_GRACE))
+                if hasattr(self, "scheduler")
+                else None
+            )
+            under_way = (self._catching_up | self._handling) - {asyncio.current_task()}
+            if under_way:
+                _, late = await asyncio.wait(under_way, timeout=max(0.0, until - loop.time()))
+                for task in late:
+                    task.cancel()
+                if late:
+                    log.warning("stopping: cancelled tasks=%s still under way", len(late))
+                    await asyncio.wait(late, timeout=CANCELLED_WITHIN_S)
+            if timers is not None:
+                await timers
+        finally:
             if self._metrics is not None:
                 self._metrics.close()
-            others = self._handling - {asyncio.current_task()}
-            if others:
-                await asyncio.wait(others, timeout=HANDLERS_GRACE)
-        finally:
+            elif self._listening is not None:
+                self._listening.close()
             if hasattr(self, "store"):
                 await self.store.close()
             await super().close()
+            connecting = self._connecting
+            if connecting is not None and connecting is not asyncio.current_task():
+                connecting.cancel()  # asleep before reconnecting, it would not see the close
 
     async def on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -306,10 +359,14 @@ def bot_for(settings: Settings, *, stop_on_sigterm: bool = False) -> HeatBot:
 
 def run_bot(settings: Settings) -> None:
     """Start the bot and block until it stops; logs go to stderr, one line (or JSON object)
-    per event."""
+    per event. A metrics port in use ends it at once, in one line, with status 2."""
     log_format.configure(settings.log_level, settings.log_format)
     assert settings.discord_token is not None
-    serve(bot_for(settings, stop_on_sigterm=True), settings.discord_token.get_secret_value())
+    try:
+        serve(bot_for(settings, stop_on_sigterm=True), settings.discord_token.get_secret_value())
+    except metrics.PortInUse as error:
+        print(f"heat run: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def serve(bot: HeatBot, token: str) -> None:
@@ -319,8 +376,11 @@ def serve(bot: HeatBot, token: str) -> None:
         async with bot:
             await bot.start(token)
 
-    with asyncio.Runner(loop_factory=loop_factory()) as runner:
-        try:
-            runner.run(connected())
-        except KeyboardInterrupt:
-            return
+    try:
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:
+            try:
+                runner.run(connected())
+            except KeyboardInterrupt:
+                return
+    finally:
+        cpu.stop()  # a job still running is for a bot that has stopped

@@ -5,11 +5,17 @@ acknowledgements, timer lag, worker jobs, database errors), by every layer;
 the races and the outbox are read from the database when a scrape asks
 (:mod:`bot.service.figures`, which also serves them). Each costs a dictionary
 update: with the server off, nothing else happens.
+
+The server (:class:`Listening`) takes its port before the bot connects to Discord
+or opens its database: a port another process holds stops the bot at once
+(:class:`PortInUse`), saying so in one line.
 """
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Gauge, Histogram
+import errno
+
+from prometheus_client import Counter, Gauge, Histogram, start_http_server
 
 DECISIONS = Counter(
     "heat_decisions",
@@ -71,3 +77,30 @@ def worker_job() -> Gauge:
 
 def database_error() -> None:
     DATABASE_ERRORS.labels(Shards.process).inc()
+
+
+class PortInUse(Exception):
+    """``HEAT_METRICS_PORT`` is held by another process (another bot on this host?)."""
+
+    def __init__(self, address: str, port: int) -> None:
+        super().__init__(
+            f"HEAT_METRICS_PORT {port} is in use on {address}: another process (another bot"
+            " process on this host?) holds it; give each process a port of its own"
+        )
+
+
+class Listening:
+    """The ``/metrics`` HTTP server, in a thread of its own, until :meth:`close`."""
+
+    def __init__(self, address: str, port: int) -> None:
+        try:
+            self.server, self.thread = start_http_server(port, address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise PortInUse(address, port) from error
+            raise
+
+    def close(self) -> None:
+        """Stop serving and free the port (the thread ends within its poll, 0.5 s)."""
+        self.server.shutdown()
+        self.server.server_close()

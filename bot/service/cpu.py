@@ -28,6 +28,7 @@ _pool: ProcessPoolExecutor | None = None
 # slowest post after a click or a restart took 1.27 s at 5, 0.94 s at 2, 0.67 s at 0.
 WORKER_NICENESS = 2
 ORPHAN_CHECK_S = 1.0  # how often a worker looks whether the bot that started it is gone
+WORKER_EXIT_S = 1.0  # how long a stopping bot waits for each ended worker to go
 
 
 def workers() -> int:
@@ -45,6 +46,25 @@ def _executor() -> ProcessPoolExecutor:
         )
         atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
     return _pool
+
+
+def stop() -> None:
+    """The bot's process is ending: drop the jobs not started and end the workers now.
+
+    Without this, Python's exit waits for every job under way (an AI search, a
+    picture) for a bot that has stopped; a worker ended mid-job wrote nothing, the
+    bot's transactions being its own. The next :func:`run` starts a new pool.
+    """
+    global _pool
+    pool, _pool = _pool, None
+    if pool is None:
+        return
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(WORKER_EXIT_S)
 
 
 def _watch_parent(parent: int) -> None:

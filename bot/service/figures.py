@@ -1,4 +1,4 @@
-"""The races and the outbox as a scrape reads them, and the ``/metrics`` server itself.
+"""The races and the outbox as a scrape reads them, on the ``/metrics`` server.
 
 Read from the database at each scrape, these figures are true for the whole
 cluster; each process reports the servers of its own shards.
@@ -11,12 +11,12 @@ import logging
 import time
 from collections.abc import Iterator
 
-from prometheus_client import REGISTRY, start_http_server
+from prometheus_client import REGISTRY
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
-from bot.hosting.metrics import DATABASE_ERRORS, TIMER_LAG, Shards, database_error
+from bot.hosting.metrics import DATABASE_ERRORS, TIMER_LAG, Listening, Shards, database_error
 from bot.storage import Store
 
 log = logging.getLogger("heat.metrics")
@@ -83,10 +83,11 @@ def _families() -> tuple[GaugeMetricFamily, GaugeMetricFamily, GaugeMetricFamily
 
 
 class Served:
-    """The ``/metrics`` server of a running bot; :meth:`close` stops it (a bot closing)."""
+    """The figures of a running bot on its ``/metrics`` server (listening since before the
+    bot connected); :meth:`close` stops both (a bot closing)."""
 
     def __init__(
-        self, store: Store, address: str, port: int, shard_count: int | None, shards: list[int]
+        self, store: Store, server: Listening, shard_count: int | None, shards: list[int]
     ) -> None:
         Shards.count = shard_count or 1
         Shards.process = "-".join(map(str, sorted(shards)))
@@ -96,9 +97,8 @@ class Served:
         TIMER_LAG.labels(Shards.process)
         self.figures = StoreFigures(store, asyncio.get_running_loop(), {str(s) for s in shards})
         REGISTRY.register(self.figures)
-        self.server, self.thread = start_http_server(port, address)
+        self.server = server
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.server.close()
         REGISTRY.unregister(self.figures)

@@ -25,6 +25,7 @@ LONGEST_NAP = 3600.0  # wake at least hourly, in case the clock jumps
 # (another process armed them, then died): look at least this often.
 SHARED_NAP = 30.0
 RETRY_AFTER = 5.0  # seconds before a failed timer run is tried again
+CANCELLED_WITHIN_S = 0.5  # how long a stop waits for a cancelled timer run to unwind
 
 
 class Scheduler:
@@ -53,12 +54,20 @@ class Scheduler:
     def start(self) -> None:
         self._task = asyncio.create_task(self._loop(), name="heat-timers")
 
-    async def stop(self) -> None:
-        """Let the loop finish its current run and end."""
+    async def stop(self, grace: float | None = None) -> None:
+        """Let the loop finish the timer it is firing and end; past ``grace`` seconds, cancel
+        it (the timer, not fired, stays due for the next start)."""
         self._stopping = True
         self._wake.set()
-        if self._task is not None:
+        if self._task is None:
+            return
+        if grace is None:
             await self._task
+            return
+        done, _ = await asyncio.wait({self._task}, timeout=grace)
+        if not done:
+            self._task.cancel()
+            await asyncio.wait({self._task}, timeout=CANCELLED_WITHIN_S)
 
     def wake(self) -> None:
         """Timers changed: look again for the soonest one."""
@@ -84,9 +93,13 @@ class Scheduler:
         """Fire every timer due at ``now``, one run at a time; returns how many fired."""
         async with self._firing:
             timers = await self.store.due_timers(now)
+            fired = 0
             for timer in timers:
+                if self._stopping:
+                    break  # a stopping bot leaves the rest due, for its next start
                 await self._fire(timer)
-            return len(timers)
+                fired += 1
+            return fired
 
     async def _fire(self, timer: Timer) -> None:
         metrics.timer_fired(timer.due_at, self.clock())
