@@ -2,7 +2,7 @@
 
 "You may activate symbols you have access to in ANY order." After the move a
 car owes the Heat symbols of its revealed cards and holds its Cooldown (the
-gear's and the cards'). Neither is a choice, but when each can be used is: the
+gear's and the cards'); a card's other symbols wait for its Heat. Neither is a choice, but when each can be used is: the
 held Cooldown is used as soon as the car stands where Cooldown is allowed (a
 Boost may carry it out of a Cloud sector), and the Heat is paid as soon as the
 Engine holds enough (after a Cooldown or a Super Cool has filled it). React
@@ -15,7 +15,7 @@ its 1 more Cooldown there (as BGA does after bugs 103496, 102781 and 101232).
 
 from __future__ import annotations
 
-from engine.cards import remove_cards
+from engine.cards import Card, remove_cards
 from engine.conditions import cooldown_bonus, may_cool_down, sector_effect
 from engine.course import course
 from engine.decisions import (
@@ -34,6 +34,7 @@ from engine.garage import (
     forget_symbols,
     pay_owed_heat,
     react_options,
+    release_symbols,
     resolve_garage,
 )
 from engine.movement import landing, move_forward
@@ -117,7 +118,7 @@ def _use_cooldown_and_pay(state: RaceState, car: Car, turn: Turn, events: list[E
     if turn.cooldown and may_cool_down(state.weather, course(state.track, state.laps), car.space):
         cool_down(car, turn.cooldown, events)
         turn.cooldown = 0
-    pay_owed_heat(car, turn, events)
+    pay_owed_heat(state, car, turn, events)
 
 
 def heat_payable(state: RaceState, car: Car, turn: Turn) -> bool:
@@ -147,15 +148,19 @@ def pay_what_it_can(state: RaceState, car: Car, turn: Turn, events: list[Event])
 
     The car goes back to where it started its move, pays for as many of those
     cards as it can (the cheapest first), and each unpaid card is discarded
-    (its unused symbols with it) and replaced by one + flip; then the car moves
-    again.
+    with its symbols (none of them happens: they waited for the Heat) and
+    replaced by one + flip; then the car moves again, and only then do the
+    paid cards' symbols apply (their Scrap after the flips, as in BGA, where
+    the Scrap is a React symbol again after the new move).
     """
     car.space, car.spot = landing(state, car, turn.start_space)
-    unpaid = []
+    paid: list[Card] = []
+    unpaid: list[Card] = []
     for card in sorted(turn.unpaid, key=lambda card: card_heat((card,))):
         heat = card_heat((card,))
         if heat <= car.engine:
             pay_heat(car, heat, "card", events)
+            paid.append(card)
         else:
             unpaid.append(card)
     turn.unpaid = ()
@@ -170,8 +175,9 @@ def pay_what_it_can(state: RaceState, car: Car, turn: Turn, events: list[Event])
                 chosen.remove(pair)
                 break
     turn.chosen = tuple(chosen)
-    events.append(HeatUnpaid(car.id, tuple(unpaid), car.space, car.spot))
+    events.append(HeatUnpaid(car.id, dropped, car.space, car.spot))
     for _ in unpaid:
         resolve_plus(state, car, events)
         turn.plus += 1
     move_forward(state, car, speed(car, turn), "cards", events)
+    release_symbols(state, car, turn, tuple(paid), events)

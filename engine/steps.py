@@ -102,10 +102,10 @@ def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     move_forward(state, car, speed(car, turn), "cards", events)
     owing = not WITH_HEAT_SYMBOL.isdisjoint(revealed)
     turn.unpaid = tuple(card for card in revealed if heat_symbols(card)) if owing else ()
-    pay_owed_heat(car, turn, events)
     here = course(state.track, state.laps)
     turn.cooldown += GEAR_COOLDOWN.get(car.gear, 0) + cooldown_bonus(state.weather, here, car.space)
-    after_move(state, car, turn, revealed, events)
+    after_move(state, car, turn, revealed, events, owed=turn.unpaid)
+    pay_owed_heat(state, car, turn, events)
 
 
 def clutter(state: RaceState, car: Car, events: list[Event]) -> None:

@@ -27,6 +27,7 @@ from engine.garage.symbols import (
     pay_owed_heat,
     react_options,
     refreshable,
+    release_symbols,
     salvage_choices,
     unchosen,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "pay_owed_heat",
     "react_options",
     "refreshable",
+    "release_symbols",
     "resolve_garage",
     "salvage_choices",
     "unchosen",

@@ -5,7 +5,11 @@ flipped, and a card with several speeds waits for its speed to be chosen.
 After the move: Scrap at once; the mandatory Heat is owed and the Cooldown
 held, both settled by the React step (:mod:`engine.react`) in the order the
 driver's choices allow; Adjust and the optional symbols go into the turn's
-pools. A card played directly in the React step goes through the same path.
+pools. A card whose Heat is owed keeps its other symbols until that Heat is
+paid: BGA offers only Cooldown, Boost, Adrenaline and Direct Play while the
+Heat is more than the Engine holds, and a card left unpaid is discarded with
+its symbols (so Turbo 8 never scraps without its Heat). A card played directly
+in the React step goes through the same path.
 """
 
 from __future__ import annotations
@@ -87,14 +91,16 @@ def card_heat(cards: tuple[Card, ...]) -> int:
     return sum(map(heat_symbols, cards))
 
 
-def pay_owed_heat(car: Car, turn: Turn, events: list[Event]) -> None:
-    """Pay the Heat the revealed cards still owe, once the Engine holds all of it."""
+def pay_owed_heat(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
+    """Pay the Heat the revealed cards still owe, once the Engine holds all of it; then
+    their symbols that waited for it apply (their Scrap at once)."""
     if not turn.unpaid:
         return
     due = card_heat(turn.unpaid)
     if due <= car.engine:
         pay_heat(car, due, "card", events)
-        turn.unpaid = ()
+        paid, turn.unpaid = turn.unpaid, ()
+        release_symbols(state, car, turn, paid, events)
 
 
 def scrap(state: RaceState, car: Car, times: int, events: list[Event]) -> None:
@@ -113,25 +119,63 @@ def scrap(state: RaceState, car: Car, times: int, events: list[Event]) -> None:
 
 
 def after_move(
-    state: RaceState, car: Car, turn: Turn, cards: tuple[Card, ...], events: list[Event]
+    state: RaceState,
+    car: Car,
+    turn: Turn,
+    cards: tuple[Card, ...],
+    events: list[Event],
+    owed: tuple[Card, ...] = (),
 ) -> None:
     """The symbols of the cards still in play after their move: Scrap at once, the rest into
     the turn's pools (Adjust, Cooldown and the optional ones the React step offers).
 
     The Cooldown is held (``turn.cooldown``) for the React step to use where the
     car then stands; the Heat is the caller's (owed for revealed cards, paid at
-    once for a card played directly).
+    once for a card played directly). The cards in ``owed`` (whose Heat is not
+    paid yet) bring only their Cooldown, which may help pay that Heat; the rest
+    of their symbols waits for :func:`release_symbols`.
     """
     if WITH_SYMBOLS.isdisjoint(cards):
         return
-    kept = [card for card in cards if symbols(card) and card in car.play_area]
-    if not kept:
+    waiting = list(owed)
+    kept = []
+    for card in cards:
+        if not symbols(card) or card not in car.play_area:
+            continue
+        if card in waiting:
+            waiting.remove(card)
+            turn.cooldown += symbols(card).get("cooldown", 0)
+        else:
+            kept.append(card)
+    _use_symbols(state, car, turn, kept, events, cooldown=True)
+
+
+def release_symbols(
+    state: RaceState, car: Car, turn: Turn, paid: tuple[Card, ...], events: list[Event]
+) -> None:
+    """The cards' Heat is paid: the symbols that waited for it apply (the Cooldown is held
+    already)."""
+    if not WITH_SYMBOLS.isdisjoint(paid):
+        _use_symbols(state, car, turn, list(paid), events, cooldown=False)
+
+
+def _use_symbols(
+    state: RaceState,
+    car: Car,
+    turn: Turn,
+    cards: list[Card],
+    events: list[Event],
+    *,
+    cooldown: bool,
+) -> None:
+    if not cards:
         return
     total: Counter[str] = Counter()
-    for card in kept:
+    for card in cards:
         total.update(symbols(card))
     scrap(state, car, total["scrap"], events)
-    turn.cooldown += total["cooldown"]
+    if cooldown:
+        turn.cooldown += total["cooldown"]
     turn.adjust += total["adjust"]
     turn.slipstream_boost += total["slipstream"]
     turn.accelerate += total["accelerate"]
@@ -142,18 +186,10 @@ def after_move(
 
 
 def forget_symbols(turn: Turn, cards: tuple[Card, ...]) -> None:
-    """Unpaid cards leave the Play Area: their symbols not used yet go with them."""
-    total: Counter[str] = Counter()
-    for card in cards:
-        total.update(symbols(card))
-    turn.cooldown = max(0, turn.cooldown - total["cooldown"])
-    turn.slipstream_boost = max(0, turn.slipstream_boost - total["slipstream"])
-    turn.accelerate = max(0, turn.accelerate - total["accelerate"])
-    turn.reduce = max(0, turn.reduce - total["reduce"])
-    turn.salvage = max(0, turn.salvage - total["salvage"])
-    turn.super_cool = max(0, turn.super_cool - total["super_cool"])
-    turn.draft = max(0, turn.draft - total["draft"])
-    turn.adjust -= total["adjust"]
+    """Unpaid cards leave the Play Area with their symbols: of those only the Cooldown was
+    held (:func:`after_move`), and what is not used of it yet goes with them."""
+    held = sum(symbols(card).get("cooldown", 0) for card in cards)
+    turn.cooldown = max(0, turn.cooldown - held)
 
 
 def can_direct_play(car: Car, card: Card) -> bool:
