@@ -3,12 +3,20 @@ so what a build and a ``docker compose up`` rely on is checked statically."""
 
 from __future__ import annotations
 
+import importlib
+import json
+import os
+import posixpath
 import re
+import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
+from packaging.requirements import Requirement
 
 from build_support import heat_build
 
@@ -151,3 +159,208 @@ def test_the_readme_gives_the_docker_lines_and_the_move_in_an_order_that_works()
     at = 0
     for step in steps:  # each after the one before: build, database, copy, then the bots
         at = move.index(step, at) + len(step)
+
+
+# --- the build context (.dockerignore) -----------------------------------------------------
+
+
+def ignore_patterns() -> list[tuple[bool, re.Pattern[str]]]:
+    """``.dockerignore`` as Docker reads it: (is an exception ``!``, the pattern as a regex).
+
+    Docker cleans each pattern (a leading ``/`` dropped), matches it against the whole path
+    from the context's root (Go's ``filepath.Match`` with ``**`` for any depth), and a path
+    is left out when the last pattern matching it or one of its folders is not an exception.
+    """
+    path = ROOT / ".dockerignore"
+    assert path.is_file(), "without .dockerignore, docker build sends .venv and .git"
+    found = []
+    for line in path.read_text().splitlines():
+        pattern = line.strip()
+        if not pattern or pattern.startswith("#"):
+            continue
+        exception = pattern.startswith("!")
+        pattern = posixpath.normpath(pattern.removeprefix("!").strip()).lstrip("/")
+        found.append((exception, re.compile(docker_regex(pattern))))
+    return found
+
+
+def docker_regex(pattern: str) -> str:
+    """A regex for one cleaned pattern, as moby's patternmatcher builds it."""
+    out, i = "^", 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "*" and pattern[i + 1 : i + 2] == "*":
+            i += 1
+            if pattern[i + 1 : i + 2] == "/":
+                i += 1
+                out += "(.*/)?"
+            else:
+                out += ".*"
+        elif char == "*":
+            out += "[^/]*"
+        elif char == "?":
+            out += "[^/]"
+        elif char == "[":
+            end = pattern.index("]", i)
+            out += pattern[i : end + 1]
+            i = end
+        elif char == "\\":
+            i += 1
+            out += re.escape(pattern[i])
+        else:
+            out += re.escape(char)
+        i += 1
+    return out + "$"
+
+
+def left_out(path: str, patterns: list[tuple[bool, re.Pattern[str]]]) -> bool:
+    """Whether ``docker build .`` leaves ``path`` (relative, with ``/``) out of the context."""
+    parts = path.split("/")
+    candidates = ["/".join(parts[:n]) for n in range(1, len(parts) + 1)]
+    excluded = False
+    for exception, regex in patterns:
+        if any(regex.match(candidate) for candidate in candidates):
+            excluded = not exception
+    return excluded
+
+
+def build_context() -> set[str]:
+    """Every file ``docker build .`` would send from this checkout."""
+    patterns = ignore_patterns()
+    prune = not any(exception for exception, _ in patterns)
+    sent = set()
+    for folder, folders, files in os.walk(ROOT):
+        here = Path(folder).relative_to(ROOT).as_posix()
+        prefix = "" if here == "." else here + "/"
+        if prune:  # nothing can bring a file of a left-out folder back
+            folders[:] = [f for f in folders if not left_out(prefix + f, patterns)]
+        sent |= {prefix + f for f in files if not left_out(prefix + f, patterns)}
+    return sent
+
+
+def copy_sources() -> list[str]:
+    """What the Dockerfile's COPY instructions take from the build context."""
+    sources = []
+    for keyword, args in instructions():
+        words = args.split()
+        if keyword != "COPY" or any(word.startswith("--from") for word in words):
+            continue
+        sources += [word.rstrip("/") for word in words[:-1] if not word.startswith("--")]
+    return sources
+
+
+def test_the_build_context_leaves_out_the_virtualenv_the_history_and_local_files() -> None:
+    patterns = ignore_patterns()
+    for path in (
+        ".venv/bin/python",
+        ".git/HEAD",
+        "bot/__pycache__/app.cpython-311.pyc",
+        "engine/ai/__pycache__/search.cpython-311.pyc",
+        ".mypy_cache/3.11/bot.json",
+        ".ruff_cache/CACHEDIR.TAG",
+        ".pytest_cache/README.md",
+        ".hypothesis/examples/x",
+        "build/lib/engine/state.py",
+        "dist/heat_discord-0.1.0-py3-none-any.whl",
+        "heat_discord.egg-info/PKG-INFO",
+        "engine/state.cpython-311-x86_64-linux-gnu.so",
+        "heat.sqlite3",
+        "tests/tmp/heat.sqlite3-wal",
+        "heat-solo.heartbeat",
+    ):
+        assert left_out(path, patterns), f"{path} is sent to the Docker daemon"
+    sent = build_context()
+    for name in (".venv", ".git", "__pycache__", ".mypy_cache"):
+        assert not [p for p in sent if name in p.split("/")], f"{name} in the build context"
+    assert not [p for p in sent if p.endswith(".sqlite3")], "a database in the build context"
+
+
+def test_the_build_context_holds_everything_the_dockerfile_copies() -> None:
+    patterns = ignore_patterns()
+    sources = copy_sources()
+    assert {"pyproject.toml", "requirements.lock", *SOURCE} <= set(sources)
+    sent = build_context()
+    for source in sources:
+        if (ROOT / source).is_file():
+            assert source in sent, f"COPY {source}: left out of the build context"
+        else:
+            assert any(p.startswith(source + "/") for p in sent), f"COPY {source}: empty"
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("no git here to list the tracked sources")
+    tracked = subprocess.run(
+        ["git", "ls-files", "--", *sources],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert tracked
+    missing = [path for path in tracked if left_out(path, patterns)]
+    assert not missing, f"tracked files the build would not see: {missing[:10]}"
+
+
+# --- what the image runs -----------------------------------------------------------------
+
+
+def test_the_healthcheck_command_is_the_wheels_console_script() -> None:
+    """``heat health`` (HEALTHCHECK) and ``heat run`` (CMD): ``heat`` is the console script
+    pyproject.toml declares for the wheel, and ``health`` one of its commands."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["scripts"]["heat"] == "bot.cli:main"
+    module, _, function = project["scripts"]["heat"].partition(":")
+    assert callable(getattr(importlib.import_module(module), function))
+    from bot.cli.command import build_parser
+
+    assert build_parser().parse_args(["health"]).command == "health"
+    steps = dict(instructions())
+    assert json.loads(steps["HEALTHCHECK"].split("CMD", 1)[1]) == ["heat", "health"]
+    for bot in compose()["services"].values():
+        if "healthcheck" in bot and bot["image"].startswith("heat-discord"):
+            assert bot["healthcheck"]["test"] == ["CMD", "heat", "health"]
+
+
+def test_the_lock_agrees_with_the_versions_pyproject_allows() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pinned = {
+        normal(name): version
+        for name, _, version in (
+            line.partition("==")
+            for line in (ROOT / "requirements.lock").read_text().splitlines()
+            if line and line[0] != "#"
+        )
+    }
+    for text in project["dependencies"]:
+        requirement = Requirement(text)
+        name = normal(requirement.name)
+        assert name in pinned, f"{name} is not in requirements.lock"
+        assert requirement.specifier.contains(pinned[name], prereleases=True), (
+            f"requirements.lock pins {name}=={pinned[name]}, pyproject asks {requirement}"
+        )
+
+
+# --- compose.yaml: volumes and metrics ----------------------------------------------------
+
+
+def test_compose_creates_its_volumes_and_uses_the_single_bots_own() -> None:
+    """A fresh host runs ``docker compose up`` without creating a volume by hand; the copy
+    still reads the volume ``docker run -v heat-data:/var/lib/heat`` made (same name)."""
+    volumes = compose()["volumes"]
+    for name, volume in volumes.items():
+        assert not (volume or {}).get("external"), f"{name} must exist before compose up"
+    assert volumes["heat-data"]["name"] == "heat-data", "not prefixed by the project's name"
+
+
+def test_compose_serves_each_bot_processs_figures_on_a_port_of_its_own() -> None:
+    services = compose()["services"]
+    bots = {name: s for name, s in services.items() if name.startswith("bot-")}
+    published = []
+    for name, bot in bots.items():
+        env = bot["environment"]
+        port = int(env["HEAT_METRICS_PORT"])
+        assert env["HEAT_METRICS_ADDRESS"] == "0.0.0.0", f"{name}: a scraper is another container"
+        for mapping in bot.get("ports", []):
+            host, _, inside = str(mapping).rpartition(":")
+            assert int(inside) == port, f"{name}: {mapping} is not its metrics port"
+            assert host.startswith("127.0.0.1:"), f"{name}: figures published to the world"
+            published.append(host)
+    assert len(published) == len(set(published)), "two bots on one host port"
