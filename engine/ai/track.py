@@ -5,24 +5,39 @@ before a Speed Limit 3 corner with an empty Engine means a spin out next round,
 while ending it just after the corner is worth more than a few spaces. This
 table captures that by dynamic programming over (space, gear, Heat in Engine)
 for a nominal car, which may shift one gear a round (two for 1 Heat), drive
-any Speed its gear usually allows, and pay Heat for corner excess or spin out.
-Cooldown is left to the AI's own count of the Heat in its hand. The AI values
-the end of every move it considers by this table, so corner lines beyond the
-move count. Road conditions (limits +1/-1, Overheat) change the corners' costs.
+any Speed from its gear's lowest up to what its hand allows, and pay Heat for
+corner excess or spin out. The hand is not a free choice: each round it is one
+of HAND_LUCK equally likely hands, from a poor one to a good one, whose fastest
+Speed in each gear comes from the track's own starting deck (so the table counts
+rounds as expected values, and a space or a Heat card is worth the part of a round
+it saves on average, not a whole round or nothing). Cooldown is left to the AI's
+own count of the Heat in its hand. The AI values the end of every move it considers
+by this table, so corner lines beyond the move count. Road conditions (limits +1/-1,
+Overheat) and the weather's Stress and Heat in the deck change the corners' costs
+and the hands.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
+from math import comb
 
-from engine.conditions import corner_limit, overheat
+import data
+from engine.cards import BASIC_SPEED_CARDS, HAND_SIZE, HEAT, STRESS, Card, speed_value
+from engine.conditions import corner_limit, overheat, starting_piles
 from engine.course import course
 from engine.state import Weather
 
-# Speeds a hand of seven usually offers in each gear: about the lowest and the
-# highest sums of `gear` cards from a deck of 1-4s with a 0 and a 5.
+# The lowest Speed a hand of seven usually offers in each gear (about the lowest sum of
+# `gear` cards from a deck of 1-4s with a 0 and a 5); the highest is the hand's own.
 GEAR_SPEEDS: dict[int, tuple[int, int]] = {1: (1, 5), 2: (3, 8), 3: (5, 11), 4: (7, 14)}
 GEARS = (1, 2, 3, 4)
+# Hands a round is played with, equally likely: the fastest Speed of each gear at the
+# quantiles (i + 1/2) / HAND_LUCK of the track's starting deck's hands.
+HAND_LUCK = 8
+# The fastest Speed of each gear (index gear - 1) for each of the HAND_LUCK hands.
+HandSpeeds = tuple[tuple[int, ...], ...]
 # The map tells Heat levels apart up to this many; more Heat counts as this much.
 MOST_HEAT = 5
 # Rounds a spin out costs beyond the lost ground and gear: the Stress it adds to the hand.
@@ -36,8 +51,9 @@ Lines = tuple[tuple[int, int, int], ...]
 class RoundsToGo:
     """Rounds to the finish for the nominal car, by space, gear and Heat in the Engine."""
 
-    def __init__(self, track_id: str, laps: int, lines: Lines) -> None:
+    def __init__(self, track_id: str, laps: int, lines: Lines, hands: HandSpeeds) -> None:
         here = course(track_id, laps)
+        self._hands = hands
         self.finish = here.finish
         self.low = min(slot.space for slot in here.track.starting_grid) - 1
         self._lines = lines
@@ -61,19 +77,29 @@ class RoundsToGo:
         return self._rows[max(space, self.low) - self.low][gear - 1][min(heat, MOST_HEAT)]
 
     def _best(self, space: int, gear: int, heat: int, spin_here: bool) -> float:
-        """The fewest rounds to go over every gear and Speed the nominal car may choose."""
-        best = float("inf")
+        """The rounds to go, on average over the hands, when each hand drives the gear and
+        Speed (up to its fastest in that gear) that leave the fewest."""
+        inf = float("inf")
+        best = [inf] * HAND_LUCK
         for to_gear in GEARS:
             shift = abs(to_gear - gear)
             if shift > 2 or (shift == 2 and heat == 0):
                 continue
             left = heat - (shift == 2)
-            lowest, highest = GEAR_SPEEDS[to_gear]
-            for speed in range(lowest, highest + 1):
+            fastest = self._hands[to_gear - 1]
+            lowest = min(GEAR_SPEEDS[to_gear][0], fastest[0])
+            # fewest[k]: the fewest rounds over the Speeds lowest..lowest + k
+            fewest: list[float] = []
+            least = inf
+            for speed in range(lowest, fastest[-1] + 1):
                 rounds = self._after(space, speed, to_gear, left, spin_here)
-                if rounds is not None:
-                    best = min(best, 1 + rounds)
-        return best
+                if rounds is not None and rounds < least:
+                    least = rounds
+                fewest.append(least)
+            for i, top in enumerate(fastest):
+                if fewest[top - lowest] < best[i]:
+                    best[i] = fewest[top - lowest]
+        return 1 + sum(best) / HAND_LUCK
 
     def _after(self, space: int, speed: int, gear: int, heat: int, spin_here: bool) -> float | None:
         """Rounds to go once a move is made: after its corner checks, or its spin out."""
@@ -104,10 +130,54 @@ def rounds_to_go(track_id: str, laps: int, weather: Weather | None = None) -> Ro
         (line.space, corner_limit(weather, here, line), overheat(weather, here, line))
         for line in here.lines
     )
-    return _table(track_id, laps, lines)
+    return _table(track_id, laps, lines, hand_speeds(track_id, weather))
 
 
 @lru_cache(maxsize=64)
-def _table(track_id: str, laps: int, lines: Lines) -> RoundsToGo:
-    """Cached: races with the same corners share a table (a bounded number of them)."""
-    return RoundsToGo(track_id, laps, lines)
+def _table(track_id: str, laps: int, lines: Lines, hands: HandSpeeds) -> RoundsToGo:
+    """Cached: races with the same corners and hands share a table (a bounded number)."""
+    return RoundsToGo(track_id, laps, lines, hands)
+
+
+def hand_speeds(track_id: str, weather: Weather | None = None) -> HandSpeeds:
+    """The fastest Speed of each gear for the HAND_LUCK hands of the nominal car: hands of
+    seven from the track's starting deck as the weather changes it (Stress worth an average
+    basic card, Heat unplayable)."""
+    deck = starting_piles(data.track(track_id), weather).deck
+    return _hand_speeds(tuple(sorted(Counter(deck).items())))
+
+
+@lru_cache(maxsize=64)
+def _hand_speeds(deck: tuple[tuple[Card, int], ...]) -> HandSpeeds:
+    stress = sum(map(speed_value, BASIC_SPEED_CARDS)) / len(BASIC_SPEED_CARDS)
+    worth = [
+        (None if card == HEAT else stress if card == STRESS else speed_value(card), n)
+        for card, n in deck
+    ]
+    total = comb(sum(n for _, n in worth), HAND_SIZE)
+    # Every hand as how many of each kind of card it holds, with its odds.
+    hands: list[tuple[float, list[float]]] = []
+
+    def deal(kind: int, left: int, odds: int, speeds: list[float]) -> None:
+        if left == 0 or kind == len(worth):
+            if left == 0:
+                hands.append((odds / total, sorted(speeds, reverse=True)))
+            return
+        value, n = worth[kind]
+        for k in range(min(n, left) + 1):
+            more = speeds + [value] * k if value is not None else speeds
+            deal(kind + 1, left - k, odds * comb(n, k), more)
+
+    deal(0, HAND_SIZE, 1, [])
+    result = []
+    for gear in GEARS:
+        by_speed = sorted((round(sum(speeds[:gear])), p) for p, speeds in hands)
+        quantiles, seen, i = [], 0.0, 0
+        for luck in range(HAND_LUCK):
+            wanted = (luck + 0.5) / HAND_LUCK
+            while seen + by_speed[i][1] < wanted:
+                seen += by_speed[i][1]
+                i += 1
+            quantiles.append(max(1, by_speed[i][0]))
+        result.append(tuple(quantiles))
+    return tuple(result)

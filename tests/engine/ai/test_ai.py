@@ -242,11 +242,12 @@ def _usa_tokens(*tokens: str) -> Weather:
 
 
 def test_slows_more_for_a_speed_limit_minus_one() -> None:
-    """From space 31 with 2 Heat it crosses the Speed Limit 3 line at 3, but not a limit 2 one."""
-    base = _decide(_position(31, 2, 2, "1112223"))
+    """From space 31 with its last Heat it crosses the Speed Limit 3 line at 3, but not a
+    limit 2 one (with 2 Heat it pays 1 for the space gained)."""
+    base = _decide(_position(31, 2, 1, "1112223"))
     assert isinstance(base, Plan) and sum(map(speed_value, base.cards)) == 3
     minus = _usa_tokens("overheat", "speed_limit_minus_1", "weather", "heat_control")
-    plan = _decide(_position(31, 2, 2, "1112223", weather=minus))
+    plan = _decide(_position(31, 2, 1, "1112223", weather=minus))
     assert isinstance(plan, Plan) and sum(map(speed_value, plan.cards)) <= 2, str(plan)
 
 

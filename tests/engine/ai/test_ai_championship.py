@@ -33,7 +33,7 @@ def test_the_events_are_the_ones_named() -> None:
 @pytest.mark.parametrize(
     ("level", "space", "gear", "heat", "hand"),
     [
-        ("pro", 22, 3, 0, "4S5S4SS"),
+        ("pro", 22, 3, 0, "4SSSS4S"),
         ("expert", 22, 3, 0, "4SSS5S2"),
         ("expert", 23, 3, 2, "3SSSS1S"),
     ],

@@ -73,14 +73,15 @@ def test_gambles_on_a_stress_card_rather_than_finish_surely_behind_a_legend(leve
 def test_expert_cycles_out_a_slow_card_its_next_plan_leaves_unused() -> None:
     """On the straight after corner 12 in 3rd gear with 4s and 3s in hand, the 1 is dead
     weight next round: the expert throws it away for a fresh draw (it used to keep it, as
-    the pro does, since its next plan is as good either way)."""
+    the pro does, since its next plan is as good either way). The 3s go with it: its unseen
+    cards draw faster on average, and next round's plan is as good without them."""
     cars = [
         Car("A", "red", "ai", 14, 0, gear=3, engine=3, hand=tuple("44331"), deck=DECK),
     ]
     cars[0].play_area = tuple("222")
     state = RaceState("usa", 1, 7, 4, cars, turn=Turn("A", "discard", 8))
     state = engine.settle(state)[0]
-    assert decide(view_for(state, "A"), "A", "expert") == Discard("A", ("1",))
+    assert decide(view_for(state, "A"), "A", "expert") == Discard("A", ("1", "3", "3"))
     assert decide(view_for(state, "A"), "A", "pro") == Discard("A", ())
 
 
