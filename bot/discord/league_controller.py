@@ -315,6 +315,7 @@ class LeagueController:
         except Refused as refused:
             await self.controller.refused(interaction, refused)
             return
+        await self.draft.after(league_id)  # during a draft, its person is asked again
         text = t(
             "league_corrected",
             public_locale(interaction),

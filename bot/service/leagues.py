@@ -323,18 +323,28 @@ class LeagueService:
     async def correct(
         self, league_id: int, admin_id: int, can_manage: bool, user_id: int, delta: int, reason: str
     ) -> Correction:
-        """An admin's points correction with its reason, kept in the audit log."""
+        """An admin's points correction: a decision of the season (so the standings, the next
+        grid and the next draft order count it) and, with its reason, a line of the audit log.
+
+        During a draft the season moves on a version, so the person it waits on is asked
+        again on it, with a whole turn timer (as ``/league start-race`` does then).
+        """
         permits.manager(can_manage)
-        league = await self.load(league_id)
-        member = next((m for m in reversed(league.members) if m.user_id == user_id), None)
-        if member is None:
-            raise Refused("league_no_driver")
-        try:
-            stored = await self.store.correct_points(
-                Correction(league_id, member.driver_id, delta, reason.strip(), admin_id)
-            )
-        except BadCorrection:
-            raise Refused("league_bad_correction") from None
+        async with self.seasons.lock(league_id):
+            league = await self.load(league_id)
+            member = next((m for m in reversed(league.members) if m.user_id == user_id), None)
+            if member is None:
+                raise Refused("league_no_driver")
+            try:
+                stored = await self.store.correct_points(
+                    Correction(league_id, member.driver_id, delta, reason.strip(), admin_id)
+                )
+            except BadCorrection:
+                raise Refused("league_bad_correction") from None
+            except StaleWrite:
+                raise Refused("league_none") from None
+            if league.season.phase in ("draft", "swap"):
+                await self.drafts.play(await self.load(league_id), [])
         log.info(
             "league points corrected league=%s guild=%s driver=%s delta=%s",
             league_id,
@@ -383,10 +393,11 @@ class LeagueService:
     async def standings(self, league_id: int) -> tuple[League, list[Standing]]:
         """The table: each driver's points (corrections in) and each race's place and points.
 
-        The engine orders it (ties broken by the last race), with the admins' corrections.
+        The season's own standings (ties broken by the last race), the very table its next
+        grid and draft order are fixed from; the audit log adds each correction's reason.
         """
         league = await self.load(league_id)
-        points = await self.store.league_points(league_id)
+        corrections = await self.store.corrections(league_id)
         races = len(league.season.races)
         rows = [
             Standing(
@@ -397,12 +408,12 @@ class LeagueService:
                 line.points,
                 _padded(line.places, races),
                 _padded(line.race_points, races),
-                tuple(c for c in points.corrections if c.driver_id == line.driver),
+                tuple(c for c in corrections if c.driver_id == line.driver),
                 line.eliminated,
                 _padded(line.bonuses, races),
                 not line.active,
             )
-            for line in season_standings(league.season, points.corrected())
+            for line in season_standings(league.season)
         ]
         return league, rows
 

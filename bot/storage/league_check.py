@@ -7,7 +7,10 @@ season must be the one ``new_season`` builds from its own schedule, options,
 drivers and seed (a preset, custom or random season's start), and its decision
 log, replayed from there, must give its current season. Every member, race
 result, point and correction is then checked against that replay, so what
-``/heat stats`` and the standings count is what the season's races gave. The
+``/heat stats`` and the standings count is what the season's races gave; each line
+of the corrections' audit log is one ``correct`` decision of the log (an export from
+before corrections were season decisions has none: its lines join the log at its
+end, as the store folds them). The
 first problem refuses the document with a one-line :class:`BadLeagueExport`.
 The bot's ``/league import`` and ``heat league check`` both go through
 :func:`checked_file`, and :meth:`Store.import_league` writes only what it returns.
@@ -33,6 +36,7 @@ from bot.storage.models import Imported, ImportedCorrection, Member, RacePoints,
 from bot.storage.store import BadLeagueExport
 from engine import Entrant
 from engine.season import (
+    CorrectPoints,
     LeaveSeason,
     SeasonConfig,
     SeasonDecision,
@@ -115,6 +119,12 @@ def checked_export(document: Any) -> Imported:
     current, left_at = _replayed(initial, decisions)
     if current != _season(parsed.season.current, "season.current"):
         raise _bad("season.current is not where the decision log leads from season.initial")
+    logged = [
+        (decision, exported.by, exported.at)
+        for decision, exported in zip(decisions, parsed.season.decisions, strict=True)
+    ]
+    corrections = _corrections(parsed, current)
+    current, logged = _corrections_logged(corrections, current, logged)
     members = _members(parsed.members, current, left_at)
     users = {member.driver_id: member.user_id for member in members}
     results = _results(parsed, current, users)
@@ -125,14 +135,11 @@ def checked_export(document: Any) -> Imported:
         created_at=parsed.created_at,
         initial=initial,
         current=current,
-        decisions=[
-            (decision, exported.by, exported.at)
-            for decision, exported in zip(decisions, parsed.season.decisions, strict=True)
-        ],
+        decisions=logged,
         members=members,
         races=_races(parsed, current),
         results=results,
-        corrections=_corrections(parsed, current),
+        corrections=corrections,
     )
 
 
@@ -333,3 +340,45 @@ def _corrections(parsed: LeagueExport, season: SeasonState) -> list[ImportedCorr
             raise _bad(f"{where}: the reason starts or ends with spaces")
         corrections.append(ImportedCorrection(**row.model_dump()))
     return corrections
+
+
+def _corrections_logged(
+    corrections: list[ImportedCorrection],
+    season: SeasonState,
+    logged: list[tuple[SeasonDecision, str, float]],
+) -> tuple[SeasonState, list[tuple[SeasonDecision, str, float]]]:
+    """The season and its log with every correction in: each line of the audit log is the
+    log's ``correct`` decision of the same rank, by its admin at its time.
+
+    A log without any is an export from before corrections were season decisions: its
+    lines are added at the end of the log, oldest first, as the store folds them (a grid
+    fixed before stays as it was raced).
+    """
+    made = [(index, entry) for index, entry in enumerate(logged) if _is_correction(entry[0])]
+    if not made:
+        for index, row in enumerate(corrections):
+            fix = CorrectPoints(row.driver_id, row.delta)
+            try:
+                season, _ = apply_season(season, fix)
+            except (ValueError, KeyError, TypeError) as error:  # RulesError is a ValueError
+                raise _bad(f"corrections.{index}: {_line(error)}") from None
+            logged = [*logged, (fix, f"user:{row.admin_id}", row.at)]
+        return season, logged
+    if len(made) != len(corrections):
+        raise _bad(
+            f"corrections: {len(corrections)} lines, but the season's log makes"
+            f" {len(made)} corrections"
+        )
+    for index, (row, (at, (decision, by, when))) in enumerate(zip(corrections, made, strict=True)):
+        line = (CorrectPoints(row.driver_id, row.delta), f"user:{row.admin_id}", row.at)
+        if line != (decision, by, when):
+            raise _bad(
+                f"corrections.{index}: {line[0]} by {line[1]}, but the log's correction"
+                f" (season.decisions.{at}) is {decision} by {by}"
+                + (f" at {when}" if line[:2] == (decision, by) else "")
+            )
+    return season, logged
+
+
+def _is_correction(decision: SeasonDecision) -> bool:
+    return isinstance(decision, CorrectPoints)

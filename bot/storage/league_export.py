@@ -23,7 +23,7 @@ from bot.storage.models import Imported, LeagueSettings, LeagueStatus
 from bot.storage.rows import league_of, member_of, race_points_of, season_of, season_text
 from bot.storage.sql import Db, UniqueViolation
 from bot.storage.store import LeagueExists, NoSuchLeague
-from engine.season import season_to_dict
+from engine.season import CorrectPoints, season_to_dict
 
 FORMAT = "heat-league"
 VERSION: Literal[1] = 1
@@ -265,12 +265,18 @@ async def import_rows(db: Db, imported: Imported, guild_id: int, channel_id: int
             at,
         )
         await insert_points(db, league_id, race_no, points)
+    # Each line names its ``correct`` decision, of the same rank (the check made them match).
+    seqs = [
+        seq
+        for seq, (decision, _, _) in enumerate(imported.decisions, start=1)
+        if isinstance(decision, CorrectPoints)
+    ]
     await db.executemany(
-        "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id, at)"
-        " VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id, at, seq)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7)",
         [
-            (league_id, c.driver_id, c.delta, c.reason, c.admin_id, c.at)
-            for c in imported.corrections
+            (league_id, c.driver_id, c.delta, c.reason, c.admin_id, c.at, seq)
+            for c, seq in zip(imported.corrections, seqs, strict=True)
         ],
     )
     return league_id

@@ -9,11 +9,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.models import LeagueStatus, Member, OutboxRow, RacePoints, SeasonChange
+from bot.storage.models import (
+    Correction,
+    LeagueStatus,
+    Member,
+    OutboxRow,
+    RacePoints,
+    SeasonChange,
+)
 from bot.storage.posts import insert_post, insert_timers
-from bot.storage.rows import season_of, season_text
+from bot.storage.rows import correction_of, season_of, season_text
 from bot.storage.sql import Db, UniqueViolation
-from bot.storage.store import AlreadyMember, NoSuchLeague, StaleWrite
+from bot.storage.store import AlreadyMember, BadCorrection, NoSuchLeague, StaleWrite
+from engine import RulesError
+from engine.season import CorrectPoints, apply_season
 
 RACES = (
     "SELECT r.league_id, r.race_no, r.race_id, r.thread_id, EXISTS (SELECT 1 FROM league_results x"
@@ -64,7 +73,8 @@ async def write_season(db: Db, change: SeasonChange, now: float) -> list[OutboxR
 
 async def append_decisions(
     db: Db, league_id: int, decisions: Sequence[tuple[str, str, float]]
-) -> None:
+) -> int:
+    """Add to the league's decision log; the ``seq`` of the first one added."""
     row = await db.fetchrow(
         "SELECT COALESCE(MAX(seq), 0) FROM season_decisions WHERE league_id = $1", league_id
     )
@@ -74,6 +84,68 @@ async def append_decisions(
         " VALUES ($1, $2, $3, $4, $5)",
         [(league_id, first + i, *decision) for i, decision in enumerate(decisions)],
     )
+    return first
+
+
+async def correct_season(
+    db: Db, league: Any, corrections: Sequence[Correction], now: float
+) -> list[Correction]:
+    """Each correction into the league's season (a ``correct`` decision, logged as made by
+    its admin) with its line of the audit log, linked to that decision by ``seq``; in the
+    caller's transaction, ``league`` its locked row. The audit rows are returned as stored.
+
+    A correction with an ``id`` is a line an older bot kept outside the season (before
+    schema 10): it keeps its time and is linked; one without is written, at ``now``.
+    BadCorrection if the season refuses one (no such driver, 0 points, too many).
+    """
+    league_id = league["id"]
+    if league["season"] is None:
+        raise BadCorrection(f"league {league_id} has no season")
+    season = before = season_of(league["season"])
+    stored = []
+    for correction in corrections:
+        decision = CorrectPoints(correction.driver_id, correction.delta)
+        try:
+            season, _ = apply_season(season, decision)
+        except RulesError as error:
+            raise BadCorrection(str(error)) from None
+        at = correction.at if correction.id else now
+        seq = await append_decisions(
+            db, league_id, [(str(decision), f"user:{correction.admin_id}", at)]
+        )
+        if correction.id:
+            row = await db.fetchrow(
+                "UPDATE league_corrections SET seq = $2 WHERE id = $1 RETURNING *",
+                correction.id,
+                seq,
+            )
+        else:
+            row = await db.fetchrow(
+                "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id,"
+                " at, seq) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *",
+                league_id,
+                correction.driver_id,
+                correction.delta,
+                correction.reason,
+                correction.admin_id,
+                at,
+                seq,
+            )
+        stored.append(correction_of(row))
+    await db.execute(
+        "UPDATE leagues SET season = $2, season_version = $3 WHERE id = $1",
+        league_id,
+        season_text(season),
+        season.version,
+    )
+    # A draft's turn timer waits on the season's version: it keeps running on the new one.
+    await db.execute(
+        "UPDATE timers SET wait = $3 WHERE league_id = $1 AND kind = 'draft' AND wait = $2",
+        league_id,
+        str(before.version),
+        str(season.version),
+    )
+    return stored
 
 
 async def add_member(db: Db, league_id: int, member: Member) -> None:
@@ -121,17 +193,3 @@ async def insert_points(db: Db, league_id: int, race_no: int, points: Sequence[R
             for p in points
         ],
     )
-
-
-async def drivers_of(db: Db, league: Any) -> set[str]:
-    """Every driver id the league has had: members, the season's drivers, drivers with points."""
-    league_id = league["id"]
-    rows = await db.fetch(
-        "SELECT driver_id FROM league_members WHERE league_id = $1"
-        " UNION SELECT driver_id FROM league_points WHERE league_id = $1",
-        league_id,
-    )
-    drivers = {row[0] for row in rows}
-    if league["season"] is not None:
-        drivers |= {driver.id for driver in season_of(league["season"]).drivers}
-    return drivers

@@ -11,16 +11,18 @@ writers records a race, before the league's row is even read.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.storage.league_export import export_document, import_rows, keep_export
 from bot.storage.league_sql import (
     RACES,
     add_member,
-    drivers_of,
+    correct_season,
     insert_points,
     lock_active,
     mark_left,
@@ -53,6 +55,11 @@ from bot.storage.rows import (
 from bot.storage.sql import Tables, UniqueViolation
 from bot.storage.store import BadCorrection, LeagueExists, StaleWrite
 from engine.season import SeasonDecision, SeasonState, parse_season_decision
+
+log = logging.getLogger("heat.league")
+
+CORRECTIONS_IN_SEASONS = 10
+"""The schema from which each correction is a decision of its season (``seq`` names it)."""
 
 
 class LeagueTables(Tables):
@@ -242,26 +249,48 @@ class LeagueTables(Tables):
         return LeaguePoints({no: tuple(rows) for no, rows in races.items()}, corrections)
 
     async def correct_points(self, correction: Correction) -> Correction:
-        league_id = correction.league_id
         if not correction.reason.strip():
             raise BadCorrection("a points correction needs a reason")
-        if correction.delta == 0:
-            raise BadCorrection("a points correction of 0 points changes nothing")
+        kept = replace(correction, reason=correction.reason.strip(), at=0.0, id=0)
         async with self._transaction_db() as db:
-            league = await lock_active(db, league_id)
-            if correction.driver_id not in await drivers_of(db, league):
-                raise BadCorrection(f"league {league_id} has no driver {correction.driver_id}")
-            row = await db.fetchrow(
-                "INSERT INTO league_corrections (league_id, driver_id, delta, reason, admin_id,"
-                " at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
-                league_id,
-                correction.driver_id,
-                correction.delta,
-                correction.reason.strip(),
-                correction.admin_id,
-                time.time(),
-            )
-        return correction_of(row)
+            league = await lock_active(db, correction.league_id)
+            (stored,) = await correct_season(db, league, [kept], time.time())
+        return stored
+
+    async def fold_corrections(self) -> int:
+        """The corrections an older bot kept outside its seasons (schema 9 and before) join
+        them, oldest first, each league in a transaction of its own; how many joined.
+
+        Done as the store opens, once: a folded line is linked to its decision (``seq``).
+        An ended league's are left: its export was kept, and an import folds them.
+        """
+        schema = await self._one("SELECT MAX(version) FROM schema_migrations")
+        if schema is None or (schema[0] or 0) < CORRECTIONS_IN_SEASONS:
+            return 0  # a store stopped short of the schema (a test of an older one)
+        query = (
+            "SELECT DISTINCT c.league_id FROM league_corrections c"
+            " JOIN leagues ON leagues.id = c.league_id"
+            " WHERE c.seq IS NULL AND leagues.status = 'active' ORDER BY c.league_id"
+        )
+        folded = 0
+        for row in await self._all(query):
+            league_id = row[0]
+            try:
+                async with self._transaction_db() as db:
+                    league = await lock_active(db, league_id)
+                    rows = await db.fetch(
+                        "SELECT * FROM league_corrections WHERE league_id = $1 AND seq IS NULL"
+                        " ORDER BY id",
+                        league_id,
+                    )
+                    if rows:
+                        old = [correction_of(line) for line in rows]
+                        folded += len(await correct_season(db, league, old, time.time()))
+            except (BadCorrection, StaleWrite) as error:
+                log.warning(
+                    "league %s: corrections not folded into its season: %s", league_id, error
+                )
+        return folded
 
     async def corrections(self, league_id: int) -> list[Correction]:
         query = "SELECT * FROM league_corrections WHERE league_id = $1 ORDER BY id"

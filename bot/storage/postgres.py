@@ -249,6 +249,10 @@ MIGRATIONS: tuple[str, ...] = (
     # 9: a league race's thread, started when its draft
     # opens, before the bot race exists (NULL: not started yet; 0: it runs in the channel).
     "ALTER TABLE league_races ADD COLUMN thread_id BIGINT",
+    # 10: a points correction is a decision of its league's season (``correct``), so the
+    # standings, the grid and the draft order all count it; its audit row names that
+    # decision (NULL: kept by an older bot, folded into its season as the store opens).
+    "ALTER TABLE league_corrections ADD COLUMN seq INTEGER",
 )
 
 # Errors that mean the connection is gone, not that the statement was wrong. The
@@ -292,6 +296,7 @@ class PostgresStore(RaceTables, LeagueTables, UpkeepTables):
             raise StoreUnavailable(f"cannot open the database: {error}") from error
         store = cls(pool, owner)
         await store._migrate()
+        await store.fold_corrections()
         return store
 
     async def close(self) -> None:

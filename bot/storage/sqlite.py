@@ -277,6 +277,10 @@ MIGRATIONS: tuple[str, ...] = (
     # 9: a league race's thread, started when its draft
     # opens, before the bot race exists (NULL: not started yet; 0: it runs in the channel).
     "ALTER TABLE league_races ADD COLUMN thread_id INTEGER",
+    # 10: a points correction is a decision of its league's season (``correct``), so the
+    # standings, the grid and the draft order all count it; its audit row names that
+    # decision (NULL: kept by an older bot, folded into its season as the store opens).
+    "ALTER TABLE league_corrections ADD COLUMN seq INTEGER",
 )
 
 
@@ -298,6 +302,7 @@ class SQLiteStore(RaceTables, LeagueTables, UpkeepTables):
         await db.execute("PRAGMA busy_timeout = 5000")
         store = cls(db)
         await store._migrate()
+        await store.fold_corrections()
         return store
 
     async def close(self) -> None:

@@ -360,10 +360,13 @@ class Store(Protocol):
         """Every recorded race's points by race no, and the corrections (standings include them)."""
 
     async def correct_points(self, correction: Correction) -> Correction:
-        """One transaction: an admin's correction joins the audit log; returns it as stored.
+        """One transaction: an admin's correction becomes a decision of the league's season
+        (``correct``, so the standings, the grid and the draft order count it) and a line
+        of the audit log naming it; returns the line as stored.
 
-        BadCorrection for an empty reason, a zero delta or a driver the league
-        has never had (neither a member nor in the season nor in its points).
+        BadCorrection for an empty reason, or one the season refuses: a zero delta, more
+        than 100 either way, a driver the season does not have. StaleWrite once the league
+        has ended.
         """
 
     async def corrections(self, league_id: int) -> list[Correction]:

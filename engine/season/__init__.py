@@ -14,6 +14,7 @@ pick each before a race), ``points`` (points and ties), ``decisions`` and
 
 from engine.season.decisions import (
     CancelRace,
+    CorrectPoints,
     DraftKeep,
     DraftPick,
     DraftSwap,
@@ -51,6 +52,7 @@ from engine.season.view import SeasonDriverView, SeasonView, season_view
 
 __all__ = [
     "CancelRace",
+    "CorrectPoints",
     "DraftKeep",
     "DraftPick",
     "DraftSwap",

@@ -6,19 +6,24 @@ A driver's draft decisions start with its id, like a race decision:
 ``"A pick turbo-8"``, ``"A swap turbo-8 body-3"`` (give, then take), ``"A keep"``.
 The league's own decisions start with a word no driver may be named:
 ``"join E red human"``, ``"leave E"``, ``"draft 2"`` (open race 2's draft),
-``"start 2"``, ``"cancel 2"`` (race 2 will be run again) and
-``"record 2 {...}"`` (race 2's result as compact JSON).
+``"start 2"``, ``"cancel 2"`` (race 2 will be run again),
+``"record 2 {...}"`` (race 2's result as compact JSON) and ``"correct E +2"`` (an
+admin's points correction, always signed).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, get_args
+from typing import Any, ClassVar, get_args
 
 from engine.cards import Card
 from engine.championship import RaceResult
+from engine.errors import quoted
 from engine.state import CarKind
-from engine.text_forms import Document, OneOf, TextForms, Worded, written_as
+from engine.text_forms import Document, OneOf, TextForms, Word, Worded, written_as
+
+MAX_CORRECTION = 100
+"""The most points one correction adds or takes away (what ``/league correct`` takes)."""
 
 
 @dataclass(frozen=True, init=False)
@@ -139,8 +144,44 @@ class RaceRecorded(ByTheLeague):
         object.__setattr__(self, "result", result)
 
 
+class Signed(Word):
+    """A whole number with its sign always written: ``+2``, ``-3``."""
+
+    def write(self, values: tuple[Any, ...]) -> list[str]:
+        return [f"{values[0]:+d}"]
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        (word,), rest = super().read(text)
+        if word[:1] not in ("+", "-") or not word[1:].isdigit():
+            raise ValueError(f"{quoted(word)} is not a signed number (+2, -3)")
+        return (int(word),), rest
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        return f"<+/-{names[0]}>"
+
+
+@dataclass(frozen=True, init=False)
+class CorrectPoints(ByTheLeague):
+    """An admin adds ``points`` to a driver's total (takes them away when negative).
+
+    The season keeps each driver's net correction, so the standings, and through them
+    the grid and the draft order of every race whose draft opens afterwards, count it.
+    Who made it and why are the league's audit log, not the season's.
+    """
+
+    do: ClassVar[str] = "correct"
+    driver: str
+    points: int = field(metadata=written_as(Signed()))
+
+    def __init__(self, driver: str, points: int) -> None:
+        object.__setattr__(self, "driver", driver)
+        object.__setattr__(self, "points", points)
+
+
 DriverDecision = DraftPick | DraftSwap | DraftKeep
-LeagueDecision = JoinSeason | LeaveSeason | OpenDraft | StartRace | CancelRace | RaceRecorded
+LeagueDecision = (
+    JoinSeason | LeaveSeason | OpenDraft | StartRace | CancelRace | RaceRecorded | CorrectPoints
+)
 SeasonDecision = DriverDecision | LeagueDecision
 
 SEASON_DECISIONS: TextForms[SeasonDecision] = TextForms(get_args(SeasonDecision))

@@ -90,6 +90,20 @@ class DriverLeft(Event):
 
 
 @dataclass(init=False)
+class PointsCorrected(Event):
+    """An admin's correction: ``points`` added to the driver's total (``total`` after it)."""
+
+    type: ClassVar[str] = "points_corrected"
+    points: int
+    total: int
+
+    def __init__(self, car: str | None, points: int, total: int) -> None:
+        self.car = car
+        self.points = points
+        self.total = total
+
+
+@dataclass(init=False)
 class SeasonRaceStarted(Event):
     type: ClassVar[str] = "race_started"
     race_no: int

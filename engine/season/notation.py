@@ -56,6 +56,7 @@ class DriverDoc(_Strict):
     sponsors: Cards = []
     active: bool = True
     joined: int = Field(default=1, ge=1, le=MAX_RACES + 1)
+    correction: int = Field(default=0, ge=-limits.MAX_COUNT, le=limits.MAX_COUNT)
 
     @model_validator(mode="after")
     def _legend_has_no_cards(self) -> DriverDoc:
@@ -142,7 +143,7 @@ def season_to_dict(s: SeasonState) -> dict[str, Any]:
 
 
 def _driver(d: SeasonDriver) -> dict[str, Any]:
-    return {
+    driver: dict[str, Any] = {
         "id": d.id,
         "color": d.color,
         "kind": d.kind,
@@ -151,6 +152,11 @@ def _driver(d: SeasonDriver) -> dict[str, Any]:
         "active": d.active,
         "joined": d.joined,
     }
+    if d.correction:
+        # Written only when there is one: a season without corrections reads as it did
+        # before they were part of the season.
+        driver["correction"] = d.correction
+    return driver
 
 
 def _draft(draft: SeasonDraft) -> dict[str, Any]:
@@ -173,7 +179,14 @@ def season_from_dict(document: Any) -> SeasonState:
         races=tuple(SeasonRace(r.track, r.event) for r in doc.races),
         drivers=[
             SeasonDriver(
-                d.id, d.color, d.kind, tuple(d.upgrades), tuple(d.sponsors), d.active, d.joined
+                d.id,
+                d.color,
+                d.kind,
+                tuple(d.upgrades),
+                tuple(d.sponsors),
+                d.active,
+                d.joined,
+                d.correction,
             )
             for d in doc.drivers
         ],

@@ -7,14 +7,16 @@ driver eliminated by event 10 (a spin out ends its race) has no place and
 scores 0. The Drivers' strike gives the winner 2 more points, the Corruption in
 the rules committee 1 more to each of places 1-3 (the event's ``winner_bonus``
 and ``podium_bonus``).
-Ties are broken by the last race's points, then the race before, and so on;
-drivers still tied (the same points in every race) keep the order in which they
-entered the season (our choice: BGA leaves it to table order).
+A driver's total counts the league admins' corrections, which the season keeps
+(:class:`engine.season.decisions.CorrectPoints`), so the grid and the draft order,
+fixed from the standings, follow the standings as the league shows them.
+Ties (of totals, corrections in) are broken by the last race's points, then the
+race before, and so on; drivers still tied (the same points in every race) keep the
+order in which they entered the season (our choice: BGA leaves it to table order).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import data
@@ -59,8 +61,8 @@ def _place_points(result: RaceResult) -> dict[str, int]:
 class Standing:
     """One driver's line in the standings; per race, None where it did not race.
 
-    ``points`` is the total, ``correction`` included (the league admins' point
-    corrections, which the season itself never makes). ``eliminated`` says, per
+    ``points`` is the total, ``correction`` included (the net of the league admins'
+    point corrections, as the season keeps it). ``eliminated`` says, per
     race, whether event 10 put the driver out of it: no place, 0 points; ``bonuses``
     the event's bonus among each race's points (None where it did not race).
     """
@@ -77,11 +79,12 @@ class Standing:
     bonuses: tuple[int | None, ...] = ()
 
 
-def standings(s: SeasonState, corrections: Mapping[str, int] | None = None) -> list[Standing]:
-    """Every driver of the season, leader first, ties broken by the last race, then the one
-    before, and so on; then by the order they entered the season.
+def standings(s: SeasonState) -> list[Standing]:
+    """Every driver of the season, leader first (corrections in), ties broken by the last
+    race, then the one before, and so on; then by the order they entered the season.
 
-    ``corrections`` adds points to a driver's total (a league's admin corrections).
+    The one table of the season: the league shows it, and the grid and the draft order
+    of the next race are fixed from it.
     """
     scored = [race_points(result) for result in s.results]
     bonuses = [race_bonuses(result) for result in s.results]
@@ -89,7 +92,7 @@ def standings(s: SeasonState, corrections: Mapping[str, int] | None = None) -> l
     for driver in s.drivers:
         points = tuple(race.get(driver.id) for race in scored)
         places = tuple(_place(result, driver.id) for result in s.results)
-        correction = (corrections or {}).get(driver.id, 0)
+        correction = driver.correction
         lines.append(
             Standing(
                 driver.id,
@@ -116,8 +119,8 @@ def _place(result: RaceResult, driver: str) -> int | None:
     return None if driver in result.eliminated else result.places.get(driver)
 
 
-def champion(s: SeasonState, corrections: Mapping[str, int] | None = None) -> str | None:
-    """The season's champion once every race is recorded (None before)."""
+def champion(s: SeasonState) -> str | None:
+    """The season's champion once every race is recorded (None before), corrections in."""
     if s.phase != "over" or not s.drivers:
         return None
-    return standings(s, corrections)[0].driver
+    return standings(s)[0].driver

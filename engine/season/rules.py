@@ -24,11 +24,13 @@ from engine.championship import ChampionshipSetup, RaceResult, sponsorship_deck
 from engine.errors import IllegalDecision, NotYourTurn, StaleDecision, cut, quoted
 from engine.events import Event
 from engine.garage import upgrade_deck
-from engine.limits import MAX_CARS, MAX_NAME, MAX_ROUND, MAX_SEED, in_range
+from engine.limits import MAX_CARS, MAX_COUNT, MAX_NAME, MAX_ROUND, MAX_SEED, in_range
 from engine.rng import shuffled
 from engine.season.decisions import (
     LEAGUE_WORDS,
+    MAX_CORRECTION,
     CancelRace,
+    CorrectPoints,
     DraftKeep,
     DraftPick,
     DraftSwap,
@@ -44,6 +46,7 @@ from engine.season.draft import ai_draft, draft_options, open_draft, pick, swap
 from engine.season.events import (
     DriverJoined,
     DriverLeft,
+    PointsCorrected,
     RaceScored,
     SeasonEnded,
     SeasonRaceCancelled,
@@ -122,6 +125,8 @@ def season_legal_decisions(s: SeasonState, driver_id: str | None) -> list[Season
     The league's are: in the lineup, opening the draft and each driver's leave
     (a join names a new driver, so it cannot be listed); when ready, the start;
     while racing, the cancel (a result comes from the race, see :class:`RaceRecorded`).
+    A points correction (:class:`CorrectPoints`) may come in any phase; its points are
+    the admin's, so it is not listed either.
     """
     if driver_id is not None:
         return list(draft_options(s, driver_id))
@@ -188,7 +193,10 @@ def _draft_problem(s: SeasonState, decision: DriverDecision) -> str:
 
 
 def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Event]) -> None:
-    """Join, leave, open the draft, start, cancel or record a race."""
+    """Join, leave, open the draft, start, cancel or record a race; correct points."""
+    if isinstance(decision, CorrectPoints):
+        _correct(s, decision, events)
+        return
     expected = {
         JoinSeason: "lineup",
         LeaveSeason: "lineup",
@@ -259,6 +267,31 @@ def _leave(s: SeasonState, decision: LeaveSeason, events: list[Event]) -> None:
     s.sponsor_discard += driver.sponsors
     s.set_driver(replace(driver, upgrades=(), sponsors=(), active=False))
     events.append(DriverLeft(driver.id))
+
+
+def correction_problem(s: SeasonState, driver_id: str, points: int) -> str | None:
+    """Why ``points`` cannot be added to this driver's total now, or None."""
+    if not any(d.id == driver_id for d in s.drivers):
+        return f"no driver {quoted(driver_id)} in this season"
+    if points == 0:
+        return "a correction of 0 points changes nothing"
+    if not -MAX_CORRECTION <= points <= MAX_CORRECTION:
+        return f"a correction adds or takes away 1 to {MAX_CORRECTION} points"
+    if not -MAX_COUNT <= s.driver(driver_id).correction + points <= MAX_COUNT:
+        return f"a driver's corrections add up to at most {MAX_COUNT:,} either way"
+    return None
+
+
+def _correct(s: SeasonState, decision: CorrectPoints, events: list[Event]) -> None:
+    """In any phase: the driver's total changes, so do the standings. A grid already fixed
+    (from the draft until its race is recorded) stays; the next one counts the correction."""
+    problem = correction_problem(s, decision.driver, decision.points)
+    if problem is not None:
+        raise IllegalDecision(decision.driver, s.phase, problem)
+    driver = s.driver(decision.driver)
+    s.set_driver(replace(driver, correction=driver.correction + decision.points))
+    total = next(line.points for line in standings(s) if line.driver == driver.id)
+    events.append(PointsCorrected(driver.id, decision.points, total))
 
 
 def _open(s: SeasonState, events: list[Event]) -> None:

@@ -36,6 +36,9 @@ class SeasonDriver:
     the whole championship); ``sponsors`` the sponsorship cards it won and never
     played. ``joined`` is the first race it may enter; a driver who left
     (``active`` false) keeps its points in the standings but races no more.
+    ``correction`` is the net of the league admins' point corrections
+    (:class:`engine.season.decisions.CorrectPoints`): part of its total in the
+    standings, so of every grid and draft order fixed after it.
     """
 
     id: str
@@ -45,6 +48,7 @@ class SeasonDriver:
     sponsors: tuple[Card, ...] = ()
     active: bool = True
     joined: int = 1
+    correction: int = 0
 
     @property
     def drafts(self) -> bool:

@@ -39,7 +39,7 @@ def test_a_good_export_is_one_line_on_stdout(tmp_path: Path, good: dict[str, Any
     assert (code, err) == (0, "")
     assert out == (
         f"{path}: imports as 'Sunday Cup': 2 of 3 races scored, 3 members,"
-        " 16 season decisions replayed\n"
+        " 17 season decisions replayed\n"
     )
 
 

@@ -15,6 +15,8 @@ from engine import RaceState
 from engine.notation import compact_state
 from tests.support.leagues import (
     ELIMINATED,
+    check_corrections_folded,
+    corrections_across_migration_10,
     league_with_season,
     podium,
     points_across_migration_5,
@@ -103,7 +105,7 @@ async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, s
     state = await older_database(pg_url, schema, "finished")
     store = await PostgresStore.open(pg_url)
     try:
-        assert await store.schema_version() == len(MIGRATIONS) == 9
+        assert await store.schema_version() == len(MIGRATIONS) == 10
         finished = await store.race(1)
         assert finished is not None and finished.state == state
         league_id, _ = await league_with_season(store)
@@ -126,6 +128,22 @@ async def test_a_schema_4_database_keeps_its_points_and_takes_a_driver_without_a
     )
     assert points.races == {1: tuple(podium()), 2: ELIMINATED}
     assert (stats.races, stats.wins, stats.spin_outs, stats.average_place) == (2, 1, 1, 1.0)
+
+
+async def test_a_schema_9_database_s_corrections_join_their_season(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 10, as in SQLite: the audit log's corrections become season decisions."""
+    from bot.storage import postgres
+
+    league_id, drafting, store = await corrections_across_migration_10(
+        lambda: PostgresStore.open(pg_url), postgres, monkeypatch
+    )
+    try:
+        assert await store.schema_version() == 10
+        await check_corrections_folded(store, league_id, drafting)
+    finally:
+        await store.close()
 
 
 async def test_a_schema_4_database_keeps_its_timers_and_unposted_rows_and_takes_a_league_s(

@@ -12,6 +12,8 @@ from bot.storage import LeagueRace, RaceConfig, RaceStatus, SQLiteStore
 from engine.notation import compact_state
 from tests.support.leagues import (
     ELIMINATED,
+    check_corrections_folded,
+    corrections_across_migration_10,
     league_with_season,
     podium,
     points_across_migration_5,
@@ -80,7 +82,7 @@ async def test_reopening_a_current_file_applies_nothing(tmp_path: Path) -> None:
     await store.close()
     store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
     try:
-        assert await store.schema_version() == version == 9
+        assert await store.schema_version() == version == 10
     finally:
         await store.close()
 
@@ -123,6 +125,24 @@ async def test_a_schema_4_file_keeps_its_points_and_takes_a_driver_without_a_pla
     assert points.races == {1: tuple(podium()), 2: ELIMINATED}
     assert (stats.races, stats.wins, stats.podiums, stats.spin_outs) == (2, 1, 1, 1)
     assert stats.average_place == 1.0
+
+
+async def test_a_schema_9_file_s_corrections_join_their_season(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 10: corrections an older bot kept only in the audit log become decisions of
+    their league's season as the file opens, so its standings, grid and draft count them."""
+    from bot.storage import sqlite
+
+    path = tmp_path / "heat.sqlite3"
+    league_id, drafting, store = await corrections_across_migration_10(
+        lambda: SQLiteStore.open(path), sqlite, monkeypatch
+    )
+    try:
+        assert await store.schema_version() == 10
+        await check_corrections_folded(store, league_id, drafting)
+    finally:
+        await store.close()
 
 
 async def test_a_schema_4_file_keeps_its_timers_and_unposted_rows_and_takes_a_league_s(

@@ -18,6 +18,7 @@ from bot.storage import (
     checked_export,
     checked_file,
 )
+from engine.season import apply_season, parse_season_decision, season_from_dict, season_to_dict
 from tests.support.league_forgeries import FORGED, MALFORMED
 from tests.support.leagues import CHANNEL, GUILD, league_with_history
 
@@ -55,6 +56,35 @@ async def test_an_ended_league_imports_into_another_channel_as_it_was(store: Sto
     assert await store.season_decisions(imported) == await store.season_decisions(league_id)
     assert [race.race_id for race in await store.league_races(imported)] == [None, None]
     assert await store.player_stats(1, THEIR_GUILD) == await store.player_stats(1, GUILD)
+
+
+def made_before_corrections_were_decisions(document: dict[str, Any]) -> dict[str, Any]:
+    """The export an older bot posted for the same league: its corrections in the audit log
+    only, not in the season's log nor in its current season."""
+    old = copy.deepcopy(document)
+    log = old["season"]["decisions"]
+    log[:] = [entry for entry in log if not entry["decision"].startswith("correct ")]
+    season = season_from_dict(old["season"]["initial"])
+    for entry in log:
+        season, _ = apply_season(season, parse_season_decision(entry["decision"]))
+    old["season"]["current"] = season_to_dict(season)
+    return old
+
+
+async def test_an_export_from_before_corrections_were_decisions_imports_with_them(
+    store: Store,
+) -> None:
+    """Its audit log's corrections join the season's log at its end, by their admins at their
+    times: the imported league is the one exported since, its standings as they were shown."""
+    good = await good_document(store)
+    old = made_before_corrections_were_decisions(good)
+    assert "correction" not in str(old["season"]["current"])
+    assert old["corrections"] == good["corrections"] != []
+    assert checked_export(old) == checked_export(good)
+    imported = await store.import_league(checked_export(old), THEIR_GUILD, THEIR_CHANNEL)
+    assert await store.export_league(imported) == as_imported(good, THEIR_GUILD, THEIR_CHANNEL)
+    season = await store.season(imported)
+    assert season is not None and season.driver("B").correction == -1
 
 
 async def good_document(store: Store) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from bot.storage import (
     recorded_points,
 )
 from engine.championship import RaceResult
-from engine.season import RaceRecorded, apply_season, replay_season, standings
+from engine.season import CorrectPoints, RaceRecorded, apply_season, replay_season, standings
 from tests.support.leagues import (
     ALICE,
     BOB,
@@ -191,10 +191,11 @@ async def test_a_recorded_race_agrees_with_the_season_s_standings(store: Store) 
     assert await store.record_points(league_id, 1, rows, recorded)
     await store.correct_points(Correction(league_id, "C", 2, "a recount", 99))
     season = await store.season(league_id)
-    assert season == recorded.season and season is not None
-    points = await store.league_points(league_id)
-    table = {line.driver: line.points for line in standings(season, points.corrected())}
-    assert table == points.totals() == {"B": 9, "A": 6, "C": 4 + 2}
+    assert season == apply_season(recorded.season, CorrectPoints("C", 2))[0]
+    assert (await store.season_decisions(league_id))[-1] == CorrectPoints("C", 2)
+    table = {line.driver: (line.points, line.correction) for line in standings(season)}
+    assert table == {"B": (9, 0), "A": (6, 0), "C": (4 + 2, 2)}
+    assert (await store.league_points(league_id)).totals() == {"B": 9, "A": 6, "C": 4 + 2}
     assert await store.player_stats(ALICE.user_id) == PlayerStats(1, 0, 1, 2.0, 1, 1)
 
 
@@ -251,6 +252,7 @@ async def test_corrections_are_kept_in_the_audit_log_and_counted(store: Store) -
         Correction(league_id, "A", 1, "   ", 99),
         Correction(league_id, "A", 0, "nothing", 99),
         Correction(league_id, "Z", 1, "no such driver", 99),
+        Correction(league_id, "A", 101, "more than /league correct takes", 99),
     ):
         with pytest.raises(BadCorrection):
             await store.correct_points(bad)
@@ -258,6 +260,11 @@ async def test_corrections_are_kept_in_the_audit_log_and_counted(store: Store) -
     points = await store.league_points(league_id)
     assert points.corrections == (kept, penalty)
     assert points.totals() == {"A": 9 - 3, "B": 6, "C": 4 + 2}
+    season = await store.season(league_id)
+    assert season is not None, "the season keeps each driver's net correction"
+    assert {d.id: d.correction for d in season.drivers} == {"A": -3, "B": 0, "C": 2}
+    logged = await store.season_decisions(league_id)
+    assert logged[-2:] == [CorrectPoints("C", 2), CorrectPoints("A", -3)]
 
 
 async def test_an_ended_league_keeps_its_export_and_takes_no_more_changes(store: Store) -> None:

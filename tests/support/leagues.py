@@ -19,13 +19,17 @@ from bot.storage import (
     SeasonChange,
     Seat,
     Store,
+    Timer,
     recorded_points,
 )
+from bot.storage.league_check import checked_export
 from engine import Entrant
 from engine.championship import RaceResult
 from engine.season import (
+    CorrectPoints,
     JoinSeason,
     LeaveSeason,
+    OpenDraft,
     RaceRecorded,
     SeasonConfig,
     SeasonDecision,
@@ -190,3 +194,69 @@ async def points_across_migration_5(
         return await store.league_points(league_id), await store.player_stats(ALICE.user_id)
     finally:
         await store.close()
+
+
+OLD_CORRECTIONS = (
+    Correction(0, "C", 2, "a recount", 99, at=5.0),
+    Correction(0, "A", -1, "late to the grid", 98, at=6.0),
+)
+"""Two corrections an older bot (schema 9) kept outside the season, in its audit log only."""
+
+
+async def corrections_across_migration_10(
+    open_store: Callable[[], Awaitable[Store]], module: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, SeasonState, Store]:
+    """A league in race 1's draft (its turn timer on the season's version) whose
+    :data:`OLD_CORRECTIONS` a store at schema 9 kept; then the same database opened with
+    every migration. Returns the league, its season before, and the store, open."""
+    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:9])
+    store = await open_store()
+    try:
+        league_id, season = await league_with_season(store)
+        drafting, _ = apply_season(season, OpenDraft(1))
+        waiting = season_pending(drafting).drivers[0]
+        timer = Timer(None, "draft", waiting, 1e12, str(drafting.version), league_id=league_id)
+        change = SeasonChange(
+            league_id, season.version, drafting, [(OpenDraft(1), "user:1")], timers=[timer]
+        )
+        await store.commit_season(change)
+        async with store._transaction_db() as db:  # type: ignore[attr-defined]
+            for old in OLD_CORRECTIONS:
+                await db.execute(
+                    "INSERT INTO league_corrections (league_id, driver_id, delta, reason,"
+                    " admin_id, at) VALUES ($1, $2, $3, $4, $5, $6)",
+                    league_id,
+                    old.driver_id,
+                    old.delta,
+                    old.reason,
+                    old.admin_id,
+                    old.at,
+                )
+    finally:
+        await store.close()
+    monkeypatch.undo()
+    return league_id, drafting, await open_store()
+
+
+async def check_corrections_folded(store: Store, league_id: int, drafting: SeasonState) -> None:
+    """:data:`OLD_CORRECTIONS` are decisions of the season, oldest first, logged as their
+    admins' at their times; the draft's timer waits on the new version; the audit log is
+    as it was; the export checks out; nothing is folded twice."""
+    season = await store.season(league_id)
+    assert season is not None
+    assert {d.id: d.correction for d in season.drivers} == {"A": -1, "B": 0, "C": 2}
+    assert season.version == drafting.version + 2
+    assert (season.grid, season.draft) == (drafting.grid, drafting.draft)
+    fixes = [CorrectPoints(c.driver_id, c.delta) for c in OLD_CORRECTIONS]
+    assert (await store.season_decisions(league_id))[-2:] == fixes
+    kept = await store.corrections(league_id)
+    assert [(c.driver_id, c.delta, c.reason, c.admin_id, c.at) for c in kept] == [
+        (c.driver_id, c.delta, c.reason, c.admin_id, c.at) for c in OLD_CORRECTIONS
+    ]
+    timers = [t for t in await store.due_timers(1e13) if t.league_id == league_id]
+    assert [t.wait for t in timers] == [str(season.version)]
+    exported = await store.export_league(league_id)
+    logged = [(d["decision"], d["by"], d["at"]) for d in exported["season"]["decisions"]][-2:]
+    assert logged == [("correct C +2", "user:99", 5.0), ("correct A -1", "user:98", 6.0)]
+    assert checked_export(exported).current == season
+    assert await store.fold_corrections() == 0  # type: ignore[attr-defined]

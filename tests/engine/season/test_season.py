@@ -14,6 +14,7 @@ from engine.errors import IllegalDecision, NotationError, NotYourTurn, StaleDeci
 from engine.movement import position_key
 from engine.season import (
     CancelRace,
+    CorrectPoints,
     DraftKeep,
     DraftPick,
     DraftSwap,
@@ -27,6 +28,7 @@ from engine.season import (
     SeasonState,
     StartRace,
     apply_season,
+    champion,
     log_from_texts,
     log_to_texts,
     new_season,
@@ -367,16 +369,18 @@ def test_errors_quote_at_most_about_80_characters_of_an_input() -> None:
         (JoinSeason(huge, "red", "human"), IllegalDecision),
         (DraftPick(huge, "body-3"), NotYourTurn),
         (DraftPick(season_pending(drafting).drivers[0], huge), IllegalDecision),
+        (CorrectPoints(huge, 2), IllegalDecision),
     ]
     for decision, error in bad:
         with pytest.raises(error) as refused:
             apply_season(s if isinstance(decision, JoinSeason) else drafting, decision)
         assert len(str(refused.value)) < 300
-    for text in (f"A pick {huge}", f"{huge} pick body-3", f"draft {huge}", f"A {huge}"):
+    texts = (f"A pick {huge}", f"{huge} pick body-3", f"draft {huge}", f"A {huge}")
+    for text in (*texts, f"correct {huge} +2", f"correct A {huge}"):
         try:
             log_from_texts([text])
         except NotationError as exc:
-            assert len(str(exc)) < 300
+            assert len(str(exc)) < 320  # 2 inputs cut to about 80, and the decision words
     document = season_to_dict(s)
     for change in ({"garage_deck": [huge]}, {"results": [{"event": 1, "places": {huge: 1}}]}):
         with pytest.raises(NotationError) as refused:
@@ -429,13 +433,102 @@ def test_the_season_view_hides_the_decks_and_counts_the_sponsors() -> None:
     assert [line.driver for line in view.standings] == ["A", "B", "L"]
 
 
-def test_admin_corrections_count_in_the_standings() -> None:
-    """A correction adds to the total and can change the order; the season keeps none."""
-    s = recorded(new_season(SeasonConfig.preset(1961), DRIVERS, 3), {"A": 1, "B": 2, "L": 3})
-    lines = standings(s, {"A": -5})
-    assert [(line.driver, line.points, line.correction) for line in lines] == [
-        ("B", 6, 0),
-        ("A", 4, -5),
-        ("L", 4, 0),
+FOUR = [Entrant("A", "red"), Entrant("B", "blue"), Entrant("C", "black"), Entrant("E", "gray")]
+
+
+def starting_order(s: SeasonState) -> list[str]:
+    """The next race's cars, pole first, as the race the bot runs has them."""
+    race, _ = season_race(s)
+    return [car.id for car in sorted(race.cars, key=position_key)]
+
+
+def test_a_correction_counts_in_the_standings_the_grid_and_the_draft_order() -> None:
+    """Issue 36: the table the league shows orders the next draft and grid, corrections in.
+
+    After race 1 Carla (C, 4th: 3 points) trails Erin (E, 3rd: 4); an admin gives C
+    +2. C is then ahead of E in the standings, so E picks before C and C starts ahead."""
+    s = recorded(new_season(SeasonConfig.preset(1961), FOUR, 3), {"A": 1, "B": 2, "E": 3, "C": 4})
+    s, events = apply_season(s, CorrectPoints("C", 2))
+    assert [e.to_json() for e in events] == [
+        {"car": "C", "type": "points_corrected", "points": 2, "total": 5}
     ]
-    assert [line.driver for line in standings(s)] == ["A", "B", "L"]
+    lines = standings(s)
+    assert [(line.driver, line.points, line.correction) for line in lines] == [
+        ("A", 9, 0),
+        ("B", 6, 0),
+        ("C", 5, 2),
+        ("E", 4, 0),
+    ]
+    s, _ = apply_season(s, OpenDraft(2))
+    assert s.grid == ("A", "B", "C", "E")
+    assert s.draft is not None and s.draft.order == ("E", "C", "B", "A")
+    assert starting_order(drafted(s)) == ["A", "B", "C", "E"]
+
+
+def test_a_tie_made_by_a_correction_is_broken_by_the_last_race() -> None:
+    """Totals with the corrections in tie; the last race's points order them (then the one
+    before), for the standings, the grid and the draft alike."""
+    s = new_season(SeasonConfig.preset(1961), FOUR, 3)
+    s = recorded(s, {"A": 1, "B": 2, "C": 3, "E": 4})  # A 9, B 6, C 4, E 3
+    s = recorded(s, {"E": 1, "C": 2, "B": 3, "A": 4})  # A 12, B 10, C 10, E 12
+    s, _ = apply_season(s, CorrectPoints("A", -2))  # A 10: three tied at 10
+    lines = standings(s)
+    assert [(line.driver, line.points) for line in lines] == [
+        ("E", 12),
+        ("C", 10),
+        ("B", 10),
+        ("A", 10),
+    ]
+    assert lines[-1].correction == -2
+    s, _ = apply_season(s, OpenDraft(3))
+    assert s.grid == ("E", "C", "B", "A")
+    assert s.draft is not None and s.draft.order == ("A", "B", "C", "E")
+    assert starting_order(drafted(s)) == ["E", "C", "B", "A"]
+
+
+def test_a_correction_comes_in_any_phase_and_a_grid_already_fixed_stays() -> None:
+    """During a draft the correction changes the table, not the grid fixed when it opened;
+    after the last race it can change the champion. Refused: 0 points, more than 100, an
+    unknown driver."""
+    s = recorded(new_season(SeasonConfig.preset(1961), FOUR, 3), {"A": 1, "B": 2, "E": 3, "C": 4})
+    drafting, _ = apply_season(s, OpenDraft(2))
+    corrected, _ = apply_season(drafting, CorrectPoints("C", 2))
+    assert corrected.grid == drafting.grid == ("A", "B", "E", "C")
+    assert corrected.draft == drafting.draft and corrected.version == drafting.version + 1
+    assert [line.driver for line in standings(corrected)] == ["A", "B", "C", "E"]
+    for bad, reason in [
+        (CorrectPoints("C", 0), "0 points changes nothing"),
+        (CorrectPoints("C", 101), "1 to 100 points"),
+        (CorrectPoints("Z", 2), "no driver 'Z'"),
+    ]:
+        with pytest.raises(IllegalDecision, match=reason):
+            apply_season(drafting, bad)
+    over = s
+    while over.phase != "over":
+        over = recorded(over, {"A": 1, "B": 2, "E": 3, "C": 4})
+    assert champion(over) == "A"
+    over, _ = apply_season(over, CorrectPoints("B", 30))
+    assert champion(over) == "B" and season_view(over).champion == "B"
+
+
+def test_corrections_read_and_write_in_the_notation_and_the_log() -> None:
+    """``correct C +2`` (signed, always); a driver's ``correction`` is written when not 0
+    and read back exactly; out of range it is refused."""
+    assert str(CorrectPoints("C", 2)) == "correct C +2"
+    assert str(CorrectPoints("A", -3)) == "correct A -3"
+    assert log_from_texts(["correct C +2", "correct A -3"]) == [
+        CorrectPoints("C", 2),
+        CorrectPoints("A", -3),
+    ]
+    for bad in ["correct C 2", "correct C +x", "correct C", "correct C +2 3"]:
+        with pytest.raises(ValueError, match="decision"):
+            parse_season_decision(bad)
+    start = new_season(SeasonConfig.preset(1961), FOUR, 3)
+    s = replay_season(start, [CorrectPoints("E", 5), CorrectPoints("E", -1), OpenDraft(1)])
+    document = season_to_dict(s)
+    assert [d.get("correction") for d in document["drivers"]] == [None, None, None, 4]
+    assert "correction" not in json.dumps(season_to_dict(start))
+    assert season_from_dict(json.loads(json.dumps(document))) == s
+    document["drivers"][3]["correction"] = 2**31
+    with pytest.raises(NotationError, match=r"drivers\.3\.correction"):
+        season_from_dict(document)
