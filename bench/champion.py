@@ -1,0 +1,175 @@
+"""The champion (a searching level) against five Legends, and head to head with the expert.
+
+``python bench/champion.py [--seeds 0:20] [--tracks usa,italy] [--weather both]
+[--playouts N] [--candidates N] [--horizon N] [--near R] [--own pro] [--other pro]
+[--level champion] [--h2h] [--laps 1] [--procs 2]`` prints ``name: value`` lines:
+
+- without ``--h2h``: one AI car (``--level``, default the champion) races five Legends on
+  the seeded races of each track, weather off and on (1 lap): ``win_rate_TRACK[_weather]``
+  with its 95% Wilson interval, ``mean`` and ``lowest`` over the settings, and ``win_rate``
+  over all races;
+- with ``--h2h``: the champion (car A), the expert (car B) and four Legends race, the two
+  swapping grid places every other seed: ``champion_ahead_of_expert`` (the share of races
+  the champion finishes ahead) with its interval, and each one's win rate;
+- always ``decision_p50_ms``, ``decision_p99_ms`` and ``decision_max_ms`` over the
+  champion's decisions (its plans that searched and the steps it leaves to the expert),
+  ``search_p99_ms`` over the searching ones, and ``playouts_per_decision`` (mean over
+  the searching ones). A race stops once the cars measured have finished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import data
+import engine
+from engine import Entrant, Options, view_for
+from engine.ai import CHAMPION, DEFAULT_PLAYOUTS, DEFAULT_SEARCH, SearchSettings, decide, search
+from engine.events import Finished
+
+COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
+
+# (seed, track, weather, laps, level, h2h, playouts, settings)
+Job = tuple[int, str, bool, int, str, bool, int, SearchSettings]
+# won (or ahead of the expert), expert won, decision seconds, (search seconds, playouts)
+Result = tuple[bool, bool, list[float], list[tuple[float, int]]]
+
+
+def _entrants(h2h: bool, seed: int) -> tuple[list[Entrant], str, str | None]:
+    if not h2h:
+        cars = [Entrant("A", COLOURS[0], "ai")]
+        cars += [Entrant(chr(ord("B") + i), c, "legend") for i, c in enumerate(COLOURS[1:])]
+        return cars, "A", None
+    first, second = ("A", "B") if seed % 2 == 0 else ("B", "A")
+    cars = [Entrant(first, COLOURS[0], "ai"), Entrant(second, COLOURS[1], "ai")]
+    cars += [Entrant(chr(ord("C") + i), c, "legend") for i, c in enumerate(COLOURS[2:])]
+    return cars, "A", "B"
+
+
+def race(job: Job) -> Result:
+    seed, track, weather, laps, level, h2h, playouts, settings = job
+    cars, me, rival = _entrants(h2h, seed)
+    state, _ = engine.new_race(track, cars, seed, laps=laps, options=Options(weather=weather))
+    times: list[float] = []
+    searches: list[tuple[float, int]] = []
+    places: dict[str, int] = {}
+    watched = {me} if rival is None else {me, rival}
+    while (waiting := engine.pending(state)) is not None:
+        car = waiting.cars[0]
+        view = view_for(state, car)
+        start = time.perf_counter()
+        if car == me and level == CHAMPION:
+            found = search(view, car, playouts=playouts, settings=settings)
+            decision = found.decision
+            spent = time.perf_counter() - start
+            if found.playouts:
+                searches.append((spent, found.playouts))
+        else:
+            decision = decide(view, car, level if car == me else "expert")
+            spent = time.perf_counter() - start
+        if car == me:
+            times.append(spent)
+        state, events = engine.apply(state, decision)
+        for event in events:
+            if isinstance(event, Finished) and event.car is not None:
+                places[event.car] = event.place
+        if watched <= set(places):
+            break
+    mine = places.get(me, 99)
+    if rival is None:
+        return mine == 1, False, times, searches
+    return mine < places.get(rival, 99), places.get(rival) == 1, times, searches
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _rate(name: str, wins: int, n: int) -> None:
+    low, high = wilson(wins, n)
+    print(f"{name}: {wins / max(1, n):.3f} [{low:.3f}, {high:.3f}]")
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", default="0:20", help="START:END, END excluded")
+    parser.add_argument("--tracks", default=",".join(data.track_ids()))
+    parser.add_argument("--weather", choices=("off", "on", "both"), default="both")
+    parser.add_argument("--laps", type=int, default=1)
+    parser.add_argument("--level", default=CHAMPION)
+    parser.add_argument("--h2h", action="store_true")
+    parser.add_argument("--playouts", type=int, default=None)
+    parser.add_argument("--candidates", type=int, default=DEFAULT_SEARCH.candidates)
+    parser.add_argument("--horizon", type=int, default=DEFAULT_SEARCH.horizon)
+    parser.add_argument("--near", type=float, default=DEFAULT_SEARCH.near)
+    parser.add_argument("--own", default=DEFAULT_SEARCH.own_policy)
+    parser.add_argument("--other", default=DEFAULT_SEARCH.other_policy)
+    parser.add_argument("--procs", type=int, default=2)
+    args = parser.parse_args()
+
+    playouts = DEFAULT_PLAYOUTS if args.playouts is None else args.playouts
+    settings = SearchSettings(args.candidates, args.horizon, args.near, args.own, args.other)
+    first, last = (int(part) for part in args.seeds.split(":"))
+    tracks = args.tracks.split(",")
+    weathers = {"off": [False], "on": [True], "both": [False, True]}[args.weather]
+    grid = [(t, w) for t in tracks for w in weathers]
+    jobs: list[Job] = [
+        (seed, t, w, args.laps, args.level, args.h2h, playouts, settings)
+        for t, w in grid
+        for seed in range(first, last)
+    ]
+    began = time.perf_counter()
+    with Pool(args.procs) as pool:
+        results = pool.map(race, jobs, 1)
+    print(f"level: {args.level}")
+    print(f"playouts: {playouts}")
+    print(f"settings: {settings}")
+    print(f"seeds: {first}:{last}")
+    print(f"races: {len(results)}")
+    per = last - first
+    if args.h2h:
+        ahead = sum(r[0] for r in results)
+        _rate("champion_ahead_of_expert", ahead, len(results))
+        _rate("expert_win_rate", sum(r[1] for r in results), len(results))
+    else:
+        rates = []
+        for i, (track, weather) in enumerate(grid):
+            won = sum(r[0] for r in results[i * per : (i + 1) * per])
+            _rate(f"win_rate_{track}" + ("_weather" if weather else ""), won, per)
+            rates.append(won / per)
+        print(f"mean: {sum(rates) / len(rates):.3f}")
+        print(f"lowest: {min(rates):.3f}")
+        _rate("win_rate", sum(r[0] for r in results), len(results))
+    times = [t for r in results for t in r[2]]
+    searched = [s for r in results for s in r[3]]
+    print(f"decisions: {len(times)}")
+    print(f"decision_p50_ms: {_quantile(times, 0.5) * 1000:.1f}")
+    print(f"decision_p99_ms: {_quantile(times, 0.99) * 1000:.1f}")
+    print(f"decision_max_ms: {max(times, default=0.0) * 1000:.1f}")
+    print(f"searches: {len(searched)}")
+    print(f"search_p50_ms: {_quantile([s for s, _ in searched], 0.5) * 1000:.1f}")
+    print(f"search_p99_ms: {_quantile([s for s, _ in searched], 0.99) * 1000:.1f}")
+    mean = sum(n for _, n in searched) / max(1, len(searched))
+    print(f"playouts_per_decision: {mean:.1f}")
+    print(f"wall_s: {time.perf_counter() - began:.0f}")
+
+
+if __name__ == "__main__":
+    main()

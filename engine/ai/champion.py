@@ -1,0 +1,230 @@
+"""The champion: the expert's best plans played forward with the engine, picked by outcome.
+
+At the plan step the champion takes the plans the expert rates best (its candidates),
+builds races its driver could be in from its view alone (:mod:`engine.ai.sampling`:
+the unseen cards drawn from what could be there), plays each candidate forward in
+each of them with the engine itself, every car driven by ``pro``, and keeps the
+candidate whose outcomes are worth the most on average. All candidates are played in
+the same drawn races (common random numbers), so a difference comes from the plan,
+not from the luck of the draw.
+
+Far from the finish a playout stops at the plan step ``HORIZON`` rounds later and
+values where the car stands by the best plan ``pro`` would make there with the hand
+it then holds (rounds to go, Heat in the Engine, Heat and Stress in hand); near the
+finish it runs until the car crosses the line and counts the place. The other steps
+(reveal, React, Slipstream, discard, the draft) are the expert's.
+
+Its budget is a count of playouts, not a clock, and its chance comes from a seed it
+is given (or one the view fixes): the same view, seed and budget give the same
+decision. :class:`Search` keeps what the playouts found (the figures a suggestion
+may word: "won 14 of 16 playouts").
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from random import Random
+
+from engine.ai import driver
+from engine.ai.judge import Judge
+from engine.ai.sampling import can_determinize, determinize
+from engine.apply import apply
+from engine.decisions import Decision, Plan
+from engine.events import Event, Finished
+from engine.pending import pending, plan_options
+from engine.state import RaceState
+from engine.view import RaceView, view_for
+
+CHAMPION = "champion"
+# Playouts a decision makes unless told: about 2 s at the 99th percentile on a loaded
+# 2-core machine (bench/champion.py measures it).
+DEFAULT_PLAYOUTS = 48
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How the champion searches (bench/champion.py tries others)."""
+
+    # The expert's best plans that are played out (the expert's own choice among them).
+    candidates: int = 4
+    # Rounds a playout runs before its end is valued, far from the finish.
+    horizon: int = 2
+    # Rounds to go (the track map's, for the car where it stands) under which every
+    # playout runs to the car's finish.
+    near: float = 3.0
+    # The levels that drive the car itself and every other car in a playout.
+    own_policy: str = "pro"
+    other_policy: str = "pro"
+
+
+DEFAULT_SEARCH = SearchSettings()
+
+# A playout's worth once the car has crossed the line: above any unfinished end, a win
+# above every other place, and each car beaten worth a little.
+FINISHED = 2.0
+WIN = 1.0
+BEATEN = 0.1
+ELIMINATED = -30.0
+# Rounds a playout to the finish may last at most (a stalled car is valued where it is).
+LONGEST = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One decision the champion played out: in how many playouts, how many of them the car
+    won the race in (ran to the finish) or did best in among the candidates (the same drawn
+    race), and their mean worth."""
+
+    decision: Decision
+    playouts: int
+    won: int
+    best: int
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """The decision the champion made, the playouts it cost, and each candidate's figures
+    (best first); no candidates where the expert decided alone."""
+
+    decision: Decision
+    playouts: int
+    candidates: tuple[Candidate, ...]
+
+
+def decide(
+    view: RaceView,
+    car_id: str,
+    level: str = "pro",
+    seed: int | None = None,
+    playouts: int | None = None,
+) -> Decision:
+    """The decision of ``car_id`` at ``level``: the champion searches, any other level is
+    :func:`engine.ai.driver.decide` (``seed`` and ``playouts`` are the champion's)."""
+    if level != CHAMPION:
+        return driver.decide(view, car_id, level)
+    return search(view, car_id, seed, playouts).decision
+
+
+def search(
+    view: RaceView,
+    car_id: str,
+    seed: int | None = None,
+    playouts: int | None = None,
+    settings: SearchSettings = DEFAULT_SEARCH,
+) -> Search:
+    """The champion's decision for ``car_id`` with ``playouts`` playouts (the default budget
+    if None) drawn from ``seed`` (fixed by the view if None)."""
+    budget = DEFAULT_PLAYOUTS if playouts is None else playouts
+    if seed is None:
+        seed = zlib.crc32(f"{view.track}/{view.round}/{view.version}/{car_id}".encode())
+    if not can_determinize(view) or budget <= 0:
+        return Search(driver.decide(view, car_id, "expert"), 0, ())
+    options = candidates(view, car_id, settings.candidates)
+    if len(options) == 1:
+        return Search(options[0], 0, ())
+    rng = Random(seed)
+    to_finish = _rounds_to_go(view, car_id) <= settings.near
+    sums = [0.0] * len(options)
+    counts = [0] * len(options)
+    won = [0] * len(options)
+    best = [0] * len(options)
+    done = 0
+    while done < budget:
+        race = determinize(view, Random(rng.getrandbits(64)))
+        values: list[tuple[float, int]] = []
+        for index, option in enumerate(options):
+            if done == budget:
+                break
+            value, first = _playout(race, car_id, option, settings, to_finish)
+            sums[index] += value
+            counts[index] += 1
+            won[index] += first
+            values.append((value, index))
+            done += 1
+        top = max(value for value, _ in values)
+        for value, index in values:
+            best[index] += value == top
+    found = [
+        Candidate(option, counts[i], won[i], best[i], sums[i] / counts[i] if counts[i] else 0.0)
+        for i, option in enumerate(options)
+    ]
+    # The best mean; a tie goes to the plan the expert rates higher (listed first).
+    order = sorted(range(len(found)), key=lambda i: -found[i].value)
+    return Search(found[order[0]].decision, done, tuple(found[i] for i in order))
+
+
+def candidates(view: RaceView, car_id: str, count: int) -> list[Decision]:
+    """The ``count`` plans the expert rates best, best first (the expert's own choice first)."""
+    me = view.car(car_id)
+    assert me.hand is not None
+    skill = driver.LEVELS["expert"]
+    judge = Judge.seen_by(view, car_id)
+    adrenaline = car_id in view.adrenaline
+    rated: list[tuple[float, Plan, int]] = []
+    for option in plan_options(car_id, me.gear, me.engine, me.hand, judge.flooded):
+        assert isinstance(option, Plan)
+        value, known = driver._plan_value(me, option, judge, True, adrenaline)
+        rated.append((value, option, known))
+    looked = driver._looked_ahead(view, me, skill, rated, adrenaline)
+    looked.sort(key=_first, reverse=True)
+    return [option for _, option, _ in looked[:count]]
+
+
+def _first(rated: tuple[float, Plan, int]) -> float:
+    return rated[0]
+
+
+def _rounds_to_go(view: RaceView, car_id: str) -> float:
+    me = view.car(car_id)
+    return Judge.seen_by(view, car_id).rounds(me.space, me.gear, me.engine)
+
+
+def _playout(
+    race: RaceState, car_id: str, first: Decision, settings: SearchSettings, to_finish: bool
+) -> tuple[float, int]:
+    """Play ``first`` in ``race``, then every car by its policy, to the horizon or (``to_finish``)
+    the car's finish: the end's worth and whether the car won."""
+    start = race.round
+    last = start + (LONGEST if to_finish else settings.horizon)
+    state, events = apply(race, first)
+    place = _place(events, car_id)
+    while place is None:
+        waiting = pending(state)
+        if waiting is None or (waiting.step == "plan" and state.round >= last):
+            break
+        if state.car(car_id).eliminated:
+            return ELIMINATED, 0
+        mover = waiting.cars[0]
+        policy = settings.own_policy if mover == car_id else settings.other_policy
+        state, events = apply(state, driver.decide(view_for(state, mover), mover, policy))
+        place = _place(events, car_id)
+    if place is not None:
+        beaten = len(state.cars) - place
+        return FINISHED + (WIN if place == 1 else 0.0) + BEATEN * beaten, int(place == 1)
+    if state.car(car_id).eliminated:
+        return ELIMINATED, 0
+    return _standing(state, car_id), 0
+
+
+def _place(events: list[Event], car_id: str) -> int | None:
+    for event in events:
+        if isinstance(event, Finished) and event.car == car_id:
+            return event.place
+    return None
+
+
+def _standing(state: RaceState, car_id: str) -> float:
+    """Where the car stands at a playout's end: the worth of the best plan ``pro`` could make
+    there with the hand it holds (minus the rounds to go, and what its Heat means)."""
+    view = view_for(state, car_id)
+    me = view.car(car_id)
+    assert me.hand is not None
+    judge = Judge.seen_by(view, car_id)
+    adrenaline = car_id in view.adrenaline
+    return max(
+        driver._plan_value(me, option, judge, True, adrenaline)[0]
+        for option in plan_options(car_id, me.gear, me.engine, me.hand, judge.flooded)
+        if isinstance(option, Plan)
+    )

@@ -1,0 +1,199 @@
+"""The champion: a searching level that decides from its driver's view only.
+
+Its decisions are legal (Garage, weather, championship events), the races it plays
+forward are built from the view alone (``view_for`` of each is the view), what the
+view hides never changes its decision for the same search seed, its budget is a
+count of playouts, and a race of champions ends. No test depends on its win rate.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import pytest
+
+import engine
+from engine import Entrant, Options, RaceState, view_for
+from engine.ai import CHAMPION, Search, SearchSettings, decide, search
+from engine.ai.sampling import can_determinize, determinize
+from engine.championship import ChampionshipSetup, sponsorship_deck
+from engine.decisions import Plan
+from engine.rng import shuffled
+
+COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
+# Small searches: the tests check what the champion does, not how well.
+QUICK = SearchSettings(candidates=3, horizon=1)
+
+
+def _entrants(kinds: list[str]) -> list[Entrant]:
+    return [
+        Entrant(chr(ord("A") + i), COLOURS[i], "legend" if kind == "legend" else "ai")
+        for i, kind in enumerate(kinds)
+    ]
+
+
+def _race(
+    track: str,
+    kinds: list[str],
+    seed: int,
+    options: Options | None = None,
+    event: int | None = None,
+) -> RaceState:
+    championship = None
+    if event is not None:
+        championship = ChampionshipSetup(event, shuffled(seed, 0, sponsorship_deck(False)))
+    state, _ = engine.new_race(
+        track, _entrants(kinds), seed, laps=1, options=options, championship=championship
+    )
+    return state
+
+
+def _hide_differently(state: RaceState, viewer: str, rng: random.Random) -> RaceState:
+    """The same race with everything ``viewer`` may not see changed: the seed, the Legends'
+    deck order, its own deck order (and which unseen card lies in deck or discard pile), the
+    other cars' hands, plans and piles."""
+    other = state.copy()
+    other.seed = rng.randrange(2**32)
+    other.rng = state.rng + rng.randrange(1, 50)
+    other.legend_deck = tuple(rng.sample(state.legend_deck, len(state.legend_deck)))
+    pool = [card for car in state.cars for card in car.hand + car.deck + car.discard]
+    for car_id in [car.id for car in other.cars]:
+        car = other.edit_car(car_id)
+        unseen = list(car.deck + car.discard[:-1])
+        rng.shuffle(unseen)
+        car.deck, car.discard = (
+            tuple(unseen[: len(car.deck)]),
+            tuple(unseen[len(car.deck) :]) + car.discard[-1:],
+        )
+        if car.id != viewer and not car.is_legend:
+            car.hand = tuple(rng.choice(pool) for _ in car.hand)
+            if car.plan is not None:
+                cards = tuple(rng.choice(pool) for _ in car.plan.cards)
+                car.plan = replace(car.plan, cards=cards)
+    return other
+
+
+SETTINGS = [
+    ("usa", ["ai", "legend", "legend", "ai"], Options(), None),
+    ("italy", ["ai", "ai", "legend"], Options(weather=True), None),
+    ("japan", ["ai", "ai", "legend"], Options(garage="both", weather=True), None),
+    ("mexico", ["ai", "ai", "legend", "legend"], Options(), 10),
+    ("france", ["ai", "ai", "legend"], Options(garage="basic"), 4),
+]
+
+
+@pytest.mark.parametrize(("track", "kinds", "options", "event"), SETTINGS)
+def test_built_races_show_the_view_they_were_built_from(
+    track: str, kinds: list[str], options: Options, event: int | None
+) -> None:
+    """Every race the search plays forward is one its driver could be in: its view for the
+    driver is the driver's view (its hand and plan, everyone's public state), though the
+    hidden cards, the Legends' deck order and the seed are drawn anew."""
+    for seed in range(2):
+        state = _race(track, kinds, seed, options, event)
+        rng = random.Random(seed)
+        built = 0
+        while (waiting := engine.pending(state)) is not None:
+            for car in waiting.cars:
+                view = view_for(state, car)
+                if can_determinize(view):
+                    race = determinize(view, rng)
+                    assert view_for(race, car) == view
+                    assert engine.pending(race) == waiting
+                    built += 1
+            car = waiting.cars[-1]
+            state, _ = engine.apply(state, decide(view_for(state, car), car, "pro"))
+        assert built > 10
+
+
+@pytest.mark.parametrize(("track", "kinds", "options", "event"), SETTINGS)
+def test_every_decision_is_legal_and_blind(
+    track: str, kinds: list[str], options: Options, event: int | None
+) -> None:
+    """In races with Legends, the weather, the Garage and championship events, every decision
+    of the champion is among the legal ones, and changing all its view hides (its deck
+    order, other hands, the Legends' deck, the seed) changes neither the view nor the
+    decision for the same search seed."""
+    state = _race(track, kinds, 5, options, event)
+    rng = random.Random(5)
+    searched = 0
+    while (waiting := engine.pending(state)) is not None:
+        car = waiting.cars[-1]
+        view = view_for(state, car)
+        if state.car(car).kind == "ai" and car == "A":
+            found = search(view, car, seed=11, playouts=4, settings=QUICK)
+            assert found.decision in engine.legal_decisions(state, car)
+            searched += found.playouts > 0
+            if rng.random() < 0.3:
+                hidden = _hide_differently(state, car, rng)
+                assert view_for(hidden, car) == view
+                again = search(view_for(hidden, car), car, seed=11, playouts=4, settings=QUICK)
+                assert again == found
+            decision = found.decision
+        else:
+            decision = decide(view, car, "pro")
+        state, _ = engine.apply(state, decision)
+    assert searched > 3
+
+
+def _planning(seed: int = 2) -> tuple[RaceState, str]:
+    """A plan step of car A, a few rounds into a race against Legends, with plans to weigh."""
+    state = _race("usa", ["ai", "legend", "legend", "legend"], seed)
+    while (waiting := engine.pending(state)) is not None:
+        car = waiting.cars[0]
+        if waiting.step == "plan" and car == "A" and state.round >= 3:
+            return state, car
+        state, _ = engine.apply(state, decide(view_for(state, car), car, "expert"))
+    raise AssertionError("no plan step")
+
+
+def test_budget_is_a_count_of_playouts() -> None:
+    """It plays exactly the playouts it is given, each candidate in the same drawn races; a
+    smaller budget costs less time; the same view, seed and budget give the same search."""
+    state, car = _planning()
+    view = view_for(state, car)
+    start = time.perf_counter()
+    small = search(view, car, seed=1, playouts=3, settings=QUICK)
+    small_time = time.perf_counter() - start
+    start = time.perf_counter()
+    large = search(view, car, seed=1, playouts=12, settings=QUICK)
+    large_time = time.perf_counter() - start
+    assert isinstance(large, Search)
+    assert small.playouts == 3 and large.playouts == 12
+    assert sum(c.playouts for c in large.candidates) == 12
+    assert len(large.candidates) == QUICK.candidates
+    assert {c.playouts for c in large.candidates} == {4}
+    assert small_time < large_time
+    assert search(view, car, seed=1, playouts=12, settings=QUICK) == large
+    assert isinstance(large.decision, Plan)
+    assert large.decision == large.candidates[0].decision
+    assert all(
+        first.value >= second.value
+        for first, second in zip(large.candidates, large.candidates[1:], strict=False)
+    )
+    assert all(c.best <= c.playouts and c.won <= c.playouts for c in large.candidates)
+
+
+def test_face_decides_at_the_champion_level() -> None:
+    """``decide`` with the champion level searches (its default seed fixed by the view)."""
+    state, car = _planning()
+    view = view_for(state, car)
+    decision = decide(view, car, CHAMPION, playouts=4)
+    assert decision in engine.legal_decisions(state, car)
+    assert decide(view, car, CHAMPION, playouts=4) == decision
+
+
+def test_a_race_of_six_champions_ends() -> None:
+    """Six champions searching at a small budget drive a race to its end."""
+    state = _race("mexico", ["ai"] * 6, 3)
+    decisions = 0
+    while (waiting := engine.pending(state)) is not None:
+        car = waiting.cars[0]
+        decision = search(view_for(state, car), car, seed=decisions, playouts=2, settings=QUICK)
+        assert decision.decision in engine.legal_decisions(state, car)
+        state, _ = engine.apply(state, decision.decision)
+        decisions += 1
+        assert decisions < 2000
+    assert all(car.finished is not None for car in state.cars)
