@@ -411,25 +411,13 @@ class Correction:
 
 @dataclass(frozen=True, slots=True)
 class LeaguePoints:
-    """Everything standings are built from: each recorded race's points and the corrections."""
+    """Each recorded race's points and the corrections' audit log (their reasons).
+
+    The standings themselves come from the season alone (``engine.season.standings``),
+    which holds each correction as a decision of its own."""
 
     races: Mapping[int, tuple[RacePoints, ...]]
     corrections: tuple[Correction, ...] = ()
-
-    def corrected(self) -> dict[str, int]:
-        """Each corrected driver's net correction (what ``engine.season.points.standings`` adds)."""
-        net: dict[str, int] = {}
-        for correction in self.corrections:
-            net[correction.driver_id] = net.get(correction.driver_id, 0) + correction.delta
-        return net
-
-    def totals(self) -> dict[str, int]:
-        """Each driver's points, corrections included, by driver id."""
-        totals = self.corrected()
-        for rows in self.races.values():
-            for row in rows:
-                totals[row.driver_id] = totals.get(row.driver_id, 0) + row.points
-        return totals
 
 
 def recorded_points(result: RaceResult, users: Mapping[str, int]) -> list[RacePoints]:

@@ -195,7 +195,6 @@ async def test_a_recorded_race_agrees_with_the_season_s_standings(store: Store) 
     assert (await store.season_decisions(league_id))[-1] == CorrectPoints("C", 2)
     table = {line.driver: (line.points, line.correction) for line in standings(season)}
     assert table == {"B": (9, 0), "A": (6, 0), "C": (4 + 2, 2)}
-    assert (await store.league_points(league_id)).totals() == {"B": 9, "A": 6, "C": 4 + 2}
     assert await store.player_stats(ALICE.user_id) == PlayerStats(1, 0, 1, 2.0, 1, 1)
 
 
@@ -259,7 +258,6 @@ async def test_corrections_are_kept_in_the_audit_log_and_counted(store: Store) -
     assert await store.corrections(league_id) == [kept, penalty]
     points = await store.league_points(league_id)
     assert points.corrections == (kept, penalty)
-    assert points.totals() == {"A": 9 - 3, "B": 6, "C": 4 + 2}
     season = await store.season(league_id)
     assert season is not None, "the season keeps each driver's net correction"
     assert {d.id: d.correction for d in season.drivers} == {"A": -3, "B": 0, "C": 2}
