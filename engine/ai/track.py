@@ -155,24 +155,14 @@ def _hand_speeds(deck: tuple[tuple[Card, int], ...]) -> HandSpeeds:
         for card, n in deck
     ]
     total = comb(sum(n for _, n in worth), HAND_SIZE)
-    # Every hand as how many of each kind of card it holds, with its odds.
     hands: list[tuple[float, list[float]]] = []
-
-    def deal(kind: int, left: int, odds: int, speeds: list[float]) -> None:
-        if left == 0 or kind == len(worth):
-            if left == 0:
-                hands.append((odds / total, sorted(speeds, reverse=True)))
-            return
-        value, n = worth[kind]
-        for k in range(min(n, left) + 1):
-            more = speeds + [value] * k if value is not None else speeds
-            deal(kind + 1, left - k, odds * comb(n, k), more)
-
-    deal(0, HAND_SIZE, 1, [])
+    _deal(worth, 0, HAND_SIZE, 1, [], hands)
+    hands = [(odds / total, sorted(speeds, reverse=True)) for odds, speeds in hands]
     result = []
     for gear in GEARS:
         by_speed = sorted((round(sum(speeds[:gear])), p) for p, speeds in hands)
-        quantiles, seen, i = [], 0.0, 0
+        quantiles: list[int] = []
+        seen, i = 0.0, 0
         for luck in range(HAND_LUCK):
             wanted = (luck + 0.5) / HAND_LUCK
             while seen + by_speed[i][1] < wanted:
@@ -181,3 +171,23 @@ def _hand_speeds(deck: tuple[tuple[Card, int], ...]) -> HandSpeeds:
             quantiles.append(max(1, by_speed[i][0]))
         result.append(tuple(quantiles))
     return tuple(result)
+
+
+def _deal(
+    worth: list[tuple[float | None, int]],
+    kind: int,
+    left: int,
+    odds: float,
+    speeds: list[float],
+    hands: list[tuple[float, list[float]]],
+) -> None:
+    """Every hand as how many of each kind of card it holds (kinds from ``kind`` on, ``left``
+    cards still to deal), with its count of ways (``odds``) and its cards' Speeds."""
+    if left == 0 or kind == len(worth):
+        if left == 0:
+            hands.append((odds, speeds))
+        return
+    value, n = worth[kind]
+    for k in range(min(n, left) + 1):
+        more = speeds + [value] * k if value is not None else speeds
+        _deal(worth, kind + 1, left - k, odds * comb(n, k), more, hands)
