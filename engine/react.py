@@ -2,7 +2,8 @@
 
 "You may activate symbols you have access to in ANY order." After the move a
 car owes the Heat symbols of its revealed cards and holds its Cooldown (the
-gear's and the cards'); a card's other symbols wait for its Heat. Neither is a choice, but when each can be used is: the
+gear's and the cards'); a card's other symbols wait for its Heat. Neither is a
+choice, but when each can be used is: the
 held Cooldown is used as soon as the car stands where Cooldown is allowed (a
 Boost may carry it out of a Cloud sector), and the Heat is paid as soon as the
 Engine holds enough (after a Cooldown or a Super Cool has filled it). React
