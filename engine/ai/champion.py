@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from random import Random
 
 from engine.ai import driver
+from engine.ai.discard import best_plan
 from engine.ai.judge import Judge
 from engine.ai.sampling import can_determinize, determinize
 from engine.apply import apply
@@ -216,15 +217,10 @@ def _place(events: list[Event], car_id: str) -> int | None:
 
 
 def _standing(state: RaceState, car_id: str) -> float:
-    """Where the car stands at a playout's end: the worth of the best plan ``pro`` could make
-    there with the hand it holds (minus the rounds to go, and what its Heat means)."""
+    """Where the car stands at a playout's end: the worth of the best plan its hand allows
+    there (minus the rounds to go, and what its Heat means), as the expert values the hands
+    its plans keep."""
     view = view_for(state, car_id)
-    me = view.car(car_id)
-    assert me.hand is not None
-    judge = Judge.seen_by(view, car_id)
-    adrenaline = car_id in view.adrenaline
-    return max(
-        driver._plan_value(me, option, judge, True, adrenaline)[0]
-        for option in plan_options(car_id, me.gear, me.engine, me.hand, judge.flooded)
-        if isinstance(option, Plan)
-    )
+    hand = view.car(car_id).hand
+    assert hand is not None
+    return best_plan(Judge.seen_by(view, car_id), hand)
