@@ -121,11 +121,14 @@ def main() -> None:
     parser.add_argument("--near", type=float, default=DEFAULT_SEARCH.near)
     parser.add_argument("--own", default=DEFAULT_SEARCH.own_policy)
     parser.add_argument("--other", default=DEFAULT_SEARCH.other_policy)
+    parser.add_argument("--margin", type=float, default=DEFAULT_SEARCH.margin)
     parser.add_argument("--procs", type=int, default=2)
     args = parser.parse_args()
 
     playouts = DEFAULT_PLAYOUTS if args.playouts is None else args.playouts
-    settings = SearchSettings(args.candidates, args.horizon, args.near, args.own, args.other)
+    settings = SearchSettings(
+        args.candidates, args.horizon, args.near, args.own, args.other, args.margin
+    )
     first, last = (int(part) for part in args.seeds.split(":"))
     tracks = args.tracks.split(",")
     weathers = {"off": [False], "on": [True], "both": [False, True]}[args.weather]

@@ -59,6 +59,9 @@ class SearchSettings:
     # 100 races of five tracks, at three times the cost); pro drives the others.
     own_policy: str = "expert"
     other_policy: str = "pro"
+    # How much more (in rounds) another candidate's mean must be worth than the expert's
+    # own choice for the champion to play it instead.
+    margin: float = 0.0
 
 
 DEFAULT_SEARCH = SearchSettings()
@@ -156,7 +159,10 @@ def search(
     ]
     # The best mean; a tie goes to the plan the expert rates higher (listed first).
     order = sorted(range(len(found)), key=lambda i: -found[i].value)
-    return Search(found[order[0]].decision, done, tuple(found[i] for i in order))
+    chosen = found[order[0]]
+    if chosen.value < found[0].value + settings.margin:
+        chosen = found[0]
+    return Search(chosen.decision, done, tuple(found[i] for i in order))
 
 
 def candidates(view: RaceView, car_id: str, count: int) -> list[Decision]:
