@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,6 +27,7 @@ from engine.ai.judge import Judge
 from engine.ai.lookahead import Lookahead
 from engine.cards import speed_value
 from engine.state import Car, Turn, Weather
+from tests.support.hidden import hide_differently
 
 TRACKS = data.track_ids()
 COLOURS = ("black", "blue", "green", "red", "gray", "yellow")
@@ -42,30 +42,6 @@ def _entrants(kinds: list[str]) -> list[Entrant]:
         Entrant(chr(ord("A") + i), COLOURS[i], "legend" if kind == "legend" else "ai")
         for i, kind in enumerate(kinds)
     ]
-
-
-def _hide_differently(state: RaceState, viewer: str, rng: random.Random) -> RaceState:
-    """The same race with everything ``viewer`` may not see changed: seed, decks, other hands."""
-    other = state.copy()
-    other.seed = rng.randrange(2**32)
-    other.rng = state.rng + rng.randrange(1, 50)
-    other.legend_deck = tuple(rng.sample(state.legend_deck, len(state.legend_deck)))
-    pool = [card for car in state.cars for card in car.hand + car.deck + car.discard]
-    for car_id in [car.id for car in other.cars]:
-        car = other.edit_car(car_id)
-        # Own pile order and which unseen card lies in deck or discard pile are hidden too.
-        unseen = list(car.deck + car.discard[:-1])
-        rng.shuffle(unseen)
-        car.deck, car.discard = (
-            tuple(unseen[: len(car.deck)]),
-            tuple(unseen[len(car.deck) :]) + car.discard[-1:],
-        )
-        if car.id != viewer and not car.is_legend:
-            car.hand = tuple(rng.choice(pool) for _ in car.hand)
-            if car.plan is not None:
-                cards = tuple(rng.choice(pool) for _ in car.plan.cards)
-                car.plan = replace(car.plan, cards=cards)
-    return other
 
 
 def _race(
@@ -83,7 +59,7 @@ def _race(
         decision = decide(view, car, level_of[car])
         assert decision in engine.legal_decisions(state, car), (str(decision), view)
         if rng.random() < 0.1:
-            hidden = _hide_differently(state, car, rng)
+            hidden = hide_differently(state, car, rng)
             assert view_for(hidden, car) == view
             assert decide(view_for(hidden, car), car, level_of[car]) == decision
         state, _ = engine.apply(state, decision)
@@ -318,7 +294,7 @@ def test_expert_decides_from_its_view_only_against_legends(seed: int) -> None:
         car = waiting.cars[-1]
         decision = decide(view_for(state, car), car, "expert")
         assert decision in engine.legal_decisions(state, car)
-        hidden = _hide_differently(state, car, rng)
+        hidden = hide_differently(state, car, rng)
         assert decide(view_for(hidden, car), car, "expert") == decision
         checked += 1
         state, _ = engine.apply(state, decision)

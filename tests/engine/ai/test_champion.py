@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
 
 import pytest
 
@@ -21,6 +20,7 @@ from engine.ai.sampling import can_determinize, determinize
 from engine.championship import ChampionshipSetup, sponsorship_deck
 from engine.decisions import Plan
 from engine.rng import shuffled
+from tests.support.hidden import hide_differently
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 # Small searches: the tests check what the champion does, not how well.
@@ -48,31 +48,6 @@ def _race(
         track, _entrants(kinds), seed, laps=1, options=options, championship=championship
     )
     return state
-
-
-def _hide_differently(state: RaceState, viewer: str, rng: random.Random) -> RaceState:
-    """The same race with everything ``viewer`` may not see changed: the seed, the Legends'
-    deck order, its own deck order (and which unseen card lies in deck or discard pile), the
-    other cars' hands, plans and piles."""
-    other = state.copy()
-    other.seed = rng.randrange(2**32)
-    other.rng = state.rng + rng.randrange(1, 50)
-    other.legend_deck = tuple(rng.sample(state.legend_deck, len(state.legend_deck)))
-    pool = [card for car in state.cars for card in car.hand + car.deck + car.discard]
-    for car_id in [car.id for car in other.cars]:
-        car = other.edit_car(car_id)
-        unseen = list(car.deck + car.discard[:-1])
-        rng.shuffle(unseen)
-        car.deck, car.discard = (
-            tuple(unseen[: len(car.deck)]),
-            tuple(unseen[len(car.deck) :]) + car.discard[-1:],
-        )
-        if car.id != viewer and not car.is_legend:
-            car.hand = tuple(rng.choice(pool) for _ in car.hand)
-            if car.plan is not None:
-                cards = tuple(rng.choice(pool) for _ in car.plan.cards)
-                car.plan = replace(car.plan, cards=cards)
-    return other
 
 
 SETTINGS = [
@@ -127,7 +102,7 @@ def test_every_decision_is_legal_and_blind(
             assert found.decision in engine.legal_decisions(state, car)
             searched += found.playouts > 0
             if rng.random() < 0.3:
-                hidden = _hide_differently(state, car, rng)
+                hidden = hide_differently(state, car, rng)
                 assert view_for(hidden, car) == view
                 again = search(view_for(hidden, car), car, seed=11, playouts=4, settings=QUICK)
                 assert again == found
