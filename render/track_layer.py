@@ -2,6 +2,7 @@
 
 The track is drawn at twice the size and halved, which smooths its edges for
 free: the result is cached and every round's board starts from a copy of it.
+The chevrons that show the way to drive are part of it.
 The corner signs show the limits the engine reads, road tokens included (ringed
 in gold where a token changed one), and the key to the marks is the race's own:
 both stay the same all race, so they are part of the layer. Their text is set
@@ -17,14 +18,14 @@ from PIL import Image, ImageDraw
 
 import data
 from render import palette
-from render.geometry import Box, Point, Pose, TrackGeometry, track_geometry
+from render.direction import GRID_ROWS, draw_chevrons, draw_grid_arrow
+from render.geometry import Box, Point, TrackGeometry, track_geometry
 from render.key import KeyLine
 from render.layout import BoardLayout
 from render.text import draw_text, fitted
 from render.track_marks import draw_track_marks
 
 SUPERSAMPLE = 2
-GRID_ROWS = 4
 EDGE_SAMPLES = 4
 
 
@@ -59,9 +60,10 @@ def track_layer(
     _draw_asphalt(draw, geometry)
     _draw_race_line_edges(draw, geometry)
     draw_track_marks(draw, geometry)
+    draw_chevrons(draw, geometry)
     _draw_grid(draw, geometry)
     _draw_start_line(draw, geometry)
-    _draw_direction(draw, geometry)
+    draw_grid_arrow(draw, geometry)
     _draw_signs(draw, geometry, layout.sign_radius * SUPERSAMPLE, changed)
     image = big.reduce(SUPERSAMPLE)
     _draw_bands(image, layout)
@@ -135,32 +137,6 @@ def _draw_start_line(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None
             ]
             colour = palette.WHITE if (row + column) % 2 == 0 else palette.INK
             draw.polygon(corners, fill=colour)
-
-
-def _draw_direction(draw: ImageDraw.ImageDraw, geometry: TrackGeometry) -> None:
-    """An arrow beside the grid, before the start line: the direction of travel.
-
-    Past the line is where finished cars park.
-    """
-    length = geometry.space_length * 1.6
-    at = geometry.spaces - GRID_ROWS / 2
-    x, y = geometry.beside(at, length / 2)
-    pose = Pose(x, y, geometry.pose_at(at).heading)
-    half = geometry.car_width * 0.22
-    head = geometry.car_width * 0.6
-    shaft_end = length / 2 - head
-    draw.polygon(
-        [
-            pose.moved(-length / 2, half),
-            pose.moved(shaft_end, half),
-            pose.moved(shaft_end, head),
-            pose.moved(length / 2, 0.0),
-            pose.moved(shaft_end, -head),
-            pose.moved(shaft_end, -half),
-            pose.moved(-length / 2, -half),
-        ],
-        fill=palette.WHITE,
-    )
 
 
 def _draw_signs(
