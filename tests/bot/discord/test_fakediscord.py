@@ -11,6 +11,7 @@ import io
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 import aiohttp
@@ -24,6 +25,8 @@ from tests.support.fakediscord import (
     WAIT_CEILING,
     CallbackType,
     DriverError,
+    EntityType,
+    EventStatus,
     FakeChannel,
     FakeClock,
     FakeDiscord,
@@ -822,3 +825,262 @@ async def test_threads_the_discord_way(fake: FakeDiscord, world: World, bot: Hea
     assert (twice.value.status, twice.value.code) == (400, 160004)
     assert archived.value.code == 50083
     assert (refused.value.status, refused.value.code) == (403, 50013)
+
+
+def race_night(fake: FakeDiscord, days: float = 1) -> tuple[datetime, datetime]:
+    """A league race's start and end, ``days`` ahead of the fake's own clock."""
+    start = fake.state.utcnow() + timedelta(days=days)
+    return start, start + timedelta(hours=2)
+
+
+async def create_race_event(guild: discord.Guild, start: datetime, end: datetime) -> Any:
+    return await guild.create_scheduled_event(
+        name="Heat league — race 3: Italy",
+        start_time=start,
+        end_time=end,
+        location="#league",
+        description="Italy, 2 laps, event card: Heat wave",
+        privacy_level=discord.PrivacyLevel.guild_only,
+        entity_type=discord.EntityType.external,
+    )
+
+
+def cached_guild(bot: HeatBot, world: World) -> discord.Guild:
+    guild = bot.get_guild(world.guild.id)
+    assert guild is not None
+    return guild
+
+
+async def test_scheduled_events_the_discord_way(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    """An external event made through discord.py is stored with Discord's fields, listed,
+    fetched, moved and deleted; each change reaches the connected bot as a dispatch."""
+    fake.grant_bot(world.guild, Permission.CREATE_EVENTS)
+    guild = cached_guild(bot, world)
+    start, end = race_night(fake)
+
+    created = await create_race_event(guild, start, end)
+    [stored] = fake.scheduled_events(world.guild)
+    assert stored.id == created.id and stored.creator is fake.bot_user
+    assert (stored.privacy_level, stored.entity_type, stored.status) == (
+        2,
+        EntityType.EXTERNAL,
+        EventStatus.SCHEDULED,
+    )
+    assert (stored.location, stored.start, stored.end) == ("#league", start, end)
+    assert (
+        stored.channel_id is None and stored.description == "Italy, 2 laps, event card: Heat wave"
+    )
+    assert [e.id for e in await guild.fetch_scheduled_events()] == [created.id]
+    fetched = await guild.fetch_scheduled_event(created.id)
+    assert (fetched.name, fetched.location, fetched.end_time) == (created.name, "#league", end)
+    assert fetched.creator_id == fake.bot_user.id
+
+    later = start + timedelta(days=7)
+    moved = await fetched.edit(
+        start_time=later,
+        end_time=later + timedelta(hours=2),
+        location="#league-night",
+        privacy_level=discord.PrivacyLevel.guild_only,
+        entity_type=discord.EntityType.external,
+    )
+    assert (stored.start, stored.location) == (later, "#league-night")
+    assert moved.start_time == later
+    # Gateway events are ordered: once this answer exists, the bot saw the dispatches.
+    await (await fake.slash(world.bob, world.channel, "heat hello")).done()
+    cached = guild.get_scheduled_event(created.id)
+    assert cached is not None and cached.start_time == later
+
+    await moved.delete()
+    assert fake.scheduled_events(world.guild) == []
+    with pytest.raises(discord.NotFound) as gone:
+        await guild.fetch_scheduled_event(created.id)
+    assert gone.value.code == 10070
+    await (await fake.slash(world.bob, world.channel, "heat hello")).done()
+    assert guild.get_scheduled_event(created.id) is None
+
+
+async def test_scheduled_events_need_create_events_or_manage_events(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    """Since February 2026 a bot needs Create Events to make an event (Manage Events alone
+    is refused); its own event it may change with either, a member's only with Manage
+    Events. A refusal is 403 Missing Permissions (50013) and changes nothing."""
+    guild = cached_guild(bot, world)
+    start, end = race_night(fake)
+    with pytest.raises(discord.Forbidden) as bare:
+        await create_race_event(guild, start, end)
+    fake.grant_bot(world.guild, Permission.MANAGE_EVENTS)
+    with pytest.raises(discord.Forbidden) as manage_only:
+        await create_race_event(guild, start, end)
+    assert fake.scheduled_events(world.guild) == []
+
+    fake.grant_bot(world.guild, Permission.CREATE_EVENTS)
+    own = await create_race_event(guild, start, end)
+    fake.revoke_bot(world.guild, Permission.MANAGE_EVENTS)
+    await own.edit(name="Race 3 (create events)", location="#league")
+    fake.revoke_bot(world.guild, Permission.CREATE_EVENTS)
+    with pytest.raises(discord.Forbidden) as own_without:
+        await own.edit(name="Race 3 (no right)", location="#league")
+    with pytest.raises(discord.Forbidden) as delete_without:
+        await own.delete()
+    assert [e.name for e in fake.scheduled_events(world.guild)] == ["Race 3 (create events)"]
+    fake.grant_bot(world.guild, Permission.MANAGE_EVENTS)
+    await own.edit(name="Race 3 (manage events)", location="#league")
+
+    members = fake.add_scheduled_event(
+        world.guild, world.marshal, name="Marshals' meeting", start=start, end=end, location="Pub"
+    )
+    fake.revoke_bot(world.guild, Permission.MANAGE_EVENTS)
+    fake.grant_bot(world.guild, Permission.CREATE_EVENTS)
+    theirs = await guild.fetch_scheduled_event(members.id)
+    with pytest.raises(discord.Forbidden) as not_ours:
+        await theirs.edit(name="Taken over", location="Pub")
+    with pytest.raises(discord.Forbidden) as not_ours_to_delete:
+        await theirs.delete()
+    assert members.name == "Marshals' meeting" and members in fake.scheduled_events(world.guild)
+    fake.grant_bot(world.guild, Permission.MANAGE_EVENTS)
+    await theirs.delete()
+    assert [e.id for e in fake.scheduled_events(world.guild)] == [own.id]
+
+    refusals = [bare, manage_only, own_without, delete_without, not_ours, not_ours_to_delete]
+    assert [(r.value.status, r.value.code) for r in refusals] == [(403, 50013)] * 6
+
+
+async def test_scheduled_event_bodies_are_checked(fake: FakeDiscord, world: World) -> None:
+    """Discord's field rules, each refused as 400 Invalid Form Body (50035) naming the field,
+    and nothing stored."""
+    fake.grant_bot(world.guild, Permission.CREATE_EVENTS)
+    start, end = race_night(fake)
+    good = {
+        "name": "Race 3",
+        "privacy_level": 2,
+        "entity_type": 3,
+        "scheduled_start_time": start.isoformat(),
+        "scheduled_end_time": end.isoformat(),
+        "entity_metadata": {"location": "#league"},
+    }
+    past = fake.state.utcnow() - timedelta(minutes=1)
+    bodies: dict[str, dict[str, Any]] = {
+        "privacy_level: This field is required": {"privacy_level": None},
+        "privacy_level: Value must be one of {2}.": {"privacy_level": 1},
+        "entity_type: This field is required": {"entity_type": None},
+        "entity_type: Value must be one of {1, 2, 3}.": {"entity_type": 9},
+        "name: Must be between 1 and 100 in length.": {"name": "x" * 101},
+        "name: This field is required": {"name": None},
+        "description: Must be 1000 or fewer in length.": {"description": "x" * 1001},
+        "entity_metadata.location: Must be between 1 and 100 in length.": {
+            "entity_metadata": {"location": "x" * 101}
+        },
+        "entity_metadata.location: This field is required": {"entity_metadata": None},
+        "scheduled_end_time: This field is required": {"scheduled_end_time": None},
+        "channel_id: An external event cannot have a channel.": {"channel_id": "1"},
+        "channel_id: This field is required": {"entity_type": 2},
+        "scheduled_start_time: Cannot schedule event in the past.": {
+            "scheduled_start_time": past.isoformat()
+        },
+        "scheduled_end_time: Cannot schedule event to end before starting.": {
+            "scheduled_end_time": start.isoformat()
+        },
+        "scheduled_start_time: Could not parse Sunday. Should be ISO8601.": {
+            "scheduled_start_time": "Sunday"
+        },
+    }
+    url = f"{fake.state.base_url}/api/v10/guilds/{world.guild.id}/scheduled-events"
+    headers = {"Authorization": f"Bot {fake.bot_token}"}
+    async with aiohttp.ClientSession(headers=headers) as session:
+        for expected, change in bodies.items():
+            body = {k: v for k, v in {**good, **change}.items() if v is not None}
+            response = await session.post(url, json=body)
+            error = await response.json()
+            assert (response.status, error["code"]) == (400, 50035), expected
+            field, message = expected.split(": ")
+            node = error["errors"]
+            for key in field.split("."):
+                node = node[key]
+            assert node["_errors"][0]["message"] == message, expected
+        assert fake.scheduled_events(world.guild) == []
+
+        created = await (await session.post(url, json=good)).json()
+        event_url = f"{url}/{created['id']}"
+        changes: dict[str, dict[str, Any]] = {
+            "scheduled_start_time": {"scheduled_start_time": past.isoformat()},
+            "status": {"status": 3},  # SCHEDULED cannot go straight to COMPLETED
+            "entity_metadata": {"entity_metadata": None},
+        }
+        for field, change in changes.items():
+            response = await session.patch(event_url, json=change)
+            error = await response.json()
+            assert (response.status, error["code"]) == (400, 50035), field
+            assert field in error["errors"], field
+        missing = await session.patch(f"{url}/12345", json={"name": "x"})
+        unknown_guild = await session.get(
+            f"{fake.state.base_url}/api/v10/guilds/12345/scheduled-events"
+        )
+        assert (missing.status, (await missing.json())["code"]) == (404, 10070)
+        assert (unknown_guild.status, (await unknown_guild.json())["code"]) == (404, 10004)
+    [stored] = fake.scheduled_events(world.guild)
+    assert (stored.start, stored.status, stored.location) == (
+        start,
+        EventStatus.SCHEDULED,
+        "#league",
+    )
+
+
+async def test_discord_py_leaves_out_the_privacy_level_unless_given(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    """discord.py sends no privacy_level unless asked, and Discord refuses such an event."""
+    fake.grant_bot(world.guild, Permission.CREATE_EVENTS)
+    start, end = race_night(fake)
+    with pytest.raises(discord.HTTPException) as refused:
+        await cached_guild(bot, world).create_scheduled_event(
+            name="Race 3", start_time=start, end_time=end, location="#league"
+        )
+    assert (refused.value.status, refused.value.code) == (400, 50035)
+    assert "privacy_level: This field is required" in refused.value.text
+    assert fake.scheduled_events(world.guild) == []
+
+
+async def test_external_events_start_and_end_by_the_clock(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    """At its start an external event becomes ACTIVE, at its end COMPLETED (the bot is told);
+    a start then sent again is in the past and refused."""
+    fake.grant_bot(world.guild, Permission.CREATE_EVENTS)
+    start, end = race_night(fake, days=1 / 24)
+    event = await create_race_event(cached_guild(bot, world), start, end)
+    [stored] = fake.scheduled_events(world.guild)
+
+    fake.clock.advance(3600)
+    at_start = stored.status
+    with pytest.raises(discord.HTTPException) as started:
+        await event.edit(start_time=start, location="#league")
+    fake.clock.advance(2 * 3600)
+    assert (at_start, stored.status) == (EventStatus.ACTIVE, EventStatus.COMPLETED)
+    await (await fake.slash(world.bob, world.channel, "heat hello")).done()
+    cached = cached_guild(bot, world).get_scheduled_event(event.id)
+    assert cached is not None and cached.status is discord.EventStatus.completed
+    assert "Cannot schedule event in the past." in started.value.text
+
+
+async def test_a_server_holds_at_most_100_open_events(
+    fake: FakeDiscord, world: World, bot: HeatBot
+) -> None:
+    """Discord's limit: 100 scheduled or active events a server (30038); ended ones free room."""
+    fake.grant_bot(world.guild, Permission.CREATE_EVENTS)
+    start, end = race_night(fake)
+    for number in range(100):
+        fake.add_scheduled_event(
+            world.guild, world.marshal, name=f"Race {number}", start=start, end=end, location="x"
+        )
+    guild = cached_guild(bot, world)
+    with pytest.raises(discord.HTTPException) as full:
+        await create_race_event(guild, start, end)
+    assert (full.value.status, full.value.code) == (400, 30038)
+
+    fake.clock.advance(3 * 24 * 3600)  # the hundred have run and ended
+    later_start, later_end = race_night(fake)
+    await create_race_event(guild, later_start, later_end)
+    assert len(fake.scheduled_events(world.guild)) == 101

@@ -19,11 +19,14 @@ from .errors import DiscordAPIError, DriverError, InteractionFailed, Rejection
 from .fake import FakeDiscord
 from .interactions import CallbackType, FakeInteraction
 from .models import (
+    EntityType,
+    EventStatus,
     FakeChannel,
     FakeGuild,
     FakeMember,
     FakeMessage,
     FakeRole,
+    FakeScheduledEvent,
     FakeUser,
     Permission,
     StoredAttachment,
@@ -34,6 +37,8 @@ __all__ = [
     "CallbackType",
     "DiscordAPIError",
     "DriverError",
+    "EntityType",
+    "EventStatus",
     "FakeChannel",
     "FakeClock",
     "FakeDiscord",
@@ -42,6 +47,7 @@ __all__ = [
     "FakeMember",
     "FakeMessage",
     "FakeRole",
+    "FakeScheduledEvent",
     "FakeUser",
     "InteractionFailed",
     "Permission",

@@ -11,6 +11,7 @@ from .gateway import Gateway
 from .rest_application import ApplicationRoutes
 from .rest_channels import ChannelRoutes
 from .rest_common import API, json_response
+from .rest_events import ScheduledEventRoutes
 from .rest_guilds import GuildRoutes
 from .rest_interactions import InteractionRoutes
 from .state import DiscordState
@@ -41,5 +42,6 @@ def build_app(state: DiscordState, gateway: Gateway) -> web.Application:
     app.add_routes(InteractionRoutes(state).routes())
     app.add_routes(ChannelRoutes(state).routes())
     app.add_routes(GuildRoutes(state).routes())
+    app.add_routes(ScheduledEventRoutes(state).routes())
     app.router.add_get("/gateway", gateway.handle)
     return app

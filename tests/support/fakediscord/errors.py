@@ -86,6 +86,10 @@ def unknown_application() -> DiscordAPIError:
     return DiscordAPIError(404, 10002, "Unknown Application")
 
 
+def unknown_scheduled_event() -> DiscordAPIError:
+    return DiscordAPIError(404, 10070, "Unknown Guild Scheduled Event")
+
+
 def unknown_interaction() -> DiscordAPIError:
     return DiscordAPIError(404, 10062, "Unknown interaction")
 
@@ -106,6 +110,12 @@ def invalid_callback_type() -> DiscordAPIError:
 
 def too_many_commands(limit: int) -> DiscordAPIError:
     return DiscordAPIError(400, 30032, f"Maximum number of application commands reached ({limit})")
+
+
+def too_many_scheduled_events(limit: int) -> DiscordAPIError:
+    return DiscordAPIError(
+        400, 30038, f"Maximum number of uncompleted guild scheduled events reached ({limit})"
+    )
 
 
 def request_too_large() -> DiscordAPIError:

@@ -13,6 +13,7 @@ import contextlib
 import socket
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from datetime import datetime
 from types import TracebackType
 from typing import Any
 
@@ -32,6 +33,7 @@ from .models import (
     FakeMember,
     FakeMessage,
     FakeRole,
+    FakeScheduledEvent,
     FakeUser,
     Json,
     Permission,
@@ -231,8 +233,31 @@ class FakeDiscord:
         return self.state.add_member(guild, user, manage_guild=manage_guild, roles=roles, nick=nick)
 
     def grant_bot(self, guild: FakeGuild, permissions: Permission) -> None:
-        """Give the bot more guild permissions (e.g. Manage Roles) before it connects."""
+        """Give the bot more guild permissions (e.g. Manage Roles, Create Events)."""
         self.state.grant_bot(guild, permissions)
+
+    def revoke_bot(self, guild: FakeGuild, permissions: Permission) -> None:
+        """Take guild permissions from the bot (its own role), as an admin would."""
+        self.state.revoke_bot(guild, permissions)
+
+    def add_scheduled_event(
+        self,
+        guild: FakeGuild,
+        creator: FakeUser,
+        *,
+        name: str,
+        start: datetime,
+        end: datetime,
+        location: str,
+    ) -> FakeScheduledEvent:
+        """An external event a member made in Discord's own client."""
+        return self.state.add_scheduled_event(
+            guild, creator, name=name, start=start, end=end, location=location
+        )
+
+    def delete_scheduled_event(self, guild: FakeGuild, event: FakeScheduledEvent) -> None:
+        """A member with Manage Events deletes the event in Discord's own client."""
+        self.state.delete_scheduled_event(guild, event)
 
     def deny_bot_permissions(self, channel: FakeChannel, permissions: Permission) -> None:
         """Take permissions away from the bot in one channel (a member overwrite)."""
@@ -309,6 +334,10 @@ class FakeDiscord:
 
     def commands(self, guild: FakeGuild | None = None) -> list[Json]:
         return self.state.commands(guild)
+
+    def scheduled_events(self, guild: FakeGuild) -> list[FakeScheduledEvent]:
+        """The server's Events tab, oldest first."""
+        return self.state.scheduled_events(guild.id)
 
     @property
     def interactions(self) -> list[FakeInteraction]:

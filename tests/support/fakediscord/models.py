@@ -39,9 +39,11 @@ class Permission(IntFlag):
     USE_EXTERNAL_EMOJIS = 1 << 18
     MANAGE_ROLES = 1 << 28
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_EVENTS = 1 << 33
     MANAGE_THREADS = 1 << 34
     CREATE_PUBLIC_THREADS = 1 << 35
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    CREATE_EVENTS = 1 << 44
 
 
 ALL_PERMISSIONS = Permission((1 << 50) - 1)
@@ -67,6 +69,24 @@ class ChannelType(IntEnum):
     GUILD_TEXT = 0
     DM = 1
     PUBLIC_THREAD = 11
+
+
+class EntityType(IntEnum):
+    """Where a guild scheduled event happens; the fake has no voice or stage channels."""
+
+    STAGE_INSTANCE = 1
+    VOICE = 2
+    EXTERNAL = 3
+
+
+class EventStatus(IntEnum):
+    SCHEDULED = 1
+    ACTIVE = 2
+    COMPLETED = 3
+    CANCELED = 4
+
+
+GUILD_ONLY = 2  # the one privacy level Discord accepts for a scheduled event
 
 
 class InteractionType(IntEnum):
@@ -192,12 +212,36 @@ class FakeGuild:
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     threads: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
+    scheduled_events: dict[int, FakeScheduledEvent] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso_now)
 
     @property
     def everyone(self) -> FakeRole:
         # Discord gives @everyone the guild's own id.
         return self.roles[self.id]
+
+
+@dataclass(eq=False)
+class FakeScheduledEvent:
+    """A guild scheduled event (the server's Events tab), edited in place like a message."""
+
+    id: int
+    guild_id: int
+    creator: FakeUser | None
+    name: str
+    start: datetime
+    end: datetime | None
+    entity_type: EntityType = EntityType.EXTERNAL
+    location: str | None = None
+    description: str | None = None
+    privacy_level: int = GUILD_ONLY
+    status: EventStatus = EventStatus.SCHEDULED
+    channel_id: int | None = None
+
+    @property
+    def open(self) -> bool:
+        """Scheduled or under way: what Discord's limit of 100 a server counts."""
+        return self.status in (EventStatus.SCHEDULED, EventStatus.ACTIVE)
 
 
 @dataclass(eq=False)

@@ -14,6 +14,7 @@ from .models import (
     FakeMember,
     FakeMessage,
     FakeRole,
+    FakeScheduledEvent,
     FakeUser,
     Permission,
     StoredAttachment,
@@ -156,7 +157,9 @@ def guild_create_payload(guild: FakeGuild) -> Json:
         "voice_states": [],
         "presences": [],
         "stage_instances": [],
-        "guild_scheduled_events": [],
+        "guild_scheduled_events": [
+            scheduled_event_payload(event) for event in guild.scheduled_events.values()
+        ],
         "soundboard_sounds": [],
         "premium_tier": 0,
         "afk_timeout": 300,
@@ -167,6 +170,32 @@ def guild_create_payload(guild: FakeGuild) -> Json:
         "nsfw_level": 0,
         "system_channel_flags": 0,
     }
+
+
+def scheduled_event_payload(event: FakeScheduledEvent, *, user_count: bool = False) -> Json:
+    """A guild scheduled event (REST answers and GUILD_SCHEDULED_EVENT_* dispatches)."""
+    payload: Json = {
+        "id": str(event.id),
+        "guild_id": str(event.guild_id),
+        "channel_id": None if event.channel_id is None else str(event.channel_id),
+        "creator_id": None if event.creator is None else str(event.creator.id),
+        "name": event.name,
+        "description": event.description,
+        "scheduled_start_time": event.start.isoformat(),
+        "scheduled_end_time": None if event.end is None else event.end.isoformat(),
+        "privacy_level": event.privacy_level,
+        "status": int(event.status),
+        "entity_type": int(event.entity_type),
+        "entity_id": None,
+        "entity_metadata": None if event.location is None else {"location": event.location},
+        "image": None,
+        "recurrence_rule": None,
+    }
+    if event.creator is not None:
+        payload["creator"] = user_payload(event.creator)
+    if user_count:
+        payload["user_count"] = 0  # nobody marks "Interested" in the fake
+    return payload
 
 
 def attachment_payload(attachment: StoredAttachment) -> Json:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .bodies import Upload
@@ -19,6 +20,7 @@ from .errors import (
     FormErrors,
     Rejection,
     empty_message,
+    too_many_scheduled_events,
     unknown_channel,
     unknown_guild,
     unknown_interaction,
@@ -26,20 +28,25 @@ from .errors import (
     unknown_user,
     unknown_webhook,
 )
+from .event_limits import OPEN_EVENTS_LIMIT, EventFields, fields_of_new_event
 from .interactions import Deadlines, FakeInteraction
 from .message_limits import validate_message_body
 from .models import (
     BOT_DEFAULT,
     EPHEMERAL_FLAG,
     EVERYONE_DEFAULT,
+    GUILD_ONLY,
     HAS_THREAD_FLAG,
     LOADING_FLAG,
     ChannelType,
+    EntityType,
+    EventStatus,
     FakeChannel,
     FakeGuild,
     FakeMember,
     FakeMessage,
     FakeRole,
+    FakeScheduledEvent,
     FakeUser,
     Overwrite,
     Permission,
@@ -47,7 +54,13 @@ from .models import (
     StoredAttachment,
     iso_now,
 )
-from .payloads import channel_payload, guild_create_payload, member_payload, role_payload
+from .payloads import (
+    channel_payload,
+    guild_create_payload,
+    member_payload,
+    role_payload,
+    scheduled_event_payload,
+)
 from .permissions import channel_permissions, thread_permissions
 
 Json = dict[str, Any]
@@ -68,6 +81,8 @@ CHANNEL_NAME_CHANGE = 4  # the system message a thread shows when it is renamed
 class DiscordState:
     def __init__(self, *, clock: FakeClock, deadlines: Deadlines, bot_name: str) -> None:
         self.clock = clock
+        # The wall time when the fake clock read 0: a test may set it to its bot's clock.
+        self.epoch = datetime.now(UTC)
         self.deadlines = deadlines
         self.ids = Snowflakes()
         self.application_id = self.ids.next()
@@ -93,6 +108,7 @@ class DiscordState:
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
         self.event_sink: EventSink | None = None
         clock.on_advance(self._expire_overdue_interactions)
+        clock.on_advance(self._start_and_end_events)
 
     @property
     def gateway_url(self) -> str:
@@ -217,10 +233,24 @@ class DiscordState:
         self.changed()
 
     def grant_bot(self, guild: FakeGuild, permissions: Permission) -> None:
-        """Give the bot's own managed role more permissions (before the bot connects)."""
-        member = guild.members[self.bot_user.id]
-        role = next(role for role in member.roles if role.managed)
+        """Give the bot's own managed role more permissions (a connected bot is told)."""
+        role = self._bot_role(guild)
         role.permissions |= permissions
+        self._role_updated(guild, role)
+
+    def revoke_bot(self, guild: FakeGuild, permissions: Permission) -> None:
+        """Take permissions from the bot's own managed role (a connected bot is told)."""
+        role = self._bot_role(guild)
+        role.permissions &= ~permissions
+        self._role_updated(guild, role)
+
+    def _bot_role(self, guild: FakeGuild) -> FakeRole:
+        member = guild.members[self.bot_user.id]
+        return next(role for role in member.roles if role.managed)
+
+    def _role_updated(self, guild: FakeGuild, role: FakeRole) -> None:
+        self._emit("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role_payload(role)})
+        self.changed()
 
     def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         channel = FakeChannel(
@@ -369,6 +399,92 @@ class DiscordState:
         guild = self.guild_of(channel)
         threads = [] if guild is None else guild.threads.values()
         return sorted((t for t in threads if t.parent_id == channel.id), key=lambda t: t.id)
+
+    # --- scheduled events -------------------------------------------------------------------
+
+    def utcnow(self) -> datetime:
+        """Discord's wall clock: ``epoch`` moved on by the fake clock (events start by it)."""
+        return self.epoch + timedelta(seconds=self.clock.now())
+
+    def scheduled_events(self, guild_id: int) -> list[FakeScheduledEvent]:
+        """The guild's scheduled events, oldest first."""
+        return sorted(self.guild(guild_id).scheduled_events.values(), key=lambda e: e.id)
+
+    def create_scheduled_event(
+        self, guild: FakeGuild, creator: FakeUser, fields: EventFields
+    ) -> FakeScheduledEvent:
+        """Store a checked event; Discord allows 100 scheduled or active ones a server."""
+        if sum(event.open for event in guild.scheduled_events.values()) >= OPEN_EVENTS_LIMIT:
+            raise too_many_scheduled_events(OPEN_EVENTS_LIMIT)
+        event = FakeScheduledEvent(
+            self.ids.next(), guild.id, creator, fields.name, fields.start, fields.end
+        )
+        self._apply(event, fields)
+        guild.scheduled_events[event.id] = event
+        self._emit("GUILD_SCHEDULED_EVENT_CREATE", scheduled_event_payload(event))
+        self.changed()
+        return event
+
+    def modify_scheduled_event(self, event: FakeScheduledEvent, fields: EventFields) -> None:
+        self._apply(event, fields)
+        self._emit("GUILD_SCHEDULED_EVENT_UPDATE", scheduled_event_payload(event))
+        self.changed()
+
+    def delete_scheduled_event(self, guild: FakeGuild, event: FakeScheduledEvent) -> None:
+        guild.scheduled_events.pop(event.id, None)
+        self._emit("GUILD_SCHEDULED_EVENT_DELETE", scheduled_event_payload(event))
+        self.changed()
+
+    def add_scheduled_event(
+        self,
+        guild: FakeGuild,
+        creator: FakeUser,
+        *,
+        name: str,
+        start: datetime,
+        end: datetime,
+        location: str,
+    ) -> FakeScheduledEvent:
+        """An external event a member made in Discord's client, checked as the API would."""
+        body = {
+            "name": name,
+            "privacy_level": GUILD_ONLY,
+            "entity_type": int(EntityType.EXTERNAL),
+            "scheduled_start_time": start.isoformat(),
+            "scheduled_end_time": end.isoformat(),
+            "entity_metadata": {"location": location},
+        }
+        return self.create_scheduled_event(guild, creator, fields_of_new_event(body, self.utcnow()))
+
+    @staticmethod
+    def _apply(event: FakeScheduledEvent, fields: EventFields) -> None:
+        event.name, event.description = fields.name, fields.description
+        event.start, event.end = fields.start, fields.end
+        event.entity_type, event.location = fields.entity_type, fields.location
+        event.privacy_level, event.status = fields.privacy_level, fields.status
+        event.channel_id = None
+
+    def _start_and_end_events(self) -> None:
+        """Discord starts an external event at its start time and ends it at its end."""
+        now = self.utcnow()
+        moved = False
+        for guild in self.guilds.values():
+            for event in guild.scheduled_events.values():
+                if event.entity_type is not EntityType.EXTERNAL:
+                    continue
+                if event.status is EventStatus.SCHEDULED and event.start <= now:
+                    self._set_status(event, EventStatus.ACTIVE)
+                    moved = True
+                ended = event.end is not None and event.end <= now
+                if event.status is EventStatus.ACTIVE and ended:
+                    self._set_status(event, EventStatus.COMPLETED)
+                    moved = True
+        if moved:
+            self.changed()
+
+    def _set_status(self, event: FakeScheduledEvent, status: EventStatus) -> None:
+        event.status = status
+        self._emit("GUILD_SCHEDULED_EVENT_UPDATE", scheduled_event_payload(event))
 
     # --- messages ---------------------------------------------------------------------------
 
