@@ -4,11 +4,13 @@ Like a race, one question drives every caller: :func:`season_pending`.
 :func:`season_legal_decisions` lists the choices, :func:`apply_season` makes one,
 :func:`season_race` builds the next race, :func:`replay_season` rebuilds a
 season from its first state and its decision log, :func:`standings` and
-:func:`champion` score it, and :func:`season_view` is what anyone may see.
+:func:`champion` score it, :func:`progress` tells each total race by race, and
+:func:`season_view` is what anyone may see.
 Inside: ``state`` (the season at one moment), ``rules`` (the phases and
 decisions), ``schedule`` (preset, custom and random seasons), ``draft`` (one
 pick each before a race), ``points`` (points and ties), ``decisions`` and
-``events`` (their text forms), ``notation`` (``heat-season/1``), ``view``, and
+``events`` (their text forms), ``notation`` (``heat-season/1``), ``progress`` (the
+totals race by race), ``view``, and
 ``scenario`` (a season file plus decisions, run as ``heat season`` runs it).
 """
 
@@ -19,6 +21,7 @@ from engine.season.decisions import (
     DraftPick,
     DraftSwap,
     DriverDecision,
+    DropWorst,
     JoinSeason,
     LeaveSeason,
     OpenDraft,
@@ -35,6 +38,7 @@ from engine.season.notation import (
     season_to_dict,
 )
 from engine.season.points import Standing, champion, race_points, standings
+from engine.season.progress import progress
 from engine.season.rules import (
     SeasonPending,
     apply_season,
@@ -57,6 +61,7 @@ __all__ = [
     "DraftPick",
     "DraftSwap",
     "DriverDecision",
+    "DropWorst",
     "JoinSeason",
     "LeaveSeason",
     "OpenDraft",
@@ -79,6 +84,7 @@ __all__ = [
     "log_to_texts",
     "new_season",
     "parse_season_decision",
+    "progress",
     "race_points",
     "race_seed",
     "replay_season",

@@ -7,8 +7,9 @@ A driver's draft decisions start with its id, like a race decision:
 The league's own decisions start with a word no driver may be named:
 ``"join E red human"``, ``"leave E"``, ``"draft 2"`` (open race 2's draft),
 ``"start 2"``, ``"cancel 2"`` (race 2 will be run again),
-``"record 2 {...}"`` (race 2's result as compact JSON) and ``"correct E +2"`` (an
-admin's points correction, always signed).
+``"record 2 {...}"`` (race 2's result as compact JSON), ``"correct E +2"`` (an
+admin's points correction, always signed) and ``"drop-worst on"`` (or ``off``: the
+standings leave each driver's worst race out, or count them all again).
 """
 
 from __future__ import annotations
@@ -178,9 +179,47 @@ class CorrectPoints(ByTheLeague):
         object.__setattr__(self, "points", points)
 
 
+class OnOff(Word):
+    """A bool as ``on`` or ``off``: a setting switched."""
+
+    def write(self, values: tuple[Any, ...]) -> list[str]:
+        return ["on" if values[0] else "off"]
+
+    def read(self, text: str) -> tuple[tuple[Any, ...], str]:
+        (word,), rest = super().read(text)
+        if word not in ("on", "off"):
+            raise ValueError(f"{quoted(word)} is neither on nor off")
+        return (word == "on",), rest
+
+    def shape(self, names: tuple[str, ...]) -> str:
+        return "on|off"
+
+
+@dataclass(frozen=True, init=False)
+class DropWorst(ByTheLeague):
+    """The league switches drop-worst: each driver's worst race left out of its total, or not.
+
+    A decision of the season, not a setting beside it, because the standings order the
+    next grid and draft: the log says from when the table counted without worst races.
+    """
+
+    do: ClassVar[str] = "drop-worst"
+    on: bool = field(metadata=written_as(OnOff()))
+
+    def __init__(self, on: bool) -> None:
+        object.__setattr__(self, "on", on)
+
+
 DriverDecision = DraftPick | DraftSwap | DraftKeep
 LeagueDecision = (
-    JoinSeason | LeaveSeason | OpenDraft | StartRace | CancelRace | RaceRecorded | CorrectPoints
+    JoinSeason
+    | LeaveSeason
+    | OpenDraft
+    | StartRace
+    | CancelRace
+    | RaceRecorded
+    | CorrectPoints
+    | DropWorst
 )
 SeasonDecision = DriverDecision | LeagueDecision
 

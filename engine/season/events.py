@@ -104,6 +104,18 @@ class PointsCorrected(Event):
 
 
 @dataclass(init=False)
+class DropWorstSwitched(Event):
+    """The league switched drop-worst ``on`` (each driver's worst race left out) or off."""
+
+    type: ClassVar[str] = "drop_worst_switched"
+    on: bool
+
+    def __init__(self, car: str | None, on: bool) -> None:
+        self.car = car
+        self.on = on
+
+
+@dataclass(init=False)
 class SeasonRaceStarted(Event):
     type: ClassVar[str] = "race_started"
     race_no: int

@@ -88,6 +88,7 @@ class SeasonDoc(_Strict):
     sponsor_discard: Cards = []
     grid: list[CarName] = Field(default=[], max_length=limits.MAX_CARS)
     draft: DraftDoc | None = None
+    drop_worst: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> SeasonDoc:
@@ -122,7 +123,7 @@ class SeasonDoc(_Strict):
 def season_to_dict(s: SeasonState) -> dict[str, Any]:
     """The season as a JSON-ready dict in the notation's field order."""
     options = asdict(s.options)
-    return {
+    document: dict[str, Any] = {
         "notation": NOTATION,
         "seed": s.seed,
         "preset": s.preset,
@@ -140,6 +141,11 @@ def season_to_dict(s: SeasonState) -> dict[str, Any]:
         "grid": list(s.grid),
         "draft": None if s.draft is None else _draft(s.draft),
     }
+    if s.drop_worst:
+        # Written only when on: a season counting every race reads as it did before a
+        # league could drop one.
+        document["drop_worst"] = True
+    return document
 
 
 def _driver(d: SeasonDriver) -> dict[str, Any]:
@@ -204,6 +210,7 @@ def season_from_dict(document: Any) -> SeasonState:
         draft=None
         if draft is None
         else SeasonDraft(tuple(draft.market), tuple(draft.order), draft.first),
+        drop_worst=doc.drop_worst,
     )
     if s.phase == "draft" and s.draft is None:
         # A season stopped before its draft: the market and the pick order follow from it.

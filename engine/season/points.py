@@ -13,10 +13,21 @@ fixed from the standings, follow the standings as the league shows them.
 Ties (of totals, corrections in) are broken by the last race's points, then the
 race before, and so on; drivers still tied (the same points in every race) keep the
 order in which they entered the season (our choice: BGA leaves it to table order).
+
+Drop-worst, a league's choice (off by default, ``SeasonState.drop_worst``), is our
+reading of what sim-racing leagues call a drop round: each driver's worst race is left
+out of its total. The worst is the lowest-scoring race among those held since the
+driver joined (race ``joined`` on); a race among them it did not drive (it had left,
+or was not on the grid) scores 0 and is dropped before a race driven for 0, since a
+missed night is what the drop is there to forgive; among equal worst races the
+earliest goes. Nothing is dropped before a driver has 2 such races, a correction is
+never dropped, and the tie-breaks read each race's points as scored, the dropped one
+too (the race was run; only the total leaves it out).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import data
@@ -24,6 +35,8 @@ from engine.championship import RaceResult
 from engine.season.state import SeasonState
 
 PODIUM = 3
+FEWEST_TO_DROP = 2
+"""A driver drops its worst race once it has this many races to choose from."""
 
 
 def race_points(result: RaceResult) -> dict[str, int]:
@@ -62,9 +75,11 @@ class Standing:
     """One driver's line in the standings; per race, None where it did not race.
 
     ``points`` is the total, ``correction`` included (the net of the league admins'
-    point corrections, as the season keeps it). ``eliminated`` says, per
-    race, whether event 10 put the driver out of it: no place, 0 points; ``bonuses``
-    the event's bonus among each race's points (None where it did not race).
+    point corrections, as the season keeps it) and the ``dropped`` race (its index in
+    ``race_points``; None when the league counts every race, or the driver has fewer
+    than 2) left out. ``eliminated`` says, per race, whether event 10 put the driver out
+    of it: no place, 0 points; ``bonuses`` the event's bonus among each race's points
+    (None where it did not race).
     """
 
     driver: str
@@ -77,11 +92,32 @@ class Standing:
     correction: int = 0
     eliminated: tuple[bool, ...] = ()
     bonuses: tuple[int | None, ...] = ()
+    dropped: int | None = None
+
+
+def worst_race(race_points: Sequence[int | None], joined: int) -> int | None:
+    """The race a driver drops (its index), or None before it has 2 races since it joined.
+
+    ``race_points`` are its points in each race held (None where it did not race);
+    ``joined`` the first race it could enter. Lowest first; a race missed before one
+    driven for the same 0; the earliest of equals.
+    """
+    held = range(joined - 1, len(race_points))
+    if len(held) < FEWEST_TO_DROP:
+        return None
+    return min(held, key=lambda n: (race_points[n] or 0, race_points[n] is not None, n))
+
+
+def total(race_points: Sequence[int | None], dropped: int | None, correction: int) -> int:
+    """A driver's total: every race's points but the dropped one's, and its corrections."""
+    left_out = 0 if dropped is None else race_points[dropped] or 0
+    return sum(p or 0 for p in race_points) - left_out + correction
 
 
 def standings(s: SeasonState) -> list[Standing]:
-    """Every driver of the season, leader first (corrections in), ties broken by the last
-    race, then the one before, and so on; then by the order they entered the season.
+    """Every driver of the season, leader first (corrections in, a dropped race out), ties
+    broken by the last race, then the one before, and so on; then by the order they
+    entered the season.
 
     The one table of the season: the league shows it, and the grid and the draft order
     of the next race are fixed from it.
@@ -93,10 +129,11 @@ def standings(s: SeasonState) -> list[Standing]:
         points = tuple(race.get(driver.id) for race in scored)
         places = tuple(_place(result, driver.id) for result in s.results)
         correction = driver.correction
+        dropped = worst_race(points, driver.joined) if s.drop_worst else None
         lines.append(
             Standing(
                 driver.id,
-                sum(p or 0 for p in points) + correction,
+                total(points, dropped, correction),
                 points,
                 places,
                 sum(1 for place in places if place == 1),
@@ -105,9 +142,11 @@ def standings(s: SeasonState) -> list[Standing]:
                 correction,
                 tuple(driver.id in result.eliminated for result in s.results),
                 tuple(race.get(driver.id) for race in bonuses),
+                dropped,
             )
         )
-    # sorted() is stable, so drivers tied in every race keep their entry order.
+    # sorted() is stable, so drivers tied in every race keep their entry order. The races'
+    # points as scored: a dropped race still breaks a tie.
     return sorted(
         lines, key=lambda line: (-line.points, *(-(p or 0) for p in line.race_points[::-1]))
     )

@@ -35,6 +35,7 @@ from engine.season.decisions import (
     DraftPick,
     DraftSwap,
     DriverDecision,
+    DropWorst,
     JoinSeason,
     LeaveSeason,
     OpenDraft,
@@ -46,6 +47,7 @@ from engine.season.draft import ai_draft, draft_options, open_draft, pick, swap
 from engine.season.events import (
     DriverJoined,
     DriverLeft,
+    DropWorstSwitched,
     PointsCorrected,
     RaceScored,
     SeasonEnded,
@@ -91,7 +93,9 @@ def new_season(config: SeasonConfig, drivers: Sequence[Entrant], seed: int) -> S
     options = championship_options(config.options)
     races = schedule(config, seed, 0)
     draw = RANDOM_DRAWS if config.kind == "random" else 0
-    s = SeasonState(seed, races, [], options, preset=config.season, rng=draw + 2)
+    s = SeasonState(
+        seed, races, [], options, preset=config.season, rng=draw + 2, drop_worst=config.drop_worst
+    )
     s.garage_deck = shuffled(seed, draw, upgrade_deck(options))
     s.sponsor_deck = shuffled(seed, draw + 1, sponsorship_deck(options.garage_expansions))
     for entrant in drivers:
@@ -122,18 +126,19 @@ def season_pending(s: SeasonState) -> SeasonPending:
 def season_legal_decisions(s: SeasonState, driver_id: str | None) -> list[SeasonDecision]:
     """Every decision ``driver_id`` may make now; ``None`` asks for the league's own.
 
-    The league's are: in the lineup, opening the draft and each driver's leave
-    (a join names a new driver, so it cannot be listed); when ready, the start;
-    while racing, the cancel (a result comes from the race, see :class:`RaceRecorded`).
-    A points correction (:class:`CorrectPoints`) may come in any phase; its points are
-    the admin's, so it is not listed either.
+    The league's are: in the lineup, opening the draft, each driver's leave (a join
+    names a new driver, so it cannot be listed) and switching drop-worst; when ready,
+    the start; while racing, the cancel (a result comes from the race, see
+    :class:`RaceRecorded`). A points correction (:class:`CorrectPoints`) may come in any
+    phase; its points are the admin's, so it is not listed either.
     """
     if driver_id is not None:
         return list(draft_options(s, driver_id))
     k = s.race_no
     if s.phase == "lineup":
         leaves: list[SeasonDecision] = [LeaveSeason(d.id) for d in s.active()]
-        return [OpenDraft(k), *leaves] if s.active() else leaves
+        switch = DropWorst(not s.drop_worst)
+        return [OpenDraft(k), *leaves, switch] if s.active() else [*leaves, switch]
     if s.phase == "ready":
         return [StartRace(k)]
     if s.phase == "racing":
@@ -193,13 +198,15 @@ def _draft_problem(s: SeasonState, decision: DriverDecision) -> str:
 
 
 def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Event]) -> None:
-    """Join, leave, open the draft, start, cancel or record a race; correct points."""
+    """Join, leave, open the draft, start, cancel or record a race; correct points; switch
+    drop-worst."""
     if isinstance(decision, CorrectPoints):
         _correct(s, decision, events)
         return
     expected = {
         JoinSeason: "lineup",
         LeaveSeason: "lineup",
+        DropWorst: "lineup",
         OpenDraft: "lineup",
         StartRace: "ready",
         CancelRace: "racing",
@@ -215,6 +222,8 @@ def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Even
         _join(s, decision, events)
     elif isinstance(decision, LeaveSeason):
         _leave(s, decision, events)
+    elif isinstance(decision, DropWorst):
+        _switch_drop_worst(s, decision, events)
     elif isinstance(decision, OpenDraft):
         _open(s, events)
     elif isinstance(decision, StartRace):
@@ -292,6 +301,16 @@ def _correct(s: SeasonState, decision: CorrectPoints, events: list[Event]) -> No
     s.set_driver(replace(driver, correction=driver.correction + decision.points))
     total = next(line.points for line in standings(s) if line.driver == driver.id)
     events.append(PointsCorrected(driver.id, decision.points, total))
+
+
+def _switch_drop_worst(s: SeasonState, decision: DropWorst, events: list[Event]) -> None:
+    """Between races only: the table changes as a whole, so it must not change under a grid
+    already fixed, nor after the last race (the champion is crowned on the table as it was)."""
+    if decision.on == s.drop_worst:
+        state = "on" if s.drop_worst else "off"
+        raise IllegalDecision(None, s.phase, f"drop-worst is {state} already")
+    s.drop_worst = decision.on
+    events.append(DropWorstSwitched(None, decision.on))
 
 
 def _open(s: SeasonState, events: list[Event]) -> None:

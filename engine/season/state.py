@@ -68,28 +68,41 @@ class SeasonConfig:
     Build one with :meth:`preset`, :meth:`custom` or :meth:`random`. The options
     are the race options every race of the season uses; a championship always
     races with the Garage and the weather, so ``garage`` must name a deck and
-    ``weather`` is switched on whatever it says.
+    ``weather`` is switched on whatever it says. ``drop_worst``: each driver's worst
+    race is left out of its total (a league's choice, off as the rules have it;
+    :mod:`engine.season.points` says which race that is).
     """
 
     kind: Literal["preset", "custom", "random"]
     season: int | None = None
     races: tuple[SeasonRace, ...] = ()
     options: Options = field(default_factory=_default_options)
+    drop_worst: bool = False
 
     @classmethod
-    def preset(cls, season: int, options: Options | None = None) -> SeasonConfig:
+    def preset(
+        cls, season: int, options: Options | None = None, *, drop_worst: bool = False
+    ) -> SeasonConfig:
         """One of the printed seasons, 1961 to 1965."""
-        return cls("preset", season=season, options=options or _default_options())
+        options = options or _default_options()
+        return cls("preset", season=season, options=options, drop_worst=drop_worst)
 
     @classmethod
-    def custom(cls, races: tuple[SeasonRace, ...], options: Options | None = None) -> SeasonConfig:
+    def custom(
+        cls,
+        races: tuple[SeasonRace, ...],
+        options: Options | None = None,
+        *,
+        drop_worst: bool = False,
+    ) -> SeasonConfig:
         """A list of 3 or more (track, event) races, in order."""
-        return cls("custom", races=tuple(races), options=options or _default_options())
+        options = options or _default_options()
+        return cls("custom", races=tuple(races), options=options, drop_worst=drop_worst)
 
     @classmethod
-    def random(cls, options: Options | None = None) -> SeasonConfig:
+    def random(cls, options: Options | None = None, *, drop_worst: bool = False) -> SeasonConfig:
         """4 tracks with random events, drawn from the season's seed."""
-        return cls("random", options=options or _default_options())
+        return cls("random", options=options or _default_options(), drop_worst=drop_worst)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +128,9 @@ class SeasonState:
     sponsorship deck (top first) and discard pile carry from race to race.
     ``grid`` is the next race's starting order, pole first, fixed when its draft
     opens. ``rng`` counts the random draws made from ``seed``; ``version`` the
-    decisions applied (a stale click names an older one).
+    decisions applied (a stale click names an older one). ``drop_worst``: the
+    standings leave each driver's worst race out (set with the season, switched
+    between races by :class:`engine.season.decisions.DropWorst`).
     """
 
     seed: int
@@ -133,6 +148,7 @@ class SeasonState:
     sponsor_discard: tuple[Card, ...] = ()
     grid: tuple[str, ...] = ()
     draft: SeasonDraft | None = None
+    drop_worst: bool = False
 
     def copy(self) -> SeasonState:
         """A copy that can be changed without touching this state (drivers are frozen)."""

@@ -35,6 +35,7 @@ from engine.season import (
     log_to_texts,
     new_season,
     parse_season_decision,
+    progress,
     replay_season,
     season_ai_decision,
     season_from_dict,
@@ -76,7 +77,8 @@ def season_races(draw: st.DrawFn) -> SeasonRace:
 @st.composite
 def season_setups(draw: st.DrawFn) -> SeasonSetup:
     """3 races on any track with any event, a Garage deck (with the expansions or not),
-    1 to 4 drivers (humans, AI, Legends), and maybe a join and a leave between races."""
+    1 to 4 drivers (humans, AI, Legends), and maybe a join and a leave between races;
+    each driver's worst race dropped or not."""
     options = Options(
         garage=draw(st.sampled_from(("basic", "advanced", "both"))),
         garage_expansions=draw(st.booleans()),
@@ -84,7 +86,7 @@ def season_setups(draw: st.DrawFn) -> SeasonSetup:
     races = tuple(draw(season_races()) for _ in range(3))
     kinds = draw(st.lists(st.sampled_from(("human", "ai", "legend")), min_size=1, max_size=4))
     return SeasonSetup(
-        SeasonConfig.custom(races, options),
+        SeasonConfig.custom(races, options, drop_worst=draw(st.booleans())),
         kinds,
         draw(st.integers(0, 2**32)),
         draw(st.booleans()),
@@ -109,7 +111,12 @@ def assert_sound(s: SeasonState) -> None:
     assert season_from_dict(json.loads(json.dumps(season_to_dict(s)))) == s
     lines = standings(s)
     assert [line.points for line in lines] == sorted((line.points for line in lines), reverse=True)
-    assert all(line.points == sum(p or 0 for p in line.race_points) for line in lines)
+    for line in lines:
+        dropped = 0 if line.dropped is None else line.race_points[line.dropped] or 0
+        assert line.points == sum(p or 0 for p in line.race_points) - dropped
+        held = len(line.race_points) - s.driver(line.driver).joined + 1
+        assert (line.dropped is not None) == (s.drop_worst and held >= 2)
+        assert progress(s)[line.driver][-1] == line.points, "the chart ends on the table"
     for driver in s.drivers:
         if driver.active and driver.drafts and s.phase in ("lineup", "over", "ready", "racing"):
             drafted = s.race_no - driver.joined + (s.phase in ("ready", "racing"))
