@@ -27,6 +27,10 @@ ROSTER_COLUMNS = 2
 KEY_COLUMNS = 2
 # A corner sign's radius, in units of the smallest text.
 SIGN = 0.95
+# A key line, in units of the smallest text: a margin, the swatch, a gap, then the words.
+KEY_MARGIN = 0.3
+KEY_SWATCH = 0.7
+KEY_GAP = 0.4
 
 
 def smallest_text(width: int) -> int:
@@ -59,6 +63,12 @@ class BoardLayout:
     def px(self, share: float) -> int:
         """A length given in units of the smallest text, in pixels."""
         return max(1, round(share * self.text))
+
+    @property
+    def key_words_width(self) -> int:
+        """How wide a key line's words may be: its column less the margin, swatch and gap."""
+        column = self.key_box.width // KEY_COLUMNS
+        return column - self.px(KEY_MARGIN) - self.px(KEY_SWATCH) - self.px(KEY_GAP)
 
     def roster(self, count: int) -> list[Box]:
         """One box per car in reading order: down the first column, then the next."""

@@ -21,7 +21,7 @@ from render import palette
 from render.direction import GRID_ROWS, draw_chevrons, draw_grid_arrow
 from render.geometry import Box, Point, TrackGeometry, track_geometry
 from render.key import KeyLine
-from render.layout import BoardLayout
+from render.layout import KEY_GAP, KEY_MARGIN, KEY_SWATCH, BoardLayout
 from render.text import draw_text, fitted
 from render.track_marks import draw_track_marks
 
@@ -179,12 +179,12 @@ def _draw_bands(image: Image.Image, layout: BoardLayout) -> None:
 def _draw_key(image: Image.Image, layout: BoardLayout, key: tuple[KeyLine, ...]) -> None:
     """What the marks mean: a swatch and a few words per line (no more than the layout has)."""
     draw = ImageDraw.Draw(image)
-    swatch = layout.px(0.7)
+    swatch = layout.px(KEY_SWATCH)
     for (colour, label), box in zip(key, layout.key_lines()[: len(key)], strict=True):
-        x = box.left + layout.px(0.3)
+        x = box.left + layout.px(KEY_MARGIN)
         middle = box.top + box.height / 2
         draw.rectangle((x, middle - swatch / 2, x + swatch, middle + swatch / 2), fill=colour)
-        text_left = x + swatch + layout.px(0.4)
-        shown = fitted(label, box.left + box.width - text_left, size=layout.text)
+        text_left = x + swatch + layout.px(KEY_GAP)
+        shown = fitted(label, layout.key_words_width, size=layout.text)
         where = (text_left, middle)
         draw_text(image, where, shown, size=layout.text, fill=palette.TEXT_DIM, anchor="lm")

@@ -30,9 +30,9 @@ def key_rows(track: Track) -> tuple[tuple[RGB, str], ...]:
     """The lines the board's key adds for the marks this track has."""
     rows: list[tuple[RGB, str]] = []
     if track.flooded_spots:
-        rows.append((FLOODED, "blue spot: flooded, +1 Heat down"))
+        rows.append((FLOODED, "flooded: downshift +1 Heat"))
     if track.tunnel_spots:
-        rows.append((TUNNEL, "dark spot: tunnel, no discard"))
+        rows.append((TUNNEL, "tunnel: no discarding"))
     if track.gravel_spots:
         rows.append((GRAVEL, "sand spot: gravel, no effect"))
     if any(corner.chicane_role for corner in track.corners):
