@@ -2,7 +2,8 @@
 
 :func:`board_image` draws a round (track, cars, trails and the drivers' panel)
 from an engine view and the round's events; :func:`finish_image` draws the Hall
-of Fame, :func:`standings_image` a league table, and :func:`hand_image` a
+of Fame, :func:`standings_image` a league table and :func:`standings_chart_image` its
+points race by race, and :func:`hand_image` a
 driver's hand from their own view (:func:`hand_description` says it in words,
 for screen readers), and :func:`closeup_image` their stretch of road
 (:func:`closeup_description` in words). :func:`png_bytes` encodes any of them. Nothing here does
@@ -18,13 +19,16 @@ from render.hand import hand_description, hand_image
 from render.png import png_bytes
 from render.round_summary import last_round, summarize_round
 from render.standings import StandingRow, Standings, standings_image
+from render.standings_chart import ChartLine, StandingsChart, standings_chart_image
 
 __all__ = [
     "Box",
     "CardFace",
+    "ChartLine",
     "Pose",
     "StandingRow",
     "Standings",
+    "StandingsChart",
     "TrackGeometry",
     "board_image",
     "card_face",
@@ -35,6 +39,7 @@ __all__ = [
     "hand_image",
     "last_round",
     "png_bytes",
+    "standings_chart_image",
     "standings_image",
     "summarize_round",
     "track_geometry",
