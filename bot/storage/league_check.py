@@ -207,12 +207,15 @@ def _season(notation: dict[str, Any], where: str) -> SeasonState:
 def _check_start(initial: SeasonState) -> None:
     """``initial`` is what ``new_season`` builds from its own setup, drivers and seed."""
     entrants = [Entrant(d.id, d.color, d.kind) for d in initial.drivers]
+    # The league's choice made when it was created, as its first season says it (an
+    # export from before the setting has none: every race counted).
+    drop = initial.drop_worst
     if initial.preset is not None:
-        configs = [SeasonConfig.preset(initial.preset, initial.options)]
+        configs = [SeasonConfig.preset(initial.preset, initial.options, drop_worst=drop)]
     else:
         configs = [
-            SeasonConfig.random(initial.options),
-            SeasonConfig.custom(initial.races, initial.options),
+            SeasonConfig.random(initial.options, drop_worst=drop),
+            SeasonConfig.custom(initial.races, initial.options, drop_worst=drop),
         ]
     problem = ""
     for config in configs:
