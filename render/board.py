@@ -3,27 +3,42 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from math import ceil, floor
 
 from PIL import Image, ImageDraw
 
 from engine.events import Event
-from engine.view import RaceView
-from render.cars import draw_car, draw_ghost, draw_place_disc, draw_spin_mark
+from engine.view import CarView, RaceView
+from render.cars import (
+    draw_car,
+    draw_ghost,
+    draw_leader,
+    draw_place_disc,
+    draw_spin_mark,
+    draw_tag,
+    letter_size,
+    place_disc_radius,
+)
 from render.crowd import covers, token_scales
-from render.field import car_labels
+from render.field import car_labels, running_order
 from render.geometry import Pose, TrackGeometry, track_geometry
 from render.key import board_key
+from render.labels import LEADER, CarMark, Placed, letter_extent, place_letters
 from render.layout import BOARD_WIDTH, BoardLayout, board_layout
 from render.palette import RGB, car_rgb, to_palette
 from render.panel import draw_panel
-from render.parking import bays
-from render.road import corner_limits, draw_weather
+from render.parking import Bay, bays
+from render.road import corner_limits, draw_weather, token_marks
 from render.round_summary import RoundSummary, summarize_round
 from render.slipstream import draft_marks, drafts
+from render.text import Extent
 from render.track_layer import track_layer
 from render.trails import Trail, draw_trail, side_by_side, trail_of, trail_points
 
 Tokens = dict[str, tuple[Pose, float]]
+# A finished car parked past the line: its id, its place and its bay.
+Parked = tuple[str, int, Bay]
 
 
 def board_image(
@@ -51,10 +66,15 @@ def board_image(
     draw = ImageDraw.Draw(image)
     colours = {car.id: car_rgb(car.color) for car in view.cars}
     labels = car_labels(view)
-    racing = [car for car in view.cars if car.racing]
+    racing = [car for car in running_order(view) if car.racing]
     poses = {car.id: geometry.spot_pose(car.space, car.spot) for car in racing}
     scales = token_scales(geometry, poses)
     tokens = {car_id: (pose, scales[car_id]) for car_id, pose in poses.items()}
+    parked = _parked(geometry, view, layout)
+    least = layout.text
+    marks = [_car_mark(geometry, car, labels[car.id], scales[car.id], least) for car in racing]
+    keep_clear = _keep_clear(geometry, layout, view, parked, labels)
+    placed = place_letters(geometry, layout, marks, keep_clear)
     _draw_trails(draw, geometry, view, summary, colours)
     _draw_starts(draw, geometry, view, summary, colours, tokens)
     for draft in drafts(view, summary, events):
@@ -62,19 +82,54 @@ def board_image(
     for car in racing:
         if summary.of(car.id).spun_out is not None:
             draw_spin_mark(draw, geometry, poses[car.id], scales[car.id])
-    for car in racing:
-        draw_car(
-            image,
-            geometry,
-            poses[car.id],
-            colours[car.id],
-            labels[car.id],
-            scales[car.id],
-            least=layout.text,
-        )
-    _park_finishers(image, geometry, view, colours, labels, layout.sign_radius, layout.text)
+    _draw_cars(image, geometry, layout, marks, placed, colours)
+    for car_id, place, bay in parked:
+        draw_car(image, geometry, bay.pose, colours[car_id], labels[car_id], least=layout.text)
+        draw_place_disc(image, geometry, bay.disc, place, layout.text)
     draw_panel(image, layout, view, summary, names)
     return to_palette(image, tuple(dict.fromkeys(colours.values())))
+
+
+def _car_mark(
+    geometry: TrackGeometry, car: CarView, label: str, scale: float, least: int
+) -> CarMark:
+    """A racing car as the letters' placement sees it."""
+    lane = geometry.lane_offset(geometry.lane_of(car.space, car.spot))
+    return CarMark(
+        car.id,
+        label,
+        geometry.spot_pose(car.space, car.spot),
+        geometry.lap_space(car.space) - 0.5,
+        1.0 if lane > 0 else -1.0,
+        letter_size(geometry, label, scale, least),
+        scale,
+    )
+
+
+def _draw_cars(
+    image: Image.Image,
+    geometry: TrackGeometry,
+    layout: BoardLayout,
+    marks: list[CarMark],
+    placed: dict[str, Placed],
+    colours: dict[str, RGB],
+) -> None:
+    """Every racing car: the leader lines to the tags under the cars, the cars (with their
+    letters unless tagged), then the tags over everything."""
+    draw = ImageDraw.Draw(image)
+    leader = layout.px(LEADER)
+    for mark in marks:
+        if placed[mark.car].tag is not None:
+            start = (mark.pose.x, mark.pose.y)
+            draw_leader(draw, start, placed[mark.car].centre, colours[mark.car], leader)
+    for mark in marks:
+        label = None if placed[mark.car].tag is not None else mark.label
+        colour = colours[mark.car]
+        draw_car(image, geometry, mark.pose, colour, label, mark.scale, least=layout.text)
+    for mark in marks:
+        tag = placed[mark.car].tag
+        if tag is not None:
+            draw_tag(image, tag, colours[mark.car], mark.label, mark.size)
 
 
 def view_layout(view: RaceView, width: int = BOARD_WIDTH) -> BoardLayout:
@@ -125,21 +180,48 @@ def _draw_starts(
             draw_ghost(draw, geometry, pose, colours[car.id])
 
 
-def _park_finishers(
-    image: Image.Image,
-    geometry: TrackGeometry,
-    view: RaceView,
-    colours: dict[str, RGB],
-    labels: dict[str, str],
-    sign_radius: int,
-    least: int,
-) -> None:
-    """Finished cars beside the track past the line, in finishing order, with their place."""
+def _parked(geometry: TrackGeometry, view: RaceView, layout: BoardLayout) -> list[Parked]:
+    """Finished cars, their places and their bays beside the track past the line."""
+    if all(car.finished is None for car in view.cars):
+        return []
+    places = _bays(geometry, len(view.cars), layout.sign_radius)
+    return [
+        (car.id, car.finished, places[car.finished - 1])
+        for car in view.cars
+        if car.finished is not None and 1 <= car.finished <= len(places)
+    ]
+
+
+@lru_cache(maxsize=64)
+def _bays(geometry: TrackGeometry, cars: int, sign_radius: int) -> tuple[Bay, ...]:
+    """The parking bays of a track's boards, clear of its corner signs (kept: the same all
+    race)."""
     signs = [geometry.beside(corner.position, sign_radius) for corner in geometry.track.corners]
-    places = bays(geometry, len(view.cars), signs, sign_radius)
-    for car in view.cars:
-        if car.finished is None or not 1 <= car.finished <= len(places):
-            continue
-        bay = places[car.finished - 1]
-        draw_car(image, geometry, bay.pose, colours[car.id], labels[car.id], least=least)
-        draw_place_disc(image, geometry, bay.disc, car.finished, least)
+    return tuple(bays(geometry, cars, signs, sign_radius))
+
+
+def _keep_clear(
+    geometry: TrackGeometry,
+    layout: BoardLayout,
+    view: RaceView,
+    parked: list[Parked],
+    labels: dict[str, str],
+) -> list[Extent]:
+    """What no car's tag may cover: the parked cars (body, letter and place disc) and the
+    weather's tags."""
+    extents: list[Extent] = []
+    radius = place_disc_radius(geometry, layout.text)
+    for car_id, _, bay in parked:
+        corners = geometry.footprint(bay.pose)
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        extents.append((floor(min(xs)), floor(min(ys)), ceil(max(xs)), ceil(max(ys))))
+        label = labels[car_id]
+        size = letter_size(geometry, label, 1.0, layout.text)
+        extents.append(letter_extent((bay.pose.x, bay.pose.y), label, size))
+        x, y = bay.disc
+        extents.append((floor(x - radius), floor(y - radius), ceil(x + radius), ceil(y + radius)))
+    if view.weather is not None:
+        for mark in token_marks(geometry, layout, view.weather):
+            box = mark.box
+            extents.append((box.left, box.top, box.left + box.width, box.top + box.height))
+    return extents

@@ -27,6 +27,9 @@ INVISIBLE = frozenset("\ufe0e\ufe0f\u200d")
 # How far a halo reaches past the glyphs, in pixels.
 HALO = 2
 _SIZES_DRAWN: ContextVar[list[tuple[int, str]] | None] = ContextVar("sizes_drawn", default=None)
+# Left, top, right and bottom of what a text covers, in pixels (right and bottom excluded).
+Extent = tuple[int, int, int, int]
+_BOXES_DRAWN: ContextVar[list[tuple[str, Extent]] | None] = ContextVar("boxes_drawn", default=None)
 
 
 @contextmanager
@@ -42,6 +45,36 @@ def sizes_drawn() -> Iterator[list[tuple[int, str]]]:
         yield drawn
     finally:
         _SIZES_DRAWN.reset(token)
+
+
+@contextmanager
+def boxes_drawn() -> Iterator[list[tuple[str, Extent]]]:
+    """Every (text, what it covers) drawn inside the block, halo included, in order.
+
+    Where letters crowd (cars in a pack) this is how a test sees whether two overlap.
+    """
+    drawn: list[tuple[str, Extent]] = []
+    token = _BOXES_DRAWN.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _BOXES_DRAWN.reset(token)
+
+
+def text_extent(
+    xy: tuple[float, float],
+    text: str,
+    *,
+    size: int,
+    bold: bool = False,
+    anchor: str = "la",
+    halo: bool = False,
+) -> Extent:
+    """What :func:`draw_text` with these arguments covers (its halo too, if it has one)."""
+    mask, left, top = _mask(text, size, bold, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    grow = HALO if halo and mask.width and mask.height else 0
+    return (x - grow, y - grow, x + mask.width + grow, y + mask.height + grow)
 
 
 def draw_text(
@@ -66,6 +99,10 @@ def draw_text(
     mask, left, top = _mask(text, size, bold, anchor)
     if not (mask.width and mask.height):
         return
+    boxes = _BOXES_DRAWN.get()
+    if boxes is not None:
+        extent = text_extent(xy, text, size=size, bold=bold, anchor=anchor, halo=halo is not None)
+        boxes.append((text, extent))
     x, y = round(xy[0]) + left, round(xy[1]) + top
     if halo is not None:
         ring = _halo(text, size, bold, anchor)
