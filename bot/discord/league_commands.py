@@ -39,7 +39,9 @@ class LeagueCommands(app_commands.Group):
         seats=_("Cars in each race, 2 to 6"),
         fill=_("Fill empty seats with"),
         timer=_("Turn timer in minutes"),
+        drop_worst=_("Drop each driver's worst race from the standings (default: no)"),
     )
+    @app_commands.rename(drop_worst="drop-worst")
     @app_commands.choices(
         season=SEASON_CHOICES,
         fill=[
@@ -57,8 +59,9 @@ class LeagueCommands(app_commands.Group):
         seats: app_commands.Range[int, 2, 6] = 6,
         fill: str = "ai",
         timer: app_commands.Range[int, 1, 10080] | None = None,
+        drop_worst: bool = False,
     ) -> None:
-        choice = SeasonChoice(season, tuple(_track_list(tracks)))
+        choice = SeasonChoice(season, tuple(_track_list(tracks)), drop_worst)
         await self.controller.create(interaction, name, choice, seats, fill, timer)
 
     @app_commands.command(name="join", description=_("Drive in this channel's league"))
@@ -121,6 +124,31 @@ class LeagueCommands(app_commands.Group):
         reason: app_commands.Range[str, 1, 200],
     ) -> None:
         await self.controller.correct(interaction, user, points, reason)
+
+    @app_commands.command(
+        name="drop-worst",
+        description=_(
+            "Drop each driver's worst race, or count every race (creator or Manage Server)"
+        ),
+    )
+    @app_commands.describe(setting=_("On: drop each driver's worst race; off: count every race"))
+    @app_commands.choices(
+        setting=[
+            app_commands.Choice(name=_("On"), value="on"),
+            app_commands.Choice(name=_("Off"), value="off"),
+        ]
+    )
+    async def drop_worst(self, interaction: discord.Interaction[Any], setting: str) -> None:
+        await self.controller.drop_worst(interaction, setting == "on")
+
+    @app_commands.command(
+        name="breakdown", description=_("A driver's points race by race (only you see it)")
+    )
+    @app_commands.describe(user=_("The driver (default: you)"))
+    async def breakdown(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+    ) -> None:
+        await self.controller.breakdown(interaction, user or interaction.user)
 
 
 def stats_command(controller: LeagueController) -> app_commands.Command[Any, Any, None]:

@@ -19,7 +19,7 @@ from bot.discord.controller import Controller, driver_of, public_locale
 from bot.discord.errors import post_in_channel, think_privately
 from bot.discord.ids import button
 from bot.discord.league_draft import LeagueDraft
-from bot.discord.league_posts import history_texts, standings_message
+from bot.discord.league_posts import breakdown_text, history_texts, standings_message
 from bot.discord.texts import counted, t
 from bot.service import permits
 from bot.service.leagues import LeagueService
@@ -33,18 +33,22 @@ DEFAULT_TIMER_MINUTES = 24 * 60  # a league races over days unless the server sa
 
 @dataclass(frozen=True, slots=True)
 class SeasonChoice:
-    """The season asked for in ``/league create``: a year, ``custom`` (tracks) or ``random``."""
+    """The season asked for in ``/league create``: a year, ``custom`` (tracks) or ``random``;
+    ``drop_worst``: each driver's worst race left out of the standings."""
 
     season: str
     tracks: tuple[str, ...] = ()
+    drop_worst: bool = False
 
     def config(self) -> SeasonConfig:
         """The engine's season config; ValueError names what is wrong."""
+        drop = self.drop_worst
         if self.season == "random":
-            return SeasonConfig.random()
+            return SeasonConfig.random(drop_worst=drop)
         if self.season == "custom":
-            return SeasonConfig.custom(tuple(_race(entry) for entry in self.tracks))
-        return SeasonConfig.preset(int(self.season))
+            races = tuple(_race(entry) for entry in self.tracks)
+            return SeasonConfig.custom(races, drop_worst=drop)
+        return SeasonConfig.preset(int(self.season), drop_worst=drop)
 
 
 def _race(entry: str) -> SeasonRace:
@@ -126,6 +130,8 @@ class LeagueController:
             fill=t(f"fill_{fill}", locale),
             timer=f"{minutes} min",
         )
+        if choice.drop_worst:
+            created += t("league_created_drop_worst", locale)
         await self._say(interaction, content=created)
 
     async def import_league(
@@ -325,6 +331,43 @@ class LeagueController:
             admin=interaction.user.id,
         )
         await self._say(interaction, content=text)
+
+    async def drop_worst(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        """``/league drop-worst on|off``: said in the channel, for every driver to read."""
+        await think_privately(interaction)
+        league_id = await self._league_id(interaction)
+        if league_id is None:
+            return
+        try:
+            league = await self.leagues.drop_worst(
+                league_id, interaction.user.id, interaction.permissions.manage_guild, on
+            )
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        key = "league_drop_worst_on" if on else "league_drop_worst_off"
+        text = t(
+            key, public_locale(interaction), name=league.record.name, admin=interaction.user.id
+        )
+        await self._say(interaction, content=text)
+
+    async def breakdown(
+        self, interaction: discord.Interaction[Any], user: discord.abc.User
+    ) -> None:
+        """``/league breakdown``: a driver's races one by one, for the asker's eyes only."""
+        await think_privately(interaction)
+        league_id = await self._league_id(interaction)
+        if league_id is None:
+            return
+        try:
+            breakdown = await self.leagues.breakdown(league_id, user.id, interaction.user.id)
+        except Refused as refused:
+            await self.controller.refused(interaction, refused)
+            return
+        text = breakdown_text(breakdown, str(interaction.locale))
+        await interaction.followup.send(
+            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
 
     async def stats(self, interaction: discord.Interaction[Any], user: discord.abc.User) -> None:
         await think_privately(interaction)

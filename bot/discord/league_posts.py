@@ -1,7 +1,10 @@
-"""What a league shows: the standings (image and text), the market, the champion and its role.
+"""What a league shows: the standings (image, chart and text), a driver's breakdown, the
+market, the champion and its role.
 
-The standings picture and its text are drawn from the same rows, so they
-cannot disagree. A league race's last outbox row (``league_recorded``) posts
+The standings picture, the chart of points race by race and the text are drawn from
+the same rows, so they cannot disagree. Where the league drops each driver's worst
+race, the title says so and the text strikes that race through (``~~...~~``, as Discord
+shows it on a phone too). A league race's last outbox row (``league_recorded``) posts
 them after the podium, scoring the race first if start-up has not yet.
 """
 
@@ -18,11 +21,11 @@ import data
 from bot.discord.market import market_png
 from bot.discord.texts import counted, ordinal, t
 from bot.service import cpu
-from bot.service.league_values import League, Standing
+from bot.service.league_values import Breakdown, League, Standing
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueRace, OutboxRow, RaceRecord
-from render import png_bytes
+from render import ChartLine, StandingsChart, png_bytes, standings_chart_image
 from render.standings import StandingRow, Standings, race_score, standings_image
 
 log = logging.getLogger("heat.league")
@@ -56,6 +59,18 @@ def standings_png(title: str, tracks: Sequence[str], rows: Sequence[Standing]) -
     return png_bytes(standings_image(table))
 
 
+def chart_png(title: str, rows: Sequence[Standing]) -> bytes:
+    """The standings chart: each driver's total after each race, from the race it joined."""
+    lines = [ChartLine(row.name, row.color, row.totals, row.joined - 1) for row in rows]
+    return png_bytes(standings_chart_image(StandingsChart(title, lines)))
+
+
+def standings_title(league: League, locale: str) -> str:
+    """The table's title, saying so where each driver's worst race is dropped."""
+    key = "league_standings_dropping" if league.season.drop_worst else "league_standings_title"
+    return t(key, locale, name=league.record.name)
+
+
 def track_names(league: League) -> list[str]:
     """The season's tracks by name, in race order: the standings' columns."""
     return [data.track(race.track).name for race in league.season.races]
@@ -63,16 +78,18 @@ def track_names(league: League) -> list[str]:
 
 def standings_text(league: League, rows: Sequence[Standing], locale: str) -> str:
     """One line per driver: rank, points, then each race run: its track, the place and the
-    points with the event's bonus apart ("USA 1st · 9+2"); corrections named."""
+    points with the event's bonus apart ("USA 1st · 9+2"), the dropped one struck through;
+    corrections named."""
     tracks = track_names(league)
-    lines = [f"**{t('league_standings_title', locale, name=league.record.name)}**"]
+    lines = [f"**{standings_title(league, locale)}**"]
     for row in rows:
         rank = 1 + sum(1 for other in rows if other.points > row.points)
-        races = [
-            race_cell(tracks[n], row, n, locale)
-            for n, points in enumerate(row.race_points)
-            if points is not None
-        ]
+        races = []
+        for n, points in enumerate(row.race_points):
+            if points is not None:
+                cell = race_cell(tracks[n], row, n, locale)
+                dropped = n == row.dropped
+                races.append(t("league_dropped_cell", locale, cell=cell) if dropped else cell)
         races += [
             t("league_correction_line", locale, points=c.delta, reason=c.reason)
             for c in row.corrections
@@ -173,13 +190,47 @@ def packed(blocks: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
 async def standings_message(
     league: League, rows: Sequence[Standing], locale: str
 ) -> dict[str, Any]:
-    """The standings as one message: the picture and the same figures in words."""
-    title = t("league_standings_title", locale, name=league.record.name)
+    """The standings as one message: the table's picture, the same figures in words and,
+    once a race is scored, the chart of points after each race beside the table."""
+    title = standings_title(league, locale)
     png = await cpu.run(standings_png, title, track_names(league), rows)
-    return {
-        "content": standings_text(league, rows, locale),
-        "file": discord.File(io.BytesIO(png), f"league-{league.id}-standings.png"),
-    }
+    files = [discord.File(io.BytesIO(png), f"league-{league.id}-standings.png")]
+    if league.season.results:
+        chart_title = t("league_chart_title", locale, name=league.record.name)
+        chart = await cpu.run(chart_png, chart_title, rows)
+        files.append(discord.File(io.BytesIO(chart), f"league-{league.id}-chart.png"))
+    return {"content": standings_text(league, rows, locale), "files": files}
+
+
+def breakdown_text(breakdown: Breakdown, locale: str) -> str:
+    """A driver's races one per line (place, points with the event's bonus apart, the dropped
+    one struck through), then the corrections and the total."""
+    lines = [t("league_breakdown_title", locale, driver=breakdown.name, name=breakdown.league)]
+    for race in breakdown.races:
+        if race.points is None:
+            place = t("league_breakdown_missed", locale)
+        elif race.place is None:
+            place = t("league_out", locale)
+        else:
+            place = ordinal(race.place, locale)
+        line = t(
+            "league_breakdown_race",
+            locale,
+            race=race.race_no,
+            track=data.track(race.track).name,
+            place=place,
+            points=counted("count_points", race.points or 0, locale),
+        )
+        if race.bonus:
+            line += t("league_breakdown_bonus", locale, bonus=race.bonus)
+        lines.append(t("league_dropped_cell", locale, cell=line) if race.dropped else line)
+    if not breakdown.races:
+        lines.append(t("league_breakdown_none", locale))
+    if breakdown.correction:
+        lines.append(t("league_breakdown_correction", locale, points=breakdown.correction))
+    points = counted("count_points", breakdown.points, locale)
+    lines.append(t("league_breakdown_total", locale, points=points))
+    return "\n".join(lines)
 
 
 async def market_file(market: tuple[str, ...], title: Sequence[str], name: str) -> discord.File:
@@ -205,7 +256,7 @@ class LeaguePoster:
         message = await standings_message(league, rows, locale)
         name = league.record.name
         head = t("league_recorded", locale, race=row.values["race"], name=name)
-        await send(content=f"{head}\n{message['content']}", file=message["file"])
+        await send(content=f"{head}\n{message['content']}", files=message["files"])
         if league.season.phase == "over" and rows:
             await self._champion(league, rows[0], locale, send)
 

@@ -623,6 +623,53 @@ TEXTS: dict[str, tuple[str, str]] = {
         "<@{user}> has not finished a league race yet.",
         "<@{user}> non ha ancora finito una gara di campionato.",
     ),
+    # leagues: drop-worst, the standings chart, a driver's breakdown (issue 36)
+    "league_not_creator_or_manager": (
+        "Only the league's creator or someone with Manage Server can do that.",
+        "Solo chi ha creato il campionato o chi può gestire il server può farlo.",
+    ),
+    "league_drop_worst_already_on": (
+        "This league already drops each driver's worst race.",
+        "Questo campionato scarta già la gara peggiore di ogni pilota.",
+    ),
+    "league_drop_worst_already_off": (
+        "This league already counts every race.",
+        "Questo campionato conta già tutte le gare.",
+    ),
+    "league_drop_worst_on": (
+        "From now on **{name}** drops each driver's worst race from the standings (<@{admin}>).",
+        "Da ora **{name}** scarta dalla classifica la gara peggiore di ogni pilota (<@{admin}>).",
+    ),
+    "league_drop_worst_off": (
+        "From now on **{name}** counts every race in the standings (<@{admin}>).",
+        "Da ora **{name}** conta in classifica tutte le gare (<@{admin}>).",
+    ),
+    "league_created_drop_worst": (
+        " Each driver's worst race is dropped from the standings.",
+        " Ogni pilota scarta dalla classifica la sua gara peggiore.",
+    ),
+    "league_standings_dropping": (
+        "{name}: standings, worst race dropped",
+        "{name}: classifica, gara peggiore scartata",
+    ),
+    "league_dropped_cell": ("~~{cell}~~ dropped", "~~{cell}~~ scartata"),
+    "league_chart_title": ("{name}: points after each race", "{name}: punti dopo ogni gara"),
+    "league_breakdown_title": (
+        "**{driver}** in **{name}**, race by race:",
+        "**{driver}** in **{name}**, gara per gara:",
+    ),
+    "league_breakdown_race": (
+        "Race {race} · {track} · {place} · {points}",
+        "Gara {race} · {track} · {place} · {points}",
+    ),
+    "league_breakdown_bonus": (" (event bonus +{bonus})", " (bonus dell'evento +{bonus})"),
+    "league_breakdown_missed": ("did not race", "non ha corso"),
+    "league_breakdown_none": (
+        "No race scored since joining yet.",
+        "Ancora nessuna gara conteggiata dall'ingresso nel campionato.",
+    ),
+    "league_breakdown_correction": ("Corrections: {points:+d}", "Correzioni: {points:+d}"),
+    "league_breakdown_total": ("**Total: {points}**", "**Totale: {points}**"),
     # --- status, settings, rules ---
     "status": (
         "Race {race} on {track}: round {round}, {step}. Waiting for: {waiting}.",
@@ -749,6 +796,20 @@ COMMAND_TEXTS: dict[str, str] = {
     "The driver": "Il pilota",
     "Points to add (negative to take away)": "Punti da aggiungere (negativi per toglierli)",
     "Why (kept in the audit log)": "Perché (resta nel registro)",
+    "Drop each driver's worst race from the standings (default: no)": (
+        "Scarta dalla classifica la gara peggiore di ogni pilota (predefinito: no)"
+    ),
+    "Drop each driver's worst race, or count every race (creator or Manage Server)": (
+        "Scarta la gara peggiore di ogni pilota, o conta tutte le gare (creatore o gestione server)"
+    ),
+    "On: drop each driver's worst race; off: count every race": (
+        "Sì: scarta la gara peggiore di ogni pilota; no: conta tutte le gare"
+    ),
+    "On": "Sì",
+    "A driver's points race by race (only you see it)": (
+        "I punti di un pilota gara per gara (li vedi solo tu)"
+    ),
+    "The driver (default: you)": "Il pilota (predefinito: tu)",
     "A player's league stats across leagues": "Le statistiche di campionato di un giocatore",
     "The player": "Il giocatore",
     "Post a finished race as an animation": "Pubblica una gara finita come animazione",

@@ -88,7 +88,10 @@ class Standing:
 
     ``eliminated`` says per race whether event 10 put the driver out of it (no place),
     ``bonuses`` the event's bonus among each race's points; ``left``: the driver left the
-    league (their points stay).
+    league (their points stay). ``dropped``: the race (its index) left out of ``points``
+    when the league drops each driver's worst race. ``totals``: the total before race 1
+    and after each recorded race (engine/season/progress.py), from figure ``joined - 1``
+    on (the race the driver joined before).
     """
 
     driver_id: str
@@ -102,3 +105,36 @@ class Standing:
     eliminated: tuple[bool, ...] = ()
     bonuses: tuple[int | None, ...] = ()
     left: bool = False
+    dropped: int | None = None
+    totals: tuple[int, ...] = ()
+    joined: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RaceLine:
+    """One race of a driver's breakdown: ``points`` None where it did not race (it had
+    left), ``place`` None where it did not, or event 10 put it out (``eliminated``);
+    ``bonus`` the event's points among ``points``; ``dropped``: left out of the total."""
+
+    race_no: int
+    track: str
+    place: int | None
+    points: int | None
+    bonus: int
+    eliminated: bool
+    dropped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """A driver's season in a league (named ``league``) race by race (each race since it
+    joined), its net correction and its total, as the standings count it; ``drop_worst``:
+    the league drops each driver's worst race."""
+
+    league: str
+    driver_id: str
+    name: str
+    races: tuple[RaceLine, ...]
+    correction: int
+    points: int
+    drop_worst: bool

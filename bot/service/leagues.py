@@ -23,7 +23,15 @@ from bot.service.league_draft import Drafts, turn_of
 from bot.service.league_races import LeagueRaces
 from bot.service.league_seasons import LeagueSeasons, season_after
 from bot.service.league_seats import fill_decisions, next_driver, seat_for_newcomer
-from bot.service.league_values import DraftTurn, League, LeagueChange, ScheduledRace, Standing
+from bot.service.league_values import (
+    Breakdown,
+    DraftTurn,
+    League,
+    LeagueChange,
+    RaceLine,
+    ScheduledRace,
+    Standing,
+)
 from bot.service.limits import check_room
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
@@ -52,6 +60,7 @@ from engine import RulesError
 from engine.championship import race_result
 from engine.season import (
     CancelRace,
+    DropWorst,
     LeaveSeason,
     OpenDraft,
     RaceRecorded,
@@ -59,6 +68,7 @@ from engine.season import (
     SeasonDecision,
     StartRace,
     new_season,
+    progress,
 )
 from engine.season import standings as season_standings
 
@@ -354,6 +364,27 @@ class LeagueService:
         )
         return stored
 
+    async def drop_worst(self, league_id: int, user_id: int, can_manage: bool, on: bool) -> League:
+        """The league's creator or an admin switches dropping each driver's worst race, between
+        races: a decision of the season, so the table, and through it the next grid and draft
+        order, change at once (engine/season/points.py has the rule)."""
+        async with self.seasons.lock(league_id):
+            league = await self.load(league_id)
+            permits.creator_or_manager(league.record.created_by == user_id, can_manage)
+            if league.season.phase == "over":
+                raise Refused("league_over")
+            if league.season.drop_worst == on:
+                raise Refused(
+                    "league_drop_worst_already_on" if on else "league_drop_worst_already_off"
+                )
+            decision = DropWorst(on)
+            after = season_after(league.season, decision)
+            await self.seasons.commit(league, after, [(decision, f"user:{user_id}")])
+        log.info(
+            "league drop-worst league=%s guild=%s on=%s", league_id, league.record.guild_id, on
+        )
+        return await self.load(league_id)
+
     async def end(self, league_id: int, user_id: int, can_manage: bool) -> dict[str, Any]:
         """An admin ends the league; its export is kept and returned."""
         permits.manager(can_manage)
@@ -398,6 +429,7 @@ class LeagueService:
         """
         league = await self.load(league_id)
         corrections = await self.store.corrections(league_id)
+        totals = progress(league.season, await self.store.season_decisions(league_id))
         races = len(league.season.races)
         rows = [
             Standing(
@@ -412,10 +444,47 @@ class LeagueService:
                 line.eliminated,
                 _padded(line.bonuses, races),
                 not line.active,
+                line.dropped,
+                totals[line.driver],
+                league.season.driver(line.driver).joined,
             )
             for line in season_standings(league.season)
         ]
         return league, rows
+
+    async def breakdown(self, league_id: int, user_id: int, asker_id: int) -> Breakdown:
+        """A person's races in the league one by one (since they joined; also after they
+        left): place, points, the event's bonus, whether it is the dropped race; then their
+        net correction and total, as the standings count them."""
+        league = await self.load(league_id)
+        member = next((m for m in reversed(league.members) if m.user_id == user_id), None)
+        if member is None:
+            raise Refused("league_not_member" if user_id == asker_id else "league_no_driver")
+        season = league.season
+        line = next(line for line in season_standings(season) if line.driver == member.driver_id)
+        first = season.driver(line.driver).joined
+        races = tuple(
+            RaceLine(
+                n + 1,
+                season.races[n].track,
+                line.places[n],
+                line.race_points[n],
+                line.bonuses[n] or 0,
+                line.eliminated[n],
+                n == line.dropped,
+            )
+            for n in range(first - 1, len(season.results))
+        )
+        name = league.name_of(line.driver)
+        return Breakdown(
+            league.record.name,
+            line.driver,
+            name,
+            races,
+            line.correction,
+            line.points,
+            season.drop_worst,
+        )
 
     async def stats(self, user_id: int, guild_id: int) -> PlayerStats:
         """A person's league races across this server's leagues (other servers' stay theirs)."""

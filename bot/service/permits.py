@@ -29,6 +29,13 @@ def host_or_manager(host_id: int, user_id: int, can_manage: bool) -> None:
         raise Refused("not_host_or_manager")
 
 
+def creator_or_manager(is_creator: bool, can_manage: bool) -> None:
+    """A league's own settings (dropping each driver's worst race): the person who created
+    the league, or Manage Server."""
+    if not is_creator and not can_manage:
+        raise Refused("league_not_creator_or_manager")
+
+
 def member_or_manager(is_member: bool, can_manage: bool) -> None:
     """Starting a league's next race: one of its drivers, or Manage Server."""
     if not is_member and not can_manage:

@@ -66,6 +66,8 @@ def commands(t: Table) -> list[tuple[str, dict[str, Any]]]:
         ("league history", {}),
         ("league end", {}),
         ("league correct", {"user": t.bob, "points": 1, "reason": "typo"}),
+        ("league drop-worst", {"setting": "on"}),
+        ("league breakdown", {}),
     ]
 
 
