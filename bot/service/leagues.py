@@ -210,6 +210,18 @@ class LeagueService:
             permits.member_or_manager(league.member(user_id) is not None, can_manage)
             return await self._next(league, user_id)
 
+    async def open_dated(self, league_id: int, race_no: int, by: str) -> LeagueChange | None:
+        """A dated race's time has come: its draft opens, if the season waits in that race's
+        lineup (None otherwise: it opened already, by hand or by another process)."""
+        async with self.seasons.lock(league_id):
+            league = await self.load(league_id)
+            if league.season.phase != "lineup" or league.season.race_no != race_no:
+                return None
+            fill = fill_decisions(league.season, league.record.settings)
+            decisions: list[tuple[SeasonDecision, str]] = [(d, "fill") for d in fill]
+            decisions.append((OpenDraft(race_no), by))
+            return await self.drafts.play(league, decisions)
+
     async def _next(self, league: League, user_id: int) -> LeagueChange:
         season = league.season
         if season.phase == "over":

@@ -30,8 +30,8 @@ def host_or_manager(host_id: int, user_id: int, can_manage: bool) -> None:
 
 
 def creator_or_manager(is_creator: bool, can_manage: bool) -> None:
-    """A league's own settings (dropping each driver's worst race): the person who created
-    the league, or Manage Server."""
+    """A league's own settings (dropping each driver's worst race, reminders, reserves) and
+    its dates: the person who created the league, or Manage Server."""
     if not is_creator and not can_manage:
         raise Refused("league_not_creator_or_manager")
 

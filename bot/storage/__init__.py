@@ -7,11 +7,13 @@ from bot.storage.league_check import (
     checked_file,
 )
 from bot.storage.models import (
+    NIGHT_TIMERS,
     Backlog,
     Correction,
     GuildLimits,
     GuildLoad,
     GuildSettings,
+    LeagueDate,
     LeaguePoints,
     LeagueRace,
     LeagueRecord,
@@ -27,6 +29,8 @@ from bot.storage.models import (
     RacePoints,
     RaceRecord,
     RaceStatus,
+    Reserve,
+    Rsvp,
     SeasonChange,
     Seat,
     StandingOrders,
@@ -51,6 +55,7 @@ from bot.storage.store import (
 
 __all__ = [
     "MAX_EXPORT_BYTES",
+    "NIGHT_TIMERS",
     "AlreadyMember",
     "Backlog",
     "BadCorrection",
@@ -60,6 +65,7 @@ __all__ = [
     "GuildLimits",
     "GuildLoad",
     "GuildSettings",
+    "LeagueDate",
     "LeagueExists",
     "LeaguePoints",
     "LeagueRace",
@@ -77,6 +83,8 @@ __all__ = [
     "RacePoints",
     "RaceRecord",
     "RaceStatus",
+    "Reserve",
+    "Rsvp",
     "SQLiteStore",
     "SeasonChange",
     "Seat",

@@ -45,6 +45,9 @@ TABLES = (
     "league_results",
     "league_points",
     "league_corrections",
+    "league_dates",
+    "league_rsvps",
+    "league_reserves",
     "timers",
     "outbox",
 )

@@ -66,7 +66,8 @@ async def write_season(db: Db, change: SeasonChange, now: float) -> list[OutboxR
     if change.left_user is not None:
         await mark_left(db, league_id, change.left_user, change.season.race_no)
     if change.timers is not None:
-        await db.execute("DELETE FROM timers WHERE league_id = $1", league_id)
+        # A season change replaces its draft's timers; the dates' own stay.
+        await db.execute("DELETE FROM timers WHERE league_id = $1 AND kind = 'draft'", league_id)
         await insert_timers(db, change.timers)
     return [await insert_post(db, post) for post in change.outbox]
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from bot.storage.card_codes import decode_cards, encode_cards
 from engine import Decision, RaceState
@@ -27,12 +27,22 @@ if TYPE_CHECKING:
 
 Fill = Literal["none", "legends", "ai"]
 Mode = Literal["live", "async"]
+NoShow = Literal["ai", "reserve"]
+Reminders = Annotated[
+    tuple[Annotated[int, Field(ge=3600, le=7 * 24 * 3600)], ...],
+    # A league export read strictly from JSON holds a list: a tuple all the same.
+    BeforeValidator(lambda value: tuple(value) if isinstance(value, list) else value),
+]
 OrdersMode = Literal["ai", "orders", "live"]
-TimerKind = Literal["deadline", "reminder", "reminded", "draft", "prune"]
+TimerKind = Literal[
+    "deadline", "reminder", "reminded", "draft", "prune", "league_start", "league_reminder"
+]
+NIGHT_TIMERS: tuple[TimerKind, ...] = ("league_start", "league_reminder")
+"""A dated league race's timers: its reminders and its start (``car_id`` names the race)."""
 NotifyMode = Literal["thread", "dm", "off"]
 """How a person is told a race waits for them: a mention in the race's thread, a direct
 message, or nothing."""
-PostKind = Literal["start", "round", "prompt", "say", "drafted", "draft"]
+PostKind = Literal["start", "round", "prompt", "say", "drafted", "draft", "reminder"]
 MAX_TIMER_SECONDS = 7 * 24 * 3600
 """The longest turn timer: the 10,080 minutes ``/heat new`` and ``/league create`` offer."""
 
@@ -311,6 +321,9 @@ class LeagueSettings(BaseModel):
 
     ``timer_seconds`` is each race's turn timer; ``fill`` says how the seats no
     member takes are filled; ``seats`` is how many cars a league race has.
+    ``reminders`` are how long before a dated race its drivers are reminded
+    (seconds, longest first); ``no_show`` who drives for a driver who said they
+    cannot come: the AI, or one of the league's reserves (the AI when none is free).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -320,6 +333,8 @@ class LeagueSettings(BaseModel):
     ai_level: AiLevel = "pro"
     mode: Mode = "async"
     seats: int = Field(default=6, ge=2, le=6)
+    reminders: Reminders = Field(default=(24 * 3600, 3600), max_length=3)
+    no_show: NoShow = "ai"
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +355,40 @@ class LeagueRecord:
     created_at: float
     ended_at: float | None
     season_version: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueDate:
+    """When race ``race_no`` of a league starts (a UTC instant), in the zone it was given in.
+
+    ``event_id`` is the server's Discord scheduled event for it (None: none was made,
+    for want of the permission or before it was asked).
+    """
+
+    league_id: int
+    race_no: int
+    starts_at: float
+    zone: str
+    event_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rsvp:
+    """Whether a person said they will race race ``race_no`` of a league."""
+
+    league_id: int
+    race_no: int
+    user_id: int
+    coming: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Reserve:
+    """A person a league may call to drive when one of its drivers cannot come."""
+
+    league_id: int
+    user_id: int
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,7 +496,7 @@ class SeasonChange:
     decision comes with who made it (``user:ID``, ``ai``, ...), as in races.
     A person joining (``joined``) or leaving (``left_user``) is written in the same
     transaction as the season's driver entering or leaving, so neither is kept alone.
-    ``timers`` replace the league's timers (None keeps them); ``outbox`` is what the
+    ``timers`` replace the league's draft timers (None keeps them); ``outbox`` is what the
     league's channel must be shown.
     """
 

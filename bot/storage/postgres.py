@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 import asyncpg
 
 from bot.hosting import metrics
+from bot.storage.league_nights import LeagueNightTables
 from bot.storage.leagues import LeagueTables
 from bot.storage.models import OutboxRow, Timer
 from bot.storage.races import RaceTables
@@ -253,6 +254,32 @@ MIGRATIONS: tuple[str, ...] = (
     # standings, the grid and the draft order all count it; its audit row names that
     # decision (NULL: kept by an older bot, folded into its season as the store opens).
     "ALTER TABLE league_corrections ADD COLUMN seq INTEGER",
+    # 11: league nights: each race's date (a UTC instant, the organiser's time zone, the
+    # server's Discord event for it), who said they will come, and the league's reserves.
+    """
+    CREATE TABLE league_dates (
+        league_id BIGINT NOT NULL REFERENCES leagues (id),
+        race_no INTEGER NOT NULL,
+        starts_at DOUBLE PRECISION NOT NULL,
+        zone TEXT NOT NULL,
+        event_id BIGINT,
+        PRIMARY KEY (league_id, race_no)
+    );
+    CREATE TABLE league_rsvps (
+        league_id BIGINT NOT NULL REFERENCES leagues (id),
+        race_no INTEGER NOT NULL,
+        user_id BIGINT NOT NULL,
+        coming INTEGER NOT NULL,
+        PRIMARY KEY (league_id, race_no, user_id)
+    );
+    CREATE TABLE league_reserves (
+        league_id BIGINT NOT NULL REFERENCES leagues (id),
+        user_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        listed_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (league_id, user_id)
+    )
+    """,
 )
 
 # Errors that mean the connection is gone, not that the statement was wrong. The
@@ -268,7 +295,7 @@ CONNECTION_LOST = (
 )
 
 
-class PostgresStore(RaceTables, LeagueTables, UpkeepTables):
+class PostgresStore(RaceTables, LeagueTables, LeagueNightTables, UpkeepTables):
     """The :class:`bot.storage.Store` on PostgreSQL, through a pool that reconnects by itself.
 
     ``owner`` names the process in claims: a process restarted under the same

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.hosting import metrics
+from bot.storage.league_nights import LeagueNightTables
 from bot.storage.leagues import LeagueTables
 from bot.storage.models import OutboxRow, Timer
 from bot.storage.races import RaceTables
@@ -281,10 +282,36 @@ MIGRATIONS: tuple[str, ...] = (
     # standings, the grid and the draft order all count it; its audit row names that
     # decision (NULL: kept by an older bot, folded into its season as the store opens).
     "ALTER TABLE league_corrections ADD COLUMN seq INTEGER",
+    # 11: league nights: each race's date (a UTC instant, the organiser's time zone, the
+    # server's Discord event for it), who said they will come, and the league's reserves.
+    """
+    CREATE TABLE league_dates (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        race_no INTEGER NOT NULL,
+        starts_at REAL NOT NULL,
+        zone TEXT NOT NULL,
+        event_id INTEGER,
+        PRIMARY KEY (league_id, race_no)
+    );
+    CREATE TABLE league_rsvps (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        race_no INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        coming INTEGER NOT NULL,
+        PRIMARY KEY (league_id, race_no, user_id)
+    );
+    CREATE TABLE league_reserves (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        listed_at REAL NOT NULL,
+        PRIMARY KEY (league_id, user_id)
+    )
+    """,
 )
 
 
-class SQLiteStore(RaceTables, LeagueTables, UpkeepTables):
+class SQLiteStore(RaceTables, LeagueTables, LeagueNightTables, UpkeepTables):
     """The :class:`bot.storage.Store` on one SQLite file."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:

@@ -17,6 +17,7 @@ from bot.storage.models import (
     GuildLoad,
     GuildSettings,
     Imported,
+    LeagueDate,
     LeaguePoints,
     LeagueRace,
     LeagueRecord,
@@ -30,6 +31,8 @@ from bot.storage.models import (
     RacePoints,
     RaceRecord,
     RaceStatus,
+    Reserve,
+    Rsvp,
     SeasonChange,
     Seat,
     StandingOrders,
@@ -395,3 +398,39 @@ class Store(Protocol):
 
     async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
         """A person's recorded races across leagues (one server's, if given)."""
+
+    # --- league nights: dates, attendance, reserves ---------------------------------------
+
+    async def set_league_settings(self, league_id: int, settings: LeagueSettings) -> None:
+        """One transaction: the league's settings become ``settings``."""
+
+    async def set_league_dates(
+        self,
+        league_id: int,
+        dates: Sequence[LeagueDate],
+        undated: Sequence[int],
+        timers: Sequence[Timer],
+    ) -> None:
+        """One transaction: ``dates`` set (a dated race moves, keeping its event id), races
+        ``undated`` lose theirs, and the league's night timers become ``timers``."""
+
+    async def league_dates(self, league_id: int) -> list[LeagueDate]:
+        """The league's dated races, by race number."""
+
+    async def set_event_id(self, league_id: int, race_no: int, event_id: int | None) -> None:
+        """One transaction: the Discord event that announces race ``race_no``."""
+
+    async def fire_night_timer(self, timer: Timer, outbox: Sequence[OutboxRow]) -> list[OutboxRow]:
+        """One transaction: ``timer`` spent, ``outbox`` written; nothing if it was gone."""
+
+    async def set_rsvp(self, rsvp: Rsvp) -> None:
+        """One transaction: the person's answer for the race (a later one replaces it)."""
+
+    async def rsvps(self, league_id: int) -> list[Rsvp]:
+        """Every answer given in the league, by race then person."""
+
+    async def set_reserve(self, reserve: Reserve, listed: bool, now: float) -> bool:
+        """One transaction: listed as a reserve (or no longer); False if nothing changed."""
+
+    async def reserves(self, league_id: int) -> list[Reserve]:
+        """The league's reserves, in the order they were listed."""

@@ -105,7 +105,7 @@ async def test_an_older_database_gains_leagues_that_run_its_races(pg_url: str, s
     state = await older_database(pg_url, schema, "finished")
     store = await PostgresStore.open(pg_url)
     try:
-        assert await store.schema_version() == len(MIGRATIONS) == 10
+        assert await store.schema_version() == len(MIGRATIONS) == 11
         finished = await store.race(1)
         assert finished is not None and finished.state == state
         league_id, _ = await league_with_season(store)
@@ -140,7 +140,7 @@ async def test_a_schema_9_database_s_corrections_join_their_season(
         lambda: PostgresStore.open(pg_url), postgres, monkeypatch
     )
     try:
-        assert await store.schema_version() == 10
+        assert await store.schema_version() == 11
         await check_corrections_folded(store, league_id, drafting)
     finally:
         await store.close()

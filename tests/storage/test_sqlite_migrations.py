@@ -82,7 +82,7 @@ async def test_reopening_a_current_file_applies_nothing(tmp_path: Path) -> None:
     await store.close()
     store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
     try:
-        assert await store.schema_version() == version == 10
+        assert await store.schema_version() == version == 11
     finally:
         await store.close()
 
@@ -139,7 +139,7 @@ async def test_a_schema_9_file_s_corrections_join_their_season(
         lambda: SQLiteStore.open(path), sqlite, monkeypatch
     )
     try:
-        assert await store.schema_version() == 10
+        assert await store.schema_version() == 11
         await check_corrections_folded(store, league_id, drafting)
     finally:
         await store.close()

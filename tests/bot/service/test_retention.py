@@ -131,12 +131,14 @@ async def test_migration_7_arms_the_retention_of_finished_races_outside_leagues(
         await db.execute("ALTER TABLE races DROP COLUMN result")
         await db.execute("ALTER TABLE league_races DROP COLUMN thread_id")  # and 9 after it
         await db.execute("ALTER TABLE league_corrections DROP COLUMN seq")  # and 10
-        await db.execute("DELETE FROM schema_migrations WHERE version IN (8, 9, 10)")
+        for table in ("league_dates", "league_rsvps", "league_reserves"):  # and 11
+            await db.execute(f"DROP TABLE {table}")
+        await db.execute("DELETE FROM schema_migrations WHERE version IN (8, 9, 10, 11)")
         await db.execute("UPDATE races SET updated_at = 5000")
         await db.commit()
     store = await SQLiteStore.open(path)
     try:
-        assert await store.schema_version() == 10
+        assert await store.schema_version() == 11
         (timer,) = await store.timers(loose)
         assert (timer.kind, timer.due_at) == ("prune", 5000 + 30 * DAY)
         assert await store.timers(kept) == []

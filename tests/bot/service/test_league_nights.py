@@ -1,0 +1,318 @@
+"""Issue 36: league nights through the service on real stores: dates in the organiser's time
+zone, their reminders and the race's own start, claimed once, a restart in between."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+import pytest_asyncio
+
+from bot.service import calendar
+from bot.service.league_nights import Dated, LeagueNights, night_timers
+from bot.service.leagues import LeagueService
+from bot.service.races import Driver, RaceService
+from bot.service.refusals import Refused
+from bot.service.timers import Scheduler
+from bot.storage import NIGHT_TIMERS, LeagueDate, LeagueSettings, SQLiteStore, Store, Timer
+from bot.storage.postgres import PostgresStore
+from engine.season import OpenDraft, SeasonConfig, SeasonRace, new_season
+
+ALICE = Driver(1, "Alice", "en-US")
+BOB = Driver(2, "Bob", "en-US")
+ADMIN = 99
+SEASON = SeasonConfig.custom(
+    (SeasonRace("espana", 7), SeasonRace("espana", 2), SeasonRace("espana", 4))
+)
+SETTINGS = LeagueSettings(timer_seconds=600, fill="ai", seats=4)
+ROME = ZoneInfo("Europe/Rome")
+# Saturday 20 March 2027, noon in Rome: Europe's clocks go forward on Sunday 28 March.
+START = datetime(2027, 3, 20, 12, 0, tzinfo=ROME).timestamp()
+HOUR = 3600.0
+
+
+class Clock:
+    """The time the services read, moved by the test."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def sqlite(tmp_path: Path) -> AsyncIterator[Store]:
+    store = await SQLiteStore.open(tmp_path / "heat.sqlite3")
+    yield store
+    await store.close()
+
+
+def services(store: Store, clock: Clock) -> tuple[LeagueService, LeagueNights, Scheduler]:
+    races = RaceService(store)
+    leagues = LeagueService(store, races, clock)
+    nights = LeagueNights(store, leagues, clock)
+    scheduler = Scheduler(store, races, _nothing, clock)
+
+    async def league_timer(timer: Timer) -> object:
+        if timer.kind in NIGHT_TIMERS:
+            return await nights.fire(timer)
+        return await leagues.expire_draft(timer)
+
+    scheduler.league_timer = league_timer
+    return leagues, nights, scheduler
+
+
+async def _nothing(_: int) -> None:
+    return None
+
+
+async def night_timers_of(store: Store, league_id: int) -> list[Timer]:
+    timers = await store.due_timers(1e13)
+    return [t for t in timers if t.league_id == league_id and t.kind in NIGHT_TIMERS]
+
+
+async def sunday(nights: LeagueNights, league_id: int, zone: str) -> Dated:
+    """Alice, the league's creator, dates race 1 on Sunday 21 March 2027 at 21:00."""
+    return await nights.date(league_id, ALICE.user_id, False, 1, "2027-03-21", "21:00", zone)
+
+
+async def opened(store: Store, league_id: int) -> int:
+    """How many times the league's log opened a draft."""
+    return sum(isinstance(d, OpenDraft) for d in await store.season_decisions(league_id))
+
+
+def local(at: float) -> str:
+    return datetime.fromtimestamp(at, tz=UTC).astimezone(ROME).strftime("%a %Y-%m-%d %H:%M")
+
+
+# --- the calendar ---------------------------------------------------------------------------
+
+
+def test_a_weekly_night_keeps_its_local_time_across_daylight_saving() -> None:
+    """Choice: "every Sunday 21:00" is 21:00 on the organiser's clocks every week, so the
+    instant moves an hour in UTC when Rome's clocks go forward (28 March 2027)."""
+    starts = calendar.weekly(
+        calendar.day_named("2027-03-21"), calendar.time_named("21:00"), ROME, 3
+    )
+    assert [local(at) for at in starts] == [
+        "Sun 2027-03-21 21:00",
+        "Sun 2027-03-28 21:00",
+        "Sun 2027-04-04 21:00",
+    ]
+    utc_hours = [datetime.fromtimestamp(at, tz=UTC).hour for at in starts]
+    assert utc_hours == [20, 19, 19]
+    assert starts[1] - starts[0] == 7 * 24 * HOUR - HOUR
+
+
+@pytest.mark.parametrize(
+    ("call", "key"),
+    [
+        (lambda: calendar.zone_named("Mars/Olympus"), "league_bad_zone"),
+        (lambda: calendar.zone_named("../etc/passwd"), "league_bad_zone"),
+        (lambda: calendar.day_named("2027-02-30"), "league_bad_date"),
+        (lambda: calendar.day_named("next sunday"), "league_bad_date"),
+        (lambda: calendar.time_named("25:00"), "league_bad_time"),
+        (lambda: calendar.time_named("9pm"), "league_bad_time"),
+        (lambda: calendar.reminder_hours("24, 1, 2, 3"), "league_bad_reminders"),
+        (lambda: calendar.reminder_hours("0.5"), "league_bad_reminders"),
+        (lambda: calendar.check_ahead(START - 1, START), "league_date_past"),
+        (lambda: calendar.check_ahead(START + 400 * 86400, START), "league_date_far"),
+    ],
+)
+def test_what_the_calendar_refuses(call: object, key: str) -> None:
+    """Each bad input is a refusal with the key of its one line."""
+    with pytest.raises(Refused) as refused:
+        call()  # type: ignore[operator]
+    assert refused.value.key == key
+
+
+def test_reminder_hours_read_as_people_write_them() -> None:
+    assert calendar.reminder_hours("1, 24") == (24 * 3600, 3600)
+    assert calendar.reminder_hours("none") == ()
+    assert calendar.reminder_hours(" 48 ") == (48 * 3600,)
+
+
+# --- dates through the service --------------------------------------------------------------
+
+
+async def test_a_dated_race_gets_its_reminders_and_its_start(sqlite: Store) -> None:
+    """A date is a start timer and one reminder per offset (24 h and 1 h by default); moving
+    it moves them all, and cancelling it leaves none."""
+    clock = Clock(START)
+    leagues, nights, _ = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    dated = await nights.date(
+        league.id, ALICE.user_id, False, 1, "2027-03-21", "21:00", "Europe/Rome"
+    )
+    (date,) = dated.dated
+    assert local(date.starts_at) == "Sun 2027-03-21 21:00" and date.zone == "Europe/Rome"
+    timers = await night_timers_of(sqlite, league.id)
+    assert sorted((t.kind, t.due_at) for t in timers) == [
+        ("league_reminder", date.starts_at - 24 * HOUR),
+        ("league_reminder", date.starts_at - HOUR),
+        ("league_start", date.starts_at),
+    ]
+    await nights.set_event(league.id, 1, 777)
+    moved = await nights.date(league.id, ADMIN, True, 1, "2027-03-22", "20:30", "Europe/Rome")
+    assert moved.dated[0].event_id == 777, "a moved race keeps its Discord event"
+    assert {t.due_at for t in await night_timers_of(sqlite, league.id)} == {
+        moved.dated[0].starts_at - 24 * HOUR,
+        moved.dated[0].starts_at - HOUR,
+        moved.dated[0].starts_at,
+    }
+    cancelled = await nights.undate(league.id, ALICE.user_id, False, 1)
+    assert [d.event_id for d in cancelled.undated] == [777]
+    assert await night_timers_of(sqlite, league.id) == []
+    assert await sqlite.league_dates(league.id) == []
+
+
+async def test_a_weekly_pattern_dates_every_race_yet_to_open(sqlite: Store) -> None:
+    clock = Clock(START)
+    leagues, nights, _ = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    dated = await nights.date_weekly(league.id, ADMIN, True, "2027-03-21", "21:00", "Europe/Rome")
+    assert [(d.race_no, local(d.starts_at)) for d in dated.dated] == [
+        (1, "Sun 2027-03-21 21:00"),
+        (2, "Sun 2027-03-28 21:00"),
+        (3, "Sun 2027-04-04 21:00"),
+    ]
+    assert len(await night_timers_of(sqlite, league.id)) == 3 * 3
+
+
+@pytest.mark.parametrize(
+    ("who", "manages", "race", "day", "zone", "key"),
+    [
+        (BOB.user_id, False, 1, "2027-03-21", "Europe/Rome", "league_not_creator_or_manager"),
+        (ALICE.user_id, False, 1, "2027-03-19", "Europe/Rome", "league_date_past"),
+        (ALICE.user_id, False, 1, "2027-03-21", "Europe/Atlantis", "league_bad_zone"),
+        (ALICE.user_id, False, 100, "2027-03-21", "Europe/Rome", "league_race_not_open"),
+        (ALICE.user_id, False, 0, "2027-03-21", "Europe/Rome", "league_race_not_open"),
+    ],
+)
+async def test_who_and_what_a_date_refuses(
+    sqlite: Store, who: int, manages: bool, race: int, day: str, zone: str, key: str
+) -> None:
+    """Dating needs the league's creator or Manage Server, a future date, a real zone and a
+    race of the season yet to open; a refusal stores nothing."""
+    clock = Clock(START)
+    leagues, nights, _ = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.date(league.id, ALICE.user_id, False, 2, "2027-03-28", "21:00", "Europe/Rome")
+    before = (await sqlite.league_dates(league.id), await night_timers_of(sqlite, league.id))
+    with pytest.raises(Refused) as refused:
+        await nights.date(league.id, who, manages, race, day, "21:00", zone)
+    assert refused.value.key == key
+    after = (await sqlite.league_dates(league.id), await night_timers_of(sqlite, league.id))
+    assert after == before
+
+
+async def test_the_league_settings_move_the_reminders(sqlite: Store) -> None:
+    clock = Clock(START)
+    leagues, nights, _ = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    dated = await nights.date(league.id, ALICE.user_id, False, 1, "2027-03-23", "21:00", "UTC")
+    with pytest.raises(Refused):
+        await nights.configure(league.id, BOB.user_id, False, reminders="2")
+    changed = await nights.configure(league.id, ALICE.user_id, False, reminders="48, 2")
+    assert changed.record.settings.reminders == (48 * 3600, 2 * 3600)
+    at = dated.dated[0].starts_at
+    reminders = [t for t in await night_timers_of(sqlite, league.id) if t.kind == "league_reminder"]
+    assert sorted(t.due_at for t in reminders) == [at - 48 * HOUR, at - 2 * HOUR]
+
+
+# --- the timers -----------------------------------------------------------------------------
+
+
+async def test_reminders_then_the_race_opens_by_itself(sqlite: Store) -> None:
+    """At each reminder's time a reminder row is written (once); at the start the draft of
+    race 1 opens with no one asking; a timer left over then does nothing."""
+    clock = Clock(START)
+    leagues, nights, scheduler = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    (date,) = (await sunday(nights, league.id, "Europe/Rome")).dated
+    clock.now = date.starts_at - 24 * HOUR
+    assert await scheduler.run_due(clock.now) == 1
+    rows = await sqlite.outbox(league_id=league.id)
+    assert [(r.kind, r.values["race_no"], r.values["starts_at"]) for r in rows] == [
+        ("reminder", 1, int(date.starts_at))
+    ]
+    assert await scheduler.run_due(clock.now) == 0, "a reminder is written once"
+    clock.now = date.starts_at
+    assert await scheduler.run_due(clock.now) == 2  # the hour's reminder, then the start
+    season = (await leagues.load(league.id)).season
+    assert season.phase in ("draft", "swap") and season.race_no == 1
+    assert await night_timers_of(sqlite, league.id) == []
+
+
+async def test_a_race_opened_by_hand_is_not_opened_again(sqlite: Store) -> None:
+    clock = Clock(START)
+    leagues, nights, scheduler = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    (date,) = (await sunday(nights, league.id, "UTC")).dated
+    await leagues.start_race(league.id, ALICE.user_id)
+    clock.now = date.starts_at
+    await scheduler.run_due(clock.now)
+    assert await opened(sqlite, league.id) == 1
+    assert [r.kind for r in await sqlite.outbox(league_id=league.id)].count("reminder") == 0
+
+
+async def test_a_restart_between_reminder_and_start_loses_nothing(tmp_path: Path) -> None:
+    """The bot stops after the day-before reminder; a new one on the same file opens the race
+    at its time (the timers are rows, re-read at start-up)."""
+    path = tmp_path / "heat.sqlite3"
+    clock = Clock(START)
+    store = await SQLiteStore.open(path)
+    leagues, nights, scheduler = services(store, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    (date,) = (await sunday(nights, league.id, "UTC")).dated
+    clock.now = date.starts_at - 24 * HOUR
+    assert await scheduler.run_due(clock.now) == 1
+    await store.close()
+
+    store = await SQLiteStore.open(path)
+    try:
+        leagues, nights, scheduler = services(store, clock)
+        assert await store.next_due() == date.starts_at - HOUR
+        clock.now = date.starts_at + 5
+        assert await scheduler.run_due(clock.now) == 2
+        assert (await leagues.load(league.id)).season.phase in ("draft", "swap")
+    finally:
+        await store.close()
+
+
+def test_no_timer_for_a_race_that_has_opened() -> None:
+    """night_timers arms nothing for a past date or a race already opened."""
+    season = new_season(SEASON, [], 1)
+    dates = [LeagueDate(1, 1, START - 10, "UTC"), LeagueDate(1, 2, START + 10 * HOUR, "UTC")]
+    timers = night_timers(1, season, dates, (24 * 3600, 3600), START)
+    assert sorted((t.kind, t.car_id) for t in timers) == [
+        ("league_reminder", "2:3600"),
+        ("league_start", "2"),
+    ]
+
+
+async def test_two_processes_on_postgres_open_the_race_once(pg_url: str) -> None:
+    """Two bots share one PostgreSQL database and fire the same due start: the race opens
+    once (one draft opened in the season's log), whichever process claims the timer."""
+    clock = Clock(START)
+    first = await PostgresStore.open(pg_url)
+    second = await PostgresStore.open(pg_url)
+    try:
+        leagues, nights, one = services(first, clock)
+        _, _, two = services(second, clock)
+        league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+        (date,) = (await sunday(nights, league.id, "UTC")).dated
+        clock.now = date.starts_at
+        fired = await asyncio.gather(one.run_due(clock.now), two.run_due(clock.now))
+        assert await opened(first, league.id) == 1
+        assert sum(fired) == 3  # two reminders and the start, each fired by one process
+        assert (await leagues.load(league.id)).season.phase in ("draft", "swap")
+    finally:
+        await first.close()
+        await second.close()
