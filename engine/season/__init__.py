@@ -26,8 +26,10 @@ from engine.season.decisions import (
     LeaveSeason,
     OpenDraft,
     RaceRecorded,
+    RestDriver,
     SeasonDecision,
     StartRace,
+    SubDriver,
     parse_season_decision,
 )
 from engine.season.notation import (
@@ -66,6 +68,7 @@ __all__ = [
     "LeaveSeason",
     "OpenDraft",
     "RaceRecorded",
+    "RestDriver",
     "SeasonConfig",
     "SeasonDecision",
     "SeasonDriver",
@@ -76,6 +79,7 @@ __all__ = [
     "SeasonView",
     "Standing",
     "StartRace",
+    "SubDriver",
     "apply_season",
     "champion",
     "decisions_from_json",

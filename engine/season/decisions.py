@@ -5,7 +5,8 @@ Both come from the decision's fields (:mod:`engine.text_forms`).
 A driver's draft decisions start with its id, like a race decision:
 ``"A pick turbo-8"``, ``"A swap turbo-8 body-3"`` (give, then take), ``"A keep"``.
 The league's own decisions start with a word no driver may be named:
-``"join E red human"``, ``"leave E"``, ``"draft 2"`` (open race 2's draft),
+``"join E red human"``, ``"leave E"``, ``"rest E"`` (E sits the next race out),
+``"sub E G"`` (E sits it out, G drives it in E's colour), ``"draft 2"`` (open race 2's draft),
 ``"start 2"``, ``"cancel 2"`` (race 2 will be run again),
 ``"record 2 {...}"`` (race 2's result as compact JSON), ``"correct E +2"`` (an
 admin's points correction, always signed) and ``"drop-worst on"`` (or ``off``: the
@@ -97,6 +98,32 @@ class LeaveSeason(ByTheLeague):
 
     def __init__(self, driver: str) -> None:
         object.__setattr__(self, "driver", driver)
+
+
+@dataclass(frozen=True, init=False)
+class RestDriver(ByTheLeague):
+    """A driver sits the next race out: off its grid, scoring nothing in it, keeping its
+    upgrades, sponsors and points; it is back for the race after."""
+
+    do: ClassVar[str] = "rest"
+    driver: str
+
+    def __init__(self, driver: str) -> None:
+        object.__setattr__(self, "driver", driver)
+
+
+@dataclass(frozen=True, init=False)
+class SubDriver(ByTheLeague):
+    """A reserve drives the next race in place of ``absent``, who sits it out: the reserve
+    takes the absent driver's colour and scores for itself (issue 36: a named reserve)."""
+
+    do: ClassVar[str] = "sub"
+    absent: str
+    reserve: str
+
+    def __init__(self, absent: str, reserve: str) -> None:
+        object.__setattr__(self, "absent", absent)
+        object.__setattr__(self, "reserve", reserve)
 
 
 @dataclass(frozen=True, init=False)
@@ -214,6 +241,8 @@ DriverDecision = DraftPick | DraftSwap | DraftKeep
 LeagueDecision = (
     JoinSeason
     | LeaveSeason
+    | RestDriver
+    | SubDriver
     | OpenDraft
     | StartRace
     | CancelRace

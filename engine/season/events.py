@@ -90,6 +90,32 @@ class DriverLeft(Event):
 
 
 @dataclass(init=False)
+class DriverRests(Event):
+    """The driver sits race ``race_no`` out: not on its grid, scoring nothing in it."""
+
+    type: ClassVar[str] = "rests"
+    race_no: int
+
+    def __init__(self, car: str | None, race_no: int) -> None:
+        self.car = car
+        self.race_no = race_no
+
+
+@dataclass(init=False)
+class DriverSubbed(Event):
+    """``car`` sits race ``race_no`` out; ``reserve`` drives it in ``car``'s colour."""
+
+    type: ClassVar[str] = "subbed"
+    reserve: str
+    race_no: int
+
+    def __init__(self, car: str | None, reserve: str, race_no: int) -> None:
+        self.car = car
+        self.reserve = reserve
+        self.race_no = race_no
+
+
+@dataclass(init=False)
 class PointsCorrected(Event):
     """An admin's correction: ``points`` added to the driver's total (``total`` after it)."""
 

@@ -57,11 +57,14 @@ class DriverDoc(_Strict):
     active: bool = True
     joined: int = Field(default=1, ge=1, le=MAX_RACES + 1)
     correction: int = Field(default=0, ge=-limits.MAX_COUNT, le=limits.MAX_COUNT)
+    resting: bool = False
 
     @model_validator(mode="after")
     def _legend_has_no_cards(self) -> DriverDoc:
         if self.kind == "legend" and (self.upgrades or self.sponsors):
             raise ValueError("a Legend carries no cards")
+        if self.resting and not self.active:
+            raise ValueError("resting: a driver who left sits no race out")
         return self
 
 
@@ -97,9 +100,11 @@ class SeasonDoc(_Strict):
         ids = [d.id for d in self.drivers]
         if len(set(ids)) != len(ids):
             raise ValueError("driver ids must be distinct")
-        active = {d.id for d in self.drivers if d.active}
-        if not set(self.grid) <= active or len(set(self.grid)) != len(self.grid):
-            raise ValueError("grid: each car once, drivers still racing only")
+        racing = {d.id for d in self.drivers if d.active and not d.resting}
+        if not set(self.grid) <= racing or len(set(self.grid)) != len(self.grid):
+            raise ValueError("grid: each car once, drivers still racing (not resting) only")
+        if self.phase == "over" and any(d.resting for d in self.drivers):
+            raise ValueError("resting: a rest lasts until its race is recorded")
         if len(self.results) > len(self.races):
             raise ValueError("more results than races")
         over = len(self.results) == len(self.races)
@@ -162,6 +167,9 @@ def _driver(d: SeasonDriver) -> dict[str, Any]:
         # Written only when there is one: a season without corrections reads as it did
         # before they were part of the season.
         driver["correction"] = d.correction
+    if d.resting:
+        # Written only when resting, as the correction: an older season reads unchanged.
+        driver["resting"] = True
     return driver
 
 
@@ -193,6 +201,7 @@ def season_from_dict(document: Any) -> SeasonState:
                 d.active,
                 d.joined,
                 d.correction,
+                d.resting,
             )
             for d in doc.drivers
         ],

@@ -5,7 +5,7 @@ Like a race, one question drives every caller: :func:`season_pending`.
 (refusing an illegal one with the engine's typed errors) and returns the new
 season with its events, :func:`season_race` builds the next race for the bot
 to run, and :func:`replay_season` rebuilds a season from its first state and
-its decision log. A season goes, for each race: ``lineup`` (join, leave) ->
+its decision log. A season goes, for each race: ``lineup`` (join, leave, rest, sub) ->
 ``draft`` -> ``swap`` -> ``ready`` -> ``racing`` -> recorded, then the next
 race's lineup, or ``over`` after the last.
 """
@@ -40,13 +40,17 @@ from engine.season.decisions import (
     LeaveSeason,
     OpenDraft,
     RaceRecorded,
+    RestDriver,
     SeasonDecision,
     StartRace,
+    SubDriver,
 )
 from engine.season.draft import ai_draft, draft_options, open_draft, pick, swap
 from engine.season.events import (
     DriverJoined,
     DriverLeft,
+    DriverRests,
+    DriverSubbed,
     DropWorstSwitched,
     PointsCorrected,
     RaceScored,
@@ -126,8 +130,9 @@ def season_pending(s: SeasonState) -> SeasonPending:
 def season_legal_decisions(s: SeasonState, driver_id: str | None) -> list[SeasonDecision]:
     """Every decision ``driver_id`` may make now; ``None`` asks for the league's own.
 
-    The league's are: in the lineup, opening the draft, each driver's leave (a join
-    names a new driver, so it cannot be listed) and switching drop-worst; when ready,
+    The league's are: in the lineup, opening the draft, each driver's leave, each racing
+    driver's rest (a join names a new driver and a sub two, so neither is listed) and
+    switching drop-worst; when ready,
     the start; while racing, the cancel (a result comes from the race, see
     :class:`RaceRecorded`). A points correction (:class:`CorrectPoints`) may come in any
     phase; its points are the admin's, so it is not listed either.
@@ -137,8 +142,10 @@ def season_legal_decisions(s: SeasonState, driver_id: str | None) -> list[Season
     k = s.race_no
     if s.phase == "lineup":
         leaves: list[SeasonDecision] = [LeaveSeason(d.id) for d in s.active()]
+        rests = [RestDriver(d.id) for d in s.racing()]
         switch = DropWorst(not s.drop_worst)
-        return [OpenDraft(k), *leaves, switch] if s.active() else [*leaves, switch]
+        lineup = [*leaves, *rests, switch]
+        return [OpenDraft(k), *lineup] if s.racing() else lineup
     if s.phase == "ready":
         return [StartRace(k)]
     if s.phase == "racing":
@@ -198,21 +205,23 @@ def _draft_problem(s: SeasonState, decision: DriverDecision) -> str:
 
 
 def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Event]) -> None:
-    """Join, leave, open the draft, start, cancel or record a race; correct points; switch
-    drop-worst."""
+    """Join, leave, rest, sub, open the draft, start, cancel or record a race; correct
+    points; switch drop-worst."""
     if isinstance(decision, CorrectPoints):
         _correct(s, decision, events)
         return
     expected = {
         JoinSeason: "lineup",
         LeaveSeason: "lineup",
+        RestDriver: "lineup",
+        SubDriver: "lineup",
         DropWorst: "lineup",
         OpenDraft: "lineup",
         StartRace: "ready",
         CancelRace: "racing",
         RaceRecorded: "racing",
     }[type(decision)]
-    who = decision.driver if isinstance(decision, JoinSeason | LeaveSeason) else None
+    who = getattr(decision, "driver", getattr(decision, "absent", None))
     if s.phase != expected:
         raise IllegalDecision(who, s.phase, f"'{decision.do}' needs the {expected} phase")
     number = getattr(decision, "race_no", s.race_no)
@@ -222,6 +231,8 @@ def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Even
         _join(s, decision, events)
     elif isinstance(decision, LeaveSeason):
         _leave(s, decision, events)
+    elif isinstance(decision, RestDriver | SubDriver):
+        _rest(s, decision, events)
     elif isinstance(decision, DropWorst):
         _switch_drop_worst(s, decision, events)
     elif isinstance(decision, OpenDraft):
@@ -245,11 +256,12 @@ def join_problem(s: SeasonState, driver_id: str, color: str, kind: str) -> str |
         return f"driver id {quoted(driver_id)} is a season word"
     if any(d.id == driver_id for d in s.drivers):
         return f"driver {driver_id} already takes part in this season"
-    if len(s.active()) >= MAX_CARS:
+    # The next race's field: a driver may join in the seat, or the colour, of one resting.
+    if len(s.racing()) >= MAX_CARS:
         return f"a race takes at most {MAX_CARS} cars"
     if not _DRIVER_ID.match(color) or len(color) > MAX_NAME:
         return f"colour {quoted(color)}: letters, digits, _ and - only, at most {MAX_NAME}"
-    if any(d.color == color for d in s.active()):
+    if any(d.color == color for d in s.racing()):
         return f"colour {color} is taken"
     legends = data.legend_cards()
     # Two tests, not ``in (*colours, *extra_colours)``: mypyc cannot compile that.
@@ -274,8 +286,53 @@ def _leave(s: SeasonState, decision: LeaveSeason, events: list[Event]) -> None:
     driver = s.driver(decision.driver)
     s.garage_box += driver.upgrades
     s.sponsor_discard += driver.sponsors
-    s.set_driver(replace(driver, upgrades=(), sponsors=(), active=False))
+    s.set_driver(replace(driver, upgrades=(), sponsors=(), active=False, resting=False))
     events.append(DriverLeft(driver.id))
+
+
+def rest_problem(s: SeasonState, driver_id: str) -> str | None:
+    """Why this driver cannot sit the next race out now, or None."""
+    if driver_id not in {d.id for d in s.active()}:
+        return f"no driver {quoted(driver_id)} racing in this season"
+    if s.driver(driver_id).resting:
+        return f"driver {driver_id} sits race {s.race_no} out already"
+    return None
+
+
+def sub_problem(s: SeasonState, absent: str, reserve: str) -> str | None:
+    """Why ``reserve`` cannot drive the next race in ``absent``'s place now, or None."""
+    if absent == reserve:
+        return f"driver {absent} cannot stand in for itself"
+    problem = rest_problem(s, absent) or rest_problem(s, reserve)
+    if problem is not None:
+        return problem
+    colour = s.driver(absent).color
+    legends = data.legend_cards()
+    if (
+        s.driver(reserve).kind == "legend"
+        and colour not in legends.colours
+        and colour not in legends.extra_colours
+    ):
+        return f"the Legends deck has no colour {quoted(colour)}"
+    return None
+
+
+def _rest(s: SeasonState, decision: RestDriver | SubDriver, events: list[Event]) -> None:
+    """The driver sits the next race out (a reserve takes its colour and drives it): off
+    the grid, its upgrades, sponsors and points kept, back once the race is recorded."""
+    if isinstance(decision, RestDriver):
+        absent, problem = decision.driver, rest_problem(s, decision.driver)
+    else:
+        absent, problem = decision.absent, sub_problem(s, decision.absent, decision.reserve)
+    if problem is not None:
+        raise IllegalDecision(absent, s.phase, problem)
+    driver = s.driver(absent)
+    s.set_driver(replace(driver, resting=True))
+    if isinstance(decision, RestDriver):
+        events.append(DriverRests(absent, s.race_no))
+        return
+    s.set_driver(replace(s.driver(decision.reserve), color=driver.color))
+    events.append(DriverSubbed(absent, decision.reserve, s.race_no))
 
 
 def correction_problem(s: SeasonState, driver_id: str, points: int) -> str | None:
@@ -314,10 +371,21 @@ def _switch_drop_worst(s: SeasonState, decision: DropWorst, events: list[Event])
 
 
 def _open(s: SeasonState, events: list[Event]) -> None:
-    """Fix the grid (race 1 at random, later ones by the standings), then reveal the market."""
-    racing = [d.id for d in s.active()]
+    """Fix the grid (race 1 at random, later ones by the standings) from the drivers not
+    resting, then reveal the market."""
+    racing = [d.id for d in s.racing()]
     if not racing:
         raise IllegalDecision(None, s.phase, "no driver is racing in this season")
+    # A driver back from a rest may meet the one who joined in its seat or its colour, or
+    # the reserve who took its colour: the league rests, subs or lets one leave first.
+    if len(racing) > MAX_CARS:
+        reason = f"{len(racing)} drivers would race: a race takes at most {MAX_CARS} cars"
+        raise IllegalDecision(None, s.phase, reason)
+    colours = Counter(d.color for d in s.racing())
+    shared = sorted(colour for colour, count in colours.items() if count > 1)
+    if shared:
+        reason = f"two drivers would race in {shared[0]}: rest one, or let one leave"
+        raise IllegalDecision(None, s.phase, reason)
     if s.race_no == 1:
         s.grid = shuffled(s.seed, s.rng, tuple(racing))
         s.rng += 1
@@ -403,6 +471,8 @@ def _record(s: SeasonState, result: RaceResult, events: list[Event]) -> None:
     events.append(RaceScored(None, s.race_no, race_points(result)))
     s.results.append(result)
     s.grid = ()
+    # A rest lasts one race (a cancelled race is run again, its rests kept).
+    s.drivers = [replace(d, resting=False) if d.resting else d for d in s.drivers]
     if s.race_no > len(s.races):
         s.phase = "over"
         events.append(SeasonEnded(champion(s)))

@@ -15,7 +15,7 @@ from engine.championship import RaceResult
 from engine.state import CarKind, Options
 
 SeasonPhase = Literal["lineup", "draft", "swap", "ready", "racing", "over"]
-"""Where the season stands before race k: ``lineup`` (drivers may join and leave), ``draft``
+"""Where the season stands before race k: ``lineup`` (drivers may join, leave, rest), ``draft``
 (picks), ``swap`` (the first picker's offer), ``ready`` (race k may start), ``racing`` (race k
 runs on the bot), ``over`` (every race recorded)."""
 
@@ -38,7 +38,9 @@ class SeasonDriver:
     (``active`` false) keeps its points in the standings but races no more.
     ``correction`` is the net of the league admins' point corrections
     (:class:`engine.season.decisions.CorrectPoints`): part of its total in the
-    standings, so of every grid and draft order fixed after it.
+    standings, so of every grid and draft order fixed after it. ``resting``: it sits the
+    next race out (:class:`engine.season.decisions.RestDriver`, or ``SubDriver``), until
+    that race is recorded.
     """
 
     id: str
@@ -49,6 +51,7 @@ class SeasonDriver:
     active: bool = True
     joined: int = 1
     correction: int = 0
+    resting: bool = False
 
     @property
     def drafts(self) -> bool:
@@ -173,3 +176,7 @@ class SeasonState:
     def active(self) -> list[SeasonDriver]:
         """The drivers still racing, in the order they entered."""
         return [d for d in self.drivers if d.active]
+
+    def racing(self) -> list[SeasonDriver]:
+        """The drivers of the next race: the active ones not resting, in the order they entered."""
+        return [d for d in self.drivers if d.active and not d.resting]

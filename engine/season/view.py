@@ -26,6 +26,7 @@ class SeasonDriverView:
     sponsors: int
     active: bool
     joined: int
+    resting: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,9 @@ def season_view(s: SeasonState) -> SeasonView:
         race_no=s.race_no,
         pending=season_pending(s),
         drivers=tuple(
-            SeasonDriverView(d.id, d.color, d.kind, d.upgrades, len(d.sponsors), d.active, d.joined)
+            SeasonDriverView(
+                d.id, d.color, d.kind, d.upgrades, len(d.sponsors), d.active, d.joined, d.resting
+            )
             for d in s.drivers
         ),
         standings=tuple(standings(s)),

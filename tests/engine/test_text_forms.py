@@ -59,7 +59,18 @@ def test_a_kind_prints_its_fields_in_order() -> None:
     assert str(engine.Adrenaline("C", True, True)) == "C adrenaline speed cooldown"
     assert str(engine.Slipstream("D", False)) == "D slipstream no"
     assert str(parse_season_decision("join E red human")) == "join E red human"
-    words = {"join", "leave", "draft", "start", "cancel", "record", "correct", "drop-worst"}
+    words = {
+        "join",
+        "leave",
+        "rest",
+        "sub",
+        "draft",
+        "start",
+        "cancel",
+        "record",
+        "correct",
+        "drop-worst",
+    }
     assert words == LEAGUE_WORDS
 
 

@@ -380,7 +380,7 @@ def test_errors_quote_at_most_about_80_characters_of_an_input() -> None:
         try:
             log_from_texts([text])
         except NotationError as exc:
-            assert len(str(exc)) < 320  # 2 inputs cut to about 80, and the decision words
+            assert len(str(exc)) < 340  # 2 inputs cut to about 80, and the decision words
     document = season_to_dict(s)
     for change in ({"garage_deck": [huge]}, {"results": [{"event": 1, "places": {huge: 1}}]}):
         with pytest.raises(NotationError) as refused:

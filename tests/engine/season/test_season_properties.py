@@ -2,7 +2,8 @@
 
 The drivers draft as the engine AI does; in the races they take random legal
 decisions (as tests/support/playout.py drives "human" cars: the AI's race search costs
-seconds a race, and CI time matters). Between races a driver may join or leave.
+seconds a race, and CI time matters). Between races a driver may join, leave, sit a race
+out, or sit one out for another driver who drives it in its colour.
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ from engine.season import (
     LeaveSeason,
     OpenDraft,
     RaceRecorded,
+    RestDriver,
     SeasonConfig,
     SeasonDecision,
     SeasonRace,
     SeasonState,
     StartRace,
+    SubDriver,
     apply_season,
     log_from_texts,
     log_to_texts,
@@ -64,6 +67,7 @@ class SeasonSetup:
     seed: int
     joins: bool
     leaves: bool
+    rests: bool
 
 
 @st.composite
@@ -77,8 +81,8 @@ def season_races(draw: st.DrawFn) -> SeasonRace:
 @st.composite
 def season_setups(draw: st.DrawFn) -> SeasonSetup:
     """3 races on any track with any event, a Garage deck (with the expansions or not),
-    1 to 4 drivers (humans, AI, Legends), and maybe a join and a leave between races;
-    each driver's worst race dropped or not."""
+    1 to 4 drivers (humans, AI, Legends), and maybe a join and a leave, a rest and a sub
+    between races; each driver's worst race dropped or not."""
     options = Options(
         garage=draw(st.sampled_from(("basic", "advanced", "both"))),
         garage_expansions=draw(st.booleans()),
@@ -89,6 +93,7 @@ def season_setups(draw: st.DrawFn) -> SeasonSetup:
         SeasonConfig.custom(races, options, drop_worst=draw(st.booleans())),
         kinds,
         draw(st.integers(0, 2**32)),
+        draw(st.booleans()),
         draw(st.booleans()),
         draw(st.booleans()),
     )
@@ -119,7 +124,9 @@ def assert_sound(s: SeasonState) -> None:
         assert progress(s)[line.driver][-1] == line.points, "the chart ends on the table"
     for driver in s.drivers:
         if driver.active and driver.drafts and s.phase in ("lineup", "over", "ready", "racing"):
-            drafted = s.race_no - driver.joined + (s.phase in ("ready", "racing"))
+            # One upgrade a race driven: a race sat out drafts nothing.
+            driven = sum(driver.id in r.places or driver.id in r.eliminated for r in s.results)
+            drafted = driven + (s.phase in ("ready", "racing") and driver.id in s.grid)
             assert len(driver.upgrades) == drafted, driver.id
 
 
@@ -147,7 +154,8 @@ def play_race(s: SeasonState, rng: random.Random) -> RaceRecorded:
 
 
 def between_races(s: SeasonState, setup: SeasonSetup, rng: random.Random) -> list[SeasonDecision]:
-    """Maybe a driver joins, maybe one leaves (never the last one)."""
+    """Maybe a driver joins, maybe one leaves (never the last one); maybe one sits race 2
+    out, and one sits race 3 out for another (the last race: no colour met again after it)."""
     decisions: list[SeasonDecision] = []
     taken = {d.color for d in s.active()}
     free = [c for c in COLORS if c not in taken]
@@ -155,6 +163,15 @@ def between_races(s: SeasonState, setup: SeasonSetup, rng: random.Random) -> lis
         decisions.append(JoinSeason(f"J{s.race_no}", free[0], rng.choice(("human", "ai"))))
     if setup.leaves and s.race_no == 3 and len(s.active()) > 1:
         decisions.append(LeaveSeason(rng.choice(s.active()).id))
+    left = {d.driver for d in decisions if isinstance(d, LeaveSeason)}
+    racing = [d for d in s.racing() if d.id not in left]
+    if setup.rests and s.race_no == 2 and len(racing) > 1:
+        decisions.append(RestDriver(rng.choice(racing).id))
+    reserves = [d for d in racing if d.kind != "legend"]
+    if setup.rests and s.race_no == 3 and len(racing) > 1 and reserves:
+        reserve = rng.choice(reserves)
+        absent = rng.choice([d for d in racing if d != reserve])
+        decisions.append(SubDriver(absent.id, reserve.id))
     return decisions
 
 
