@@ -28,13 +28,13 @@ def fill_decisions(season: SeasonState, settings: LeagueSettings) -> list[Season
     if settings.fill == "none":
         return []
     kind: CarKind = "legend" if settings.fill == "legends" else "ai"
-    return list(_entries(season, kind, settings.seats - len(season.active())))
+    return list(_entries(season, kind, settings.seats - len(season.racing())))
 
 
 def _entries(season: SeasonState, kind: CarKind, count: int) -> list[JoinSeason]:
-    """``count`` new drivers, each with the next unused id and a colour nobody active has."""
+    """``count`` new drivers, each with the next unused id and a colour nobody racing has."""
     taken = {driver.id for driver in season.drivers}
-    colours = {driver.color for driver in season.active()}
+    colours = {driver.color for driver in season.racing()}
     entries = []
     for _ in range(max(count, 0)):
         driver_id = next(letter for letter in DRIVER_IDS if letter not in taken)
@@ -47,9 +47,9 @@ def _entries(season: SeasonState, kind: CarKind, count: int) -> list[JoinSeason]
 
 def seat_for_newcomer(season: SeasonState, settings: LeagueSettings) -> list[SeasonDecision]:
     """Room for a person joining a full league: a fill driver leaves (keeping its points)."""
-    if len(season.active()) < settings.seats:
+    if len(season.racing()) < settings.seats:
         return []
-    fill = [d for d in season.active() if d.kind != "human"]
+    fill = [d for d in season.racing() if d.kind != "human"]
     return [LeaveSeason(fill[-1].id)] if fill else []
 
 

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.service import cpu, permits
+from bot.service.league_attendance import Attendance
 from bot.service.league_draft import Drafts, turn_of
 from bot.service.league_races import LeagueRaces
 from bot.service.league_seasons import LeagueSeasons, season_after
@@ -86,6 +87,7 @@ class LeagueService:
         self.seasons = LeagueSeasons(store)
         self.league_races = LeagueRaces(store, races)
         self.drafts = Drafts(store, self.seasons, self.league_races, clock)
+        self.attendance = Attendance(store, self.seasons)
         races.on_finished.append(self.record_race)
         races.finish_notices.append(self.finish_notice)
 
@@ -156,7 +158,7 @@ class LeagueService:
         if league.season.phase == "over":
             raise Refused("league_over")
         room = seat_for_newcomer(league.season, league.record.settings)
-        if len(league.season.active()) >= league.record.settings.seats and not room:
+        if len(league.season.racing()) >= league.record.settings.seats and not room:
             raise Refused("league_full")
         after = season_after(league.season, *room)
         entry = next_driver(after)
@@ -217,10 +219,7 @@ class LeagueService:
             league = await self.load(league_id)
             if league.season.phase != "lineup" or league.season.race_no != race_no:
                 return None
-            fill = fill_decisions(league.season, league.record.settings)
-            decisions: list[tuple[SeasonDecision, str]] = [(d, "fill") for d in fill]
-            decisions.append((OpenDraft(race_no), by))
-            return await self.drafts.play(league, decisions)
+            return await self._open(league, by)
 
     async def _next(self, league: League, user_id: int) -> LeagueChange:
         season = league.season
@@ -228,11 +227,17 @@ class LeagueService:
             raise Refused("league_over")
         if season.phase == "racing":
             return await self._race_again(league, user_id)
-        decisions: list[tuple[SeasonDecision, str]] = []
         if season.phase == "lineup":
-            fill = fill_decisions(season, league.record.settings)
-            decisions += [(d, "fill") for d in fill]
-            decisions.append((OpenDraft(season.race_no), f"user:{user_id}"))
+            return await self._open(league, f"user:{user_id}")
+        return await self.drafts.play(league, [])
+
+    async def _open(self, league: League, by: str) -> LeagueChange:
+        """Race k's lineup closes: who said they cannot come rests (a reserve drives), the
+        empty seats are filled, and the draft opens."""
+        league = await self.attendance.settle(league)
+        fill = fill_decisions(league.season, league.record.settings)
+        decisions: list[tuple[SeasonDecision, str]] = [(d, "fill") for d in fill]
+        decisions.append((OpenDraft(league.season.race_no), by))
         return await self.drafts.play(league, decisions)
 
     async def _race_again(self, league: League, user_id: int) -> LeagueChange:

@@ -13,14 +13,33 @@ import pytest
 import pytest_asyncio
 
 from bot.service import calendar
+from bot.service.league_attendance import attendance_steps
 from bot.service.league_nights import Dated, LeagueNights, night_timers
+from bot.service.league_seasons import season_after
 from bot.service.leagues import LeagueService
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
 from bot.service.timers import Scheduler
-from bot.storage import NIGHT_TIMERS, LeagueDate, LeagueSettings, SQLiteStore, Store, Timer
+from bot.storage import (
+    NIGHT_TIMERS,
+    LeagueDate,
+    LeagueSettings,
+    Member,
+    Reserve,
+    SQLiteStore,
+    Store,
+    Timer,
+)
 from bot.storage.postgres import PostgresStore
-from engine.season import OpenDraft, SeasonConfig, SeasonRace, new_season
+from engine.season import (
+    JoinSeason,
+    OpenDraft,
+    RestDriver,
+    SeasonConfig,
+    SeasonRace,
+    SubDriver,
+    new_season,
+)
 
 ALICE = Driver(1, "Alice", "en-US")
 BOB = Driver(2, "Bob", "en-US")
@@ -301,8 +320,8 @@ async def test_two_processes_on_postgres_open_the_race_once(pg_url: str) -> None
     """Two bots share one PostgreSQL database and fire the same due start: the race opens
     once (one draft opened in the season's log), whichever process claims the timer."""
     clock = Clock(START)
-    first = await PostgresStore.open(pg_url)
-    second = await PostgresStore.open(pg_url)
+    first = await PostgresStore.open(pg_url, owner="one")
+    second = await PostgresStore.open(pg_url, owner="two")
     try:
         leagues, nights, one = services(first, clock)
         _, _, two = services(second, clock)
@@ -316,3 +335,108 @@ async def test_two_processes_on_postgres_open_the_race_once(pg_url: str) -> None
     finally:
         await first.close()
         await second.close()
+
+
+# --- attendance and reserves ----------------------------------------------------------------
+
+CAROL = Driver(3, "Carol", "en-US")
+
+
+async def test_a_reserve_drives_for_a_driver_who_cannot_come(sqlite: Store) -> None:
+    """Choice: with no-show "reserve", Bob's "can't make it" puts him off race 1's grid (he
+    keeps his points and cards) and Carol, the league's first free reserve, joins the season
+    in his colour, scoring for herself; her draft picks are hers to make."""
+    clock = Clock(START)
+    leagues, nights, scheduler = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.configure(league.id, ALICE.user_id, False, no_show="reserve")
+    assert await nights.reserve(league.id, ALICE.user_id, False, CAROL.user_id, "Carol", True)
+    (date,) = (await sunday(nights, league.id, "UTC")).dated
+    await nights.rsvp(league.id, BOB.user_id, None, False)
+    bob = (await leagues.load(league.id)).member(BOB.user_id)
+    assert bob is not None
+    clock.now = date.starts_at
+    await scheduler.run_due(clock.now)
+
+    opened_league = await leagues.load(league.id)
+    carol = opened_league.member(CAROL.user_id)
+    assert carol is not None, "the reserve is a driver of the league now"
+    season = opened_league.season
+    assert season.phase in ("draft", "swap")
+    assert bob.driver_id not in season.grid and carol.driver_id in season.grid
+    assert season.driver(carol.driver_id).color == season.driver(bob.driver_id).color
+    assert len(season.grid) == SETTINGS.seats
+
+
+async def test_with_the_ai_setting_nobody_is_moved(sqlite: Store) -> None:
+    """Choice: with no-show "ai" (the default) a driver who cannot come keeps the seat; the
+    AI drives for them when their turn timer runs out, as for anyone."""
+    clock = Clock(START)
+    leagues, nights, scheduler = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.reserve(league.id, ALICE.user_id, False, CAROL.user_id, "Carol", True)
+    (date,) = (await sunday(nights, league.id, "UTC")).dated
+    await nights.rsvp(league.id, BOB.user_id, 1, False)
+    clock.now = date.starts_at
+    await scheduler.run_due(clock.now)
+    league_now = await leagues.load(league.id)
+    bob = league_now.member(BOB.user_id)
+    assert bob is not None and bob.driver_id in league_now.season.grid
+    assert league_now.member(CAROL.user_id) is None
+
+
+def test_an_idle_reserve_sits_out_and_a_known_one_subs_in() -> None:
+    """A reserve already in the season rests when nobody needs them, and takes the place of
+    the next driver who cannot come (``sub``) without joining again."""
+    season = new_season(SEASON, [], 1)
+    for entry, colour in (("A", "red"), ("B", "blue"), ("C", "green")):
+        season = season_after(season, JoinSeason(entry, colour, "human"))
+    members = [
+        Member(1, "A", "Alice"),
+        Member(2, "B", "Bob"),
+        Member(3, "C", "Carol", joined_at=1),
+    ]
+    reserves = [Reserve(1, 3, "Carol")]
+    idle = attendance_steps(season, members, reserves, set(), "reserve")
+    assert [s.decisions for s in idle] == [(RestDriver("C"),)]
+    needed = attendance_steps(season, members, reserves, {2}, "reserve")
+    assert [s.decisions for s in needed] == [(SubDriver("B", "C"),)]
+    assert attendance_steps(season, members, reserves, {2}, "ai") == idle
+
+
+@pytest.mark.parametrize(
+    ("who", "manages", "reserve", "key"),
+    [
+        (BOB.user_id, False, CAROL.user_id, "league_not_creator_or_manager"),
+        (ALICE.user_id, False, BOB.user_id, "league_reserve_is_driver"),
+    ],
+)
+async def test_who_may_list_a_reserve(
+    sqlite: Store, who: int, manages: bool, reserve: int, key: str
+) -> None:
+    clock = Clock(START)
+    leagues, nights, _ = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    with pytest.raises(Refused) as refused:
+        await nights.reserve(league.id, who, manages, reserve, "Someone", True)
+    assert refused.value.key == key
+    assert await sqlite.reserves(league.id) == []
+
+
+async def test_only_the_league_s_people_answer_for_a_race(sqlite: Store) -> None:
+    clock = Clock(START)
+    leagues, nights, _ = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    with pytest.raises(Refused) as refused:
+        await nights.rsvp(league.id, CAROL.user_id, None, True)
+    assert refused.value.key == "league_not_member"
+    with pytest.raises(Refused) as refused:
+        await nights.rsvp(league.id, ALICE.user_id, 9, True)
+    assert refused.value.key == "league_race_not_open"
+    assert await sqlite.rsvps(league.id) == []
+    await nights.rsvp(league.id, ALICE.user_id, None, True)
+    await nights.rsvp(league.id, ALICE.user_id, None, False)
+    assert [(a.race_no, a.coming) for a in await sqlite.rsvps(league.id)] == [(1, False)]
