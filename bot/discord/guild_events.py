@@ -31,6 +31,10 @@ MANAGE_EVENTS = "Manage Events"
 _GONE = (discord.EventStatus.completed, discord.EventStatus.cancelled)
 
 
+MAX_EVENTS_REACHED = 30038
+"""Discord's error code when a server already has its 100 scheduled events."""
+
+
 @dataclass(frozen=True, slots=True)
 class RaceEvent:
     """What a league race's Discord event says (texts already in the server's language)."""
@@ -45,10 +49,12 @@ class RaceEvent:
 @dataclass(frozen=True, slots=True)
 class EventOutcome:
     """The event's id (None if none could be made; a refused edit keeps the old one), and
-    the permission Discord wanted, if it refused for want of one."""
+    the permission Discord wanted, if it refused for want of one; ``full`` when the server
+    already holds as many events as Discord allows (100)."""
 
     event_id: int | None
     missing_permission: str | None = None
+    full: bool = False
 
 
 async def put_event(
@@ -73,6 +79,11 @@ async def put_event(
         missing = _needed(client, existing)
         log.info("no event guild=%s event=%s missing=%s", guild_id, event_id, missing)
         return EventOutcome(None if existing is None else existing.id, missing)
+    except discord.HTTPException as error:
+        if error.code != MAX_EVENTS_REACHED:
+            raise
+        log.info("no event guild=%s: the server holds Discord's most events", guild_id)
+        return EventOutcome(None, full=True)
 
 
 async def remove_event(client: discord.Client, guild_id: int, event_id: int) -> str | None:

@@ -21,6 +21,7 @@ from tests.support.fakediscord import (
     FakeScheduledEvent,
     Permission,
 )
+from tests.support.fakediscord.event_limits import OPEN_EVENTS_LIMIT
 from tests.support.fakediscord.fixtures import fake_discord  # noqa: F401
 
 
@@ -222,3 +223,28 @@ async def test_a_process_that_does_not_hold_the_guild_still_puts_the_event(
 
     assert made == EventOutcome(the_event(fake, guild).id, None)
     assert gone == EventOutcome(None, None)
+
+
+async def test_a_server_with_discord_s_most_events_gets_none_more_and_is_told(
+    fake: FakeDiscord, guild: FakeGuild, bot: Bot
+) -> None:
+    """Discord allows a server 100 events at once: the 101st is refused (30038); the race
+    keeps its date and the outcome says the server is full, with nothing made."""
+    fake.grant_bot(guild, Permission.CREATE_EVENTS)
+    organiser = fake.add_user("organiser")
+    fake.add_member(guild, organiser, manage_guild=True)
+    start = fake.state.utcnow() + timedelta(days=3)
+    for number in range(OPEN_EVENTS_LIMIT):
+        fake.add_scheduled_event(
+            guild,
+            organiser,
+            name=f"Quiz night {number}",
+            start=start,
+            end=start + timedelta(hours=1),
+            location="#quiz",
+        )
+
+    outcome = await put_event(bot, guild.id, None, race_three(fake))
+
+    assert outcome == EventOutcome(None, full=True)
+    assert len(fake.scheduled_events(guild)) == OPEN_EVENTS_LIMIT
