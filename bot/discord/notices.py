@@ -3,6 +3,7 @@
 A mention in the race's thread (the default), a direct message carrying the "Open my
 hand" button, or nothing (their name, unmentioned). A direct message that fails
 (closed DMs: Discord's 50007) falls back to the mention, once, with one line saying so.
+A league night's reminder calls its drivers the same way (:func:`direct_message`).
 """
 
 from __future__ import annotations
@@ -68,19 +69,22 @@ class Notices:
         hand = HeatButton(
             button("hand", record.id), t("open_hand", seat.locale), discord.ButtonStyle.primary
         )
-        try:
-            user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
-            await user.send(text, view=view_of(hand))
-        except discord.HTTPException as error:
-            log.info(
-                "dm refused race=%s guild=%s user=%s code=%s",
-                record.id,
-                record.guild_id,
-                seat.user_id,
-                error.code,
-            )
-            return False
-        return True
+        where = f"race={record.id} guild={record.guild_id}"
+        return await direct_message(self.client, seat.user_id, text, view_of(hand), where)
+
+
+async def direct_message(
+    client: discord.Client, user_id: int, text: str, view: discord.ui.View, where: str
+) -> bool:
+    """``text`` and ``view`` in a person's DMs; False if Discord refused (closed DMs), so the
+    caller mentions them instead. ``where`` names the race or league in the log line."""
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        await user.send(text, view=view)
+    except discord.HTTPException as error:
+        log.info("dm refused %s user=%s code=%s", where, user_id, error.code)
+        return False
+    return True
 
 
 def _where(record: RaceRecord) -> dict[str, object]:
