@@ -24,6 +24,8 @@ from bot.discord.controller import Controller
 from bot.discord.errors import answer_failure, say_privately
 from bot.discord.league_commands import LeagueCommands, stats_command
 from bot.discord.league_controller import LeagueController
+from bot.discord.league_night_commands import night_commands
+from bot.discord.league_nights import LeagueNightsController
 from bot.discord.league_posts import LeaguePoster
 from bot.discord.loop import loop_factory
 from bot.discord.publisher import Publisher
@@ -33,11 +35,12 @@ from bot.hosting import heartbeat, log_format, metrics
 from bot.hosting.rate_limit import RateLimit
 from bot.hosting.settings import Settings
 from bot.service import cpu, figures
+from bot.service.league_nights import LeagueNights
 from bot.service.leagues import LeagueService
 from bot.service.outbox import Outbox
 from bot.service.races import RaceService, fresh_seed
 from bot.service.timers import LONGEST_NAP, SHARED_NAP, Scheduler
-from bot.storage import OutboxRow
+from bot.storage import NIGHT_TIMERS, OutboxRow, Timer
 from bot.storage.choice import is_postgres, open_store, without_password
 
 log = logging.getLogger("heat.bot")
@@ -147,15 +150,20 @@ class HeatBot(discord.Client):
             self.store, self.races, self.publisher, self.outbox, self.scheduler
         )
         self.leagues = LeagueService(self.store, self.races, self.clock)
-        self.league_controller = LeagueController(self.controller, self.leagues)
-        self.scheduler.league_timer = self.league_controller.draft.on_timer
+        self.nights = LeagueNights(self.store, self.leagues, self.clock)
+        self.league_controller = LeagueController(self.controller, self.leagues, self.nights)
+        self.league_nights = LeagueNightsController(self.league_controller, self.nights)
+        self.scheduler.league_timer = self._league_timer
         self.publisher.say_hooks["league_recorded"] = LeaguePoster(self, self.leagues).recorded
-        self.clicks = Clicks(self.controller, self.league_controller)
+        self.clicks = Clicks(self.controller, self.league_controller, self.league_nights)
         heat = HeatCommands(self.controller)
         heat.add_command(stats_command(self.league_controller))
         heat.add_command(replay_command(self.controller))
         self.tree.add_command(heat)
-        self.tree.add_command(LeagueCommands(self.league_controller))
+        league = LeagueCommands(self.league_controller)
+        for command in night_commands(self.league_nights):
+            league.add_command(command)
+        self.tree.add_command(league)
         await self.tree.set_translator(HeatTranslator())
         if self.settings.dev_guild is not None:
             guild = discord.Object(self.settings.dev_guild)
@@ -267,9 +275,19 @@ class HeatBot(discord.Client):
         """Wait until whatever a stopped bot left in the outbox is posted."""
         await self._caught_up.wait()
 
+    async def _league_timer(self, timer: Timer) -> None:
+        """A league's timer: a dated race's reminder or start, or its draft's turn timer."""
+        if timer.kind in NIGHT_TIMERS:
+            await self.league_nights.on_timer(timer)
+        else:
+            await self.league_controller.draft.on_timer(timer)
+
     async def _post(self, row: OutboxRow, resumed: bool) -> None:
-        """One outbox row: a league's goes to its draft, a race's to the publisher."""
-        if row.league_id is not None:
+        """One outbox row: a league night's goes to the league's channel, a league's other
+        rows to its draft, a race's to the publisher."""
+        if row.league_id is not None and self.league_nights.posts(row):
+            await self.league_nights.post(row, resumed)
+        elif row.league_id is not None:
             await self.league_controller.draft.post(row, resumed)
         else:
             await self.publisher.post(row, resumed)

@@ -28,6 +28,7 @@ from bot.discord.hand import (
 )
 from bot.discord.ids import ACTIONS, ComponentId, decision_of, decision_text
 from bot.discord.league_controller import LeagueController
+from bot.discord.league_nights import RSVP_NO, RSVP_YES, LeagueNightsController
 from bot.discord.market import market_cards, market_message, market_png, market_title
 from bot.discord.prompts import private_choices_message
 from bot.discord.texts import t
@@ -47,9 +48,12 @@ SUGGESTION_LEVEL = "pro"  # the hand's "AI suggestion" is the best the AI can do
 class Clicks:
     """Routes a component's click, by its custom id, to what it means."""
 
-    def __init__(self, controller: Controller, leagues: LeagueController) -> None:
+    def __init__(
+        self, controller: Controller, leagues: LeagueController, nights: LeagueNightsController
+    ) -> None:
         self.controller = controller
         self.leagues = leagues
+        self.nights = nights
 
     async def on_button(self, interaction: discord.Interaction[Any], target: ComponentId) -> None:
         action = target.action
@@ -69,6 +73,8 @@ class Clicks:
             await self.leagues.draft.on_click(interaction, target, decision_text(target))
         elif action == "lgend":
             await self.leagues.end(interaction, target.race)
+        elif action in (RSVP_YES, RSVP_NO):
+            await self.nights.on_click(interaction, target)
         else:
             await self._unknown(interaction, target)
 

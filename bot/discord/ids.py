@@ -45,6 +45,9 @@ ACTIONS: dict[str, str] = {
     "lg": "league draft: make the season decision in ``arg``",
     "lgs": "league draft: swap ``arg``'s card (driver.card) for the selected one",
     "lgend": "end the league (admin, after the confirmation)",
+    # league nights' reminders: ``race`` is the league's id, ``stamp`` the race's number
+    "rsvpy": "league night: I'll race",
+    "rsvpn": "league night: I can't make it",
 }
 
 

@@ -19,9 +19,11 @@ from bot.discord.controller import Controller, driver_of, public_locale
 from bot.discord.errors import post_in_channel, think_privately
 from bot.discord.ids import button
 from bot.discord.league_draft import LeagueDraft
+from bot.discord.league_nights import reserves_line, schedule_line
 from bot.discord.league_posts import breakdown_text, history_texts, standings_message
 from bot.discord.texts import counted, t
 from bot.service import permits
+from bot.service.league_nights import LeagueNights
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings
@@ -64,9 +66,12 @@ def _race(entry: str) -> SeasonRace:
 class LeagueController:
     """The league handlers, shared by the ``/league`` commands and the draft's components."""
 
-    def __init__(self, controller: Controller, leagues: LeagueService) -> None:
+    def __init__(
+        self, controller: Controller, leagues: LeagueService, nights: LeagueNights
+    ) -> None:
         self.controller = controller
         self.leagues = leagues
+        self.nights = nights
         self.draft = LeagueDraft(controller, leagues)
 
     async def _league_id(self, interaction: discord.Interaction[Any]) -> int | None:
@@ -195,6 +200,7 @@ class LeagueController:
             return
         locale = str(interaction.locale)
         league = await self.leagues.load(league_id)
+        night = await self.nights.night(league_id)  # dates, who comes, reserves
         events = data.championship()
         lines = [t("league_schedule_title", locale, name=league.record.name)]
         for race in await self.leagues.schedule(league_id):
@@ -210,7 +216,13 @@ class LeagueController:
                 )
             )
             lines.append(f"> {events.event(race.event).summary}")
-        await interaction.followup.send("\n".join(lines), ephemeral=True)
+            lines.append(schedule_line(league, night, race.race_no))
+        lines.append(reserves_line(night, locale))
+        await interaction.followup.send(
+            "\n".join(filter(None, lines)),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def start_race(self, interaction: discord.Interaction[Any]) -> None:
         await think_privately(interaction)

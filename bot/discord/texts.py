@@ -670,6 +670,120 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "league_breakdown_correction": ("Corrections: {points:+d}", "Correzioni: {points:+d}"),
     "league_breakdown_total": ("**Total: {points}**", "**Totale: {points}**"),
+    # leagues: dated races, their Discord events, reminders, answers, reserves (issue 36)
+    "league_bad_zone": (
+        "There is no time zone {zone}: give its IANA name, such as Europe/Rome or "
+        "America/New_York.",
+        "Non esiste il fuso orario {zone}: indica il suo nome IANA, come Europe/Rome o "
+        "America/New_York.",
+    ),
+    "league_bad_date": (
+        "{date} is not a day: write it YYYY-MM-DD, such as 2027-03-07.",
+        "{date} non è un giorno: scrivilo AAAA-MM-GG, come 2027-03-07.",
+    ),
+    "league_bad_time": (
+        "{time} is not a time of day: write it HH:MM, such as 21:00.",
+        "{time} non è un orario: scrivilo HH:MM, come 21:00.",
+    ),
+    "league_date_past": (
+        "<t:{when}:F> has already passed: give a date still to come.",
+        "<t:{when}:F> è già passato: indica una data ancora da venire.",
+    ),
+    "league_date_far": (
+        "That is more than a year ahead: give a nearer date.",
+        "Quella data è a più di un anno da oggi: indicane una più vicina.",
+    ),
+    "league_bad_every": (
+        "Races can be 1 to {most} days apart.",
+        "Tra una gara e l'altra possono passare da 1 a {most} giorni.",
+    ),
+    "league_bad_reminders": (
+        "Give up to {most} reminders, in hours before the race (up to a week), such as 24, 1; "
+        "0 for none.",
+        "Indica fino a {most} promemoria, in ore prima della gara (al massimo una settimana), "
+        "come 24, 1; 0 per nessuno.",
+    ),
+    "league_not_dated": (
+        "Race {race} has no date to cancel.",
+        "La gara {race} non ha una data da annullare.",
+    ),
+    "league_race_not_open": (
+        "Race {race} is not one of this season's races still to come.",
+        "La gara {race} non è tra le gare di questa stagione ancora da correre.",
+    ),
+    "league_nothing_to_date": (
+        "Every race of the season has started: none is left to date.",
+        "Tutte le gare della stagione sono già partite: non ne resta nessuna da programmare.",
+    ),
+    "league_reserve_is_driver": (
+        "A driver of the league cannot also be its reserve driver.",
+        "Un pilota del campionato non può esserne anche pilota di riserva.",
+    ),
+    "league_night_race": ("Race {race} ({track})", "Gara {race} ({track})"),
+    "league_night_dated": ("{race}: {full} ({relative})", "{race}: {full} ({relative})"),
+    "league_night_undated": (
+        "{race} has no date now: date it again, or start it with `/league start-race`.",
+        "{race} ora non ha una data: programmala di nuovo, o avviala con `/league start-race`.",
+    ),
+    "league_night_events_permission": (
+        "Grant me the {permission} permission to add the races to the server's Events.",
+        "Dammi il permesso {permission} per aggiungere le gare agli Eventi del server.",
+    ),
+    "league_night_create_events": ("Create Events", "Crea eventi"),
+    "league_night_manage_events": ("Manage Events", "Gestisci eventi"),
+    "league_event_name": ("{name} — race {race}: {track}", "{name} — gara {race}: {track}"),
+    "league_event_description": (
+        "{track}, {laps}. Event {event}: {title}. {summary}",
+        "{track}, {laps}. Evento {event}: {title}. {summary}",
+    ),
+    "league_event_laps": ("{n} lap|{n} laps", "{n} giro|{n} giri"),
+    "league_night_settings": (
+        "**{name}**: reminders {reminders} before each race; for a driver who cannot come: "
+        "{no_show}.",
+        "**{name}**: promemoria {reminders} prima di ogni gara; per un pilota che non può "
+        "esserci: {no_show}.",
+    ),
+    "league_night_no_reminders": ("none", "nessuno"),
+    "league_night_no_show_ai": ("the AI drives", "guida l'IA"),
+    "league_night_no_show_reserve": (
+        "a reserve driver (the AI when none is free)",
+        "un pilota di riserva (l'IA se nessuno è libero)",
+    ),
+    "league_night_coming": ("✅ {race}: you will race.", "✅ {race}: ci sarai."),
+    "league_night_not_coming": ("❌ {race}: you cannot make it.", "❌ {race}: non ci sarai."),
+    "league_night_reserve_added": (
+        "<@{user}> is now a reserve driver of **{name}**.",
+        "<@{user}> ora è pilota di riserva di **{name}**.",
+    ),
+    "league_night_reserve_removed": (
+        "<@{user}> is no longer a reserve driver of **{name}**.",
+        "<@{user}> non è più pilota di riserva di **{name}**.",
+    ),
+    "league_night_reserve_already": (
+        "<@{user}> already is a reserve driver of **{name}**.",
+        "<@{user}> è già pilota di riserva di **{name}**.",
+    ),
+    "league_night_reserve_not": (
+        "<@{user}> is not a reserve driver of **{name}**.",
+        "<@{user}> non è pilota di riserva di **{name}**.",
+    ),
+    "league_night_reserves": ("Reserve drivers: {names}", "Piloti di riserva: {names}"),
+    "league_night_reminder": (
+        "⏰ {race} of **{name}** starts {relative} ({full}). Will you race?",
+        "⏰ {race} di **{name}** inizia {relative} ({full}). Ci sarai?",
+    ),
+    "league_night_dm": (
+        "⏰ {race} of **{name}** starts {relative} ({full}), in {where}. Will you race?",
+        "⏰ {race} di **{name}** inizia {relative} ({full}), in {where}. Ci sarai?",
+    ),
+    "league_night_yes": ("I'll race", "Ci sarò"),
+    "league_night_no": ("Can't make it", "Non posso"),
+    "league_night_not_ready": (
+        "Race {race_no} was due to start, but the race before it is still running: start it "
+        "with `/league start-race` when it ends.",
+        "Era l'ora della gara {race_no}, ma la gara precedente è ancora in corso: avviala con "
+        "`/league start-race` quando finisce.",
+    ),
     # --- status, settings, rules ---
     "status": (
         "Race {race} on {track}: round {round}, {step}. Waiting for: {waiting}.",
@@ -810,6 +924,38 @@ COMMAND_TEXTS: dict[str, str] = {
         "I punti di un pilota gara per gara (li vedi solo tu)"
     ),
     "The driver (default: you)": "Il pilota (predefinito: tu)",
+    # league nights (issue 36)
+    "Date the league's races (creator or Manage Server)": (
+        "Programma le gare del campionato (creatore o gestione server)"
+    ),
+    "Date one race, or move it": "Programma una gara, o spostala",
+    "Race number": "Numero della gara",
+    "Day, as YYYY-MM-DD": "Giorno, come AAAA-MM-GG",
+    "Start time, as HH:MM": "Ora di inizio, come HH:MM",
+    "Time zone, e.g. Europe/Rome": "Fuso orario, per esempio Europe/Rome",
+    "Date every race still to come": "Programma tutte le gare ancora da correre",
+    "Day of the next race, as YYYY-MM-DD": "Giorno della prossima gara, come AAAA-MM-GG",
+    "Days between races (default 7)": "Giorni tra una gara e l'altra (predefinito 7)",
+    "Take a race's date away": "Togli la data a una gara",
+    "The league's reserve drivers (creator or Manage Server)": (
+        "I piloti di riserva del campionato (creatore o gestione server)"
+    ),
+    "List a reserve driver": "Aggiungi un pilota di riserva",
+    "Take a reserve driver off the list": "Togli un pilota di riserva dall'elenco",
+    "The reserve driver": "Il pilota di riserva",
+    "Reminders and no-shows (creator or Manage Server); shown if none given": (
+        "Promemoria e assenze (creatore o gestione server); senza opzioni, le mostra"
+    ),
+    "Hours before each race, e.g. 24, 1 (0 for none)": (
+        "Ore prima di ogni gara, per esempio 24, 1 (0 per nessuno)"
+    ),
+    "Who drives for a driver who cannot come": "Chi guida per un pilota che non può esserci",
+    "A reserve driver": "Un pilota di riserva",
+    "Say whether you will race": "Di' se ci sarai alla gara",
+    "Will you race?": "Ci sarai?",
+    "Race number (default: the next race)": "Numero della gara (predefinito: la prossima)",
+    "I'll race": "Ci sarò",
+    "Can't make it": "Non posso",
     "A player's league stats across leagues": "Le statistiche di campionato di un giocatore",
     "The player": "Il giocatore",
     "Post a finished race as an animation": "Pubblica una gara finita come animazione",
