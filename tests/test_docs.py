@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from discord import app_commands
 
 from bot.discord.commands import HeatCommands
 from bot.discord.league_commands import LeagueCommands
+from bot.discord.league_night_commands import night_commands
 from engine.notation import decision_json, load_scenario, state_json
 
 
@@ -90,6 +92,9 @@ def test_race_example_loads_and_is_written_back_unchanged(block: str) -> None:
     assert written == document
 
 
+NAMED_COMMAND = re.compile(r"`(/(?:heat|league)(?: (?:date|reserve))? [a-z-]+)")
+
+
 def _who_may_rows() -> dict[str, str]:
     """Each command the README's command tables name, with its "who may" cell."""
     rows: dict[str, str] = {}
@@ -102,15 +107,25 @@ def _who_may_rows() -> dict[str, str]:
         if not columns:
             columns = cells
         elif "who may" in columns:
-            for command in re.findall(r"`(/(?:heat|league) [a-z-]+)", cells[0]):
+            for command in re.findall(
+                r"`(/(?:heat|league)(?: (?:date|reserve))? [a-z-]+)", cells[0]
+            ):
                 rows[command] = cells[columns.index("who may")]
     return rows
 
 
 def test_the_readme_says_who_may_run_every_command() -> None:
     """Every /heat and /league command of the bot has a README row saying who may run it."""
-    groups = (HeatCommands(cast(Any, None)), LeagueCommands(cast(Any, None)))
-    commands = {f"/{group.name} {command.name}" for group in groups for command in group.commands}
+    league = LeagueCommands(cast(Any, None))
+    for command in night_commands(cast(Any, None)):
+        league.add_command(command)
+    groups = (HeatCommands(cast(Any, None)), league)
+    commands = {
+        f"/{command.qualified_name}"
+        for group in groups
+        for command in group.walk_commands()
+        if not isinstance(command, app_commands.Group)
+    }
     rows = _who_may_rows()
     assert commands | {"/heat stats"} <= set(rows), sorted(commands - set(rows))
     assert all(rows[command] for command in commands), "each says who may"

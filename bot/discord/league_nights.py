@@ -194,7 +194,9 @@ class LeagueNightsController:
             t("league_night_undated", locale, race=race_label(league, d.race_no, locale))
             for d in dated.undated
         ]
-        missing = await self._events(dated)
+        missing, full = await self._events(dated)
+        if full:
+            lines.append(t("league_night_events_full", locale))
         if missing is not None:
             named = (
                 "league_night_create_events"
@@ -206,14 +208,16 @@ class LeagueNightsController:
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    async def _events(self, dated: Dated) -> str | None:
+    async def _events(self, dated: Dated) -> tuple[str | None, bool]:
         """Put each dated race's Discord event and remove each undated one's; the permission
-        Discord wanted, if it refused for want of one."""
+        Discord wanted, if it refused for want of one, and whether the server's events are
+        at Discord's most."""
         league = dated.league
         record = league.record
         locale = self.controller.publisher.locale_of(record.guild_id)
         location = self._location(record)
         missing: str | None = None
+        full = False
         for date in dated.dated:
             start = datetime.fromtimestamp(date.starts_at, tz=UTC)
             event = race_event(league, date.race_no, locale, location, start)
@@ -225,6 +229,7 @@ class LeagueNightsController:
             if outcome.event_id != date.event_id:
                 await self.nights.set_event(league.id, date.race_no, outcome.event_id)
             missing = missing or outcome.missing_permission
+            full = full or outcome.full
         for date in dated.undated:
             if date.event_id is None:
                 continue
@@ -232,7 +237,7 @@ class LeagueNightsController:
                 missing = await remove_event(self.client, record.guild_id, date.event_id) or missing
             except discord.HTTPException as error:
                 _event_failed(record, date.race_no, error)
-        return missing
+        return missing, full
 
     def _location(self, record: LeagueRecord) -> str:
         """'#channel': where an external event of the league says it happens."""

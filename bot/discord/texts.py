@@ -730,6 +730,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Dammi il permesso {permission} per aggiungere le gare agli Eventi del server.",
     ),
     "league_night_create_events": ("Create Events", "Crea eventi"),
+    "league_night_events_full": (
+        "The server already has Discord's 100 events: this race is not among them.",
+        "Il server ha già i 100 eventi concessi da Discord: questa gara non è tra loro.",
+    ),
     "league_night_manage_events": ("Manage Events", "Gestisci eventi"),
     "league_event_name": ("{name} — race {race}: {track}", "{name} — gara {race}: {track}"),
     "league_event_description": (

@@ -116,6 +116,7 @@ class LeagueNights:
         zone: str,
     ) -> Dated:
         """Race ``race_no`` starts on ``day`` at ``at`` in ``zone`` (moved if it had a date)."""
+        await self._may_date(league_id, user_id, can_manage)
         tz = calendar.zone_named(zone)
         starts_at = calendar.instant(calendar.day_named(day), calendar.time_named(at), tz)
         return await self._set(league_id, user_id, can_manage, {race_no: starts_at}, tz.key)
@@ -132,6 +133,7 @@ class LeagueNights:
     ) -> Dated:
         """Every race yet to open, from the next one on, dated ``every_days`` apart from
         ``first_day`` at ``at`` on the clocks of ``zone``."""
+        await self._may_date(league_id, user_id, can_manage)
         tz = calendar.zone_named(zone)
         first, time_of_day = calendar.day_named(first_day), calendar.time_named(at)
         league = await self.leagues.load(league_id)
@@ -164,6 +166,11 @@ class LeagueNights:
                 race_no,
             )
             return Dated(league, (), (dates[race_no],))
+
+    async def _may_date(self, league_id: int, user_id: int, can_manage: bool) -> None:
+        """Who may date is asked before the date is read: a refusal says who may, first."""
+        league = await self.leagues.load(league_id)
+        permits.creator_or_manager(league.record.created_by == user_id, can_manage)
 
     async def _set(
         self,
