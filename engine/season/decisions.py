@@ -6,7 +6,8 @@ A driver's draft decisions start with its id, like a race decision:
 ``"A pick turbo-8"``, ``"A swap turbo-8 body-3"`` (give, then take), ``"A keep"``.
 The league's own decisions start with a word no driver may be named:
 ``"join E red human"``, ``"leave E"``, ``"rest E"`` (E sits the next race out),
-``"sub E G"`` (E sits it out, G drives it in E's colour), ``"draft 2"`` (open race 2's draft),
+``"sub E G"`` (E sits it out, G drives it in E's colour), ``"stand-in E G"`` (the
+draft waits on E, who did not answer: G takes E's place in it), ``"draft 2"`` (open race 2's draft),
 ``"start 2"``, ``"cancel 2"`` (race 2 will be run again),
 ``"record 2 {...}"`` (race 2's result as compact JSON), ``"correct E +2"`` (an
 admin's points correction, always signed) and ``"drop-worst on"`` (or ``off``: the
@@ -118,6 +119,21 @@ class SubDriver(ByTheLeague):
     takes the absent driver's colour and scores for itself (issue 36: a named reserve)."""
 
     do: ClassVar[str] = "sub"
+    absent: str
+    reserve: str
+
+    def __init__(self, absent: str, reserve: str) -> None:
+        object.__setattr__(self, "absent", absent)
+        object.__setattr__(self, "reserve", reserve)
+
+
+@dataclass(frozen=True, init=False)
+class StandIn(ByTheLeague):
+    """The draft waits on ``absent``, who did not answer in time: a reserve takes their place
+    in this race's grid and draft, in their colour, scoring for itself; ``absent`` sits the
+    race out. A reserve new to the season joins it here, on 0 points."""
+
+    do: ClassVar[str] = "stand-in"
     absent: str
     reserve: str
 
@@ -243,6 +259,7 @@ LeagueDecision = (
     | LeaveSeason
     | RestDriver
     | SubDriver
+    | StandIn
     | OpenDraft
     | StartRace
     | CancelRace

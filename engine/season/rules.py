@@ -42,6 +42,7 @@ from engine.season.decisions import (
     RaceRecorded,
     RestDriver,
     SeasonDecision,
+    StandIn,
     StartRace,
     SubDriver,
 )
@@ -62,6 +63,7 @@ from engine.season.points import champion, race_points, standings
 from engine.season.schedule import RANDOM_DRAWS, schedule
 from engine.season.state import (
     SeasonConfig,
+    SeasonDraft,
     SeasonDriver,
     SeasonPhase,
     SeasonState,
@@ -215,6 +217,7 @@ def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Even
         LeaveSeason: "lineup",
         RestDriver: "lineup",
         SubDriver: "lineup",
+        StandIn: "draft",
         DropWorst: "lineup",
         OpenDraft: "lineup",
         StartRace: "ready",
@@ -233,6 +236,8 @@ def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Even
         _leave(s, decision, events)
     elif isinstance(decision, RestDriver | SubDriver):
         _rest(s, decision, events)
+    elif isinstance(decision, StandIn):
+        _stand_in(s, decision, events)
     elif isinstance(decision, DropWorst):
         _switch_drop_worst(s, decision, events)
     elif isinstance(decision, OpenDraft):
@@ -248,14 +253,22 @@ def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Even
         _record(s, decision.result, events)
 
 
-def join_problem(s: SeasonState, driver_id: str, color: str, kind: str) -> str | None:
-    """Why this driver cannot join the season now, or None."""
+def new_id_problem(s: SeasonState, driver_id: str) -> str | None:
+    """Why ``driver_id`` cannot name a new driver of the season, or None."""
     if not _DRIVER_ID.match(driver_id) or len(driver_id) > MAX_NAME:
         return f"driver id {quoted(driver_id)}: letters, digits, _ and - only, at most {MAX_NAME}"
     if driver_id in LEAGUE_WORDS:
         return f"driver id {quoted(driver_id)} is a season word"
     if any(d.id == driver_id for d in s.drivers):
         return f"driver {driver_id} already takes part in this season"
+    return None
+
+
+def join_problem(s: SeasonState, driver_id: str, color: str, kind: str) -> str | None:
+    """Why this driver cannot join the season now, or None."""
+    problem = new_id_problem(s, driver_id)
+    if problem is not None:
+        return problem
     # The next race's field: a driver may join in the seat, or the colour, of one resting.
     if len(s.racing()) >= MAX_CARS:
         return f"a race takes at most {MAX_CARS} cars"
@@ -333,6 +346,44 @@ def _rest(s: SeasonState, decision: RestDriver | SubDriver, events: list[Event])
         return
     s.set_driver(replace(s.driver(decision.reserve), color=driver.color))
     events.append(DriverSubbed(absent, decision.reserve, s.race_no))
+
+
+def stand_in_problem(s: SeasonState, absent: str, reserve: str) -> str | None:
+    """Why ``reserve`` cannot take ``absent``'s place in the draft now, or None."""
+    if season_pending(s).drivers != (absent,):
+        return f"the draft does not wait on {absent}"
+    if absent == reserve:
+        return f"driver {absent} cannot stand in for itself"
+    if not any(d.id == reserve for d in s.drivers):
+        return new_id_problem(s, reserve)
+    driver = s.driver(reserve)
+    if not driver.active or reserve in s.grid:
+        return f"driver {reserve} is not free to stand in (it left, or races already)"
+    if driver.kind != "human":
+        return f"driver {reserve} is not a person"
+    return None
+
+
+def _stand_in(s: SeasonState, decision: StandIn, events: list[Event]) -> None:
+    """The reserve takes the absent driver's place in the grid and the draft, in its colour;
+    the absent driver rests (a reserve new to the season joins it on 0 points)."""
+    absent, reserve = decision.absent, decision.reserve
+    problem = stand_in_problem(s, absent, reserve)
+    if problem is not None:
+        raise IllegalDecision(absent, s.phase, problem)
+    colour = s.driver(absent).color
+    if any(d.id == reserve for d in s.drivers):
+        s.set_driver(replace(s.driver(reserve), color=colour, resting=False))
+    else:
+        s.drivers.append(SeasonDriver(reserve, colour, "human", joined=s.race_no))
+        events.append(DriverJoined(reserve, s.race_no))
+    s.set_driver(replace(s.driver(absent), resting=True))
+    s.grid = tuple(reserve if car == absent else car for car in s.grid)
+    draft = s.draft
+    assert draft is not None
+    order = tuple(reserve if car == absent else car for car in draft.order)
+    s.draft = SeasonDraft(draft.market, order, draft.first)
+    events.append(DriverSubbed(absent, reserve, s.race_no))
 
 
 def correction_problem(s: SeasonState, driver_id: str, points: int) -> str | None:

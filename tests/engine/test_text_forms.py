@@ -64,6 +64,7 @@ def test_a_kind_prints_its_fields_in_order() -> None:
         "leave",
         "rest",
         "sub",
+        "stand-in",
         "draft",
         "start",
         "cancel",

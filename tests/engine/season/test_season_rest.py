@@ -31,6 +31,7 @@ from engine.season import (
     SeasonConfig,
     SeasonDecision,
     SeasonState,
+    StandIn,
     StartRace,
     SubDriver,
     apply_season,
@@ -48,7 +49,7 @@ from engine.season import (
     season_view,
     standings,
 )
-from engine.season.events import DriverRests, DriverSubbed
+from engine.season.events import DriverJoined, DriverRests, DriverSubbed
 from engine.setup import Entrant
 from tests.engine.season.test_season import starting_order
 from tests.support.playout import COLORS
@@ -268,3 +269,71 @@ def test_the_notation_writes_a_rest_only_while_it_lasts() -> None:
     document["drivers"][3]["active"] = False
     with pytest.raises(NotationError, match="a driver who left sits no race out"):
         season_from_dict(document)
+
+
+def test_a_reserve_stands_in_for_the_driver_the_draft_waits_on() -> None:
+    """Issue 36, our choice: the draft waits on a driver who did not answer in time; a
+    reserve new to the season (G) takes that driver's slot in the grid and the draft order,
+    in its colour, joining on 0 points; the absent driver rests. G picks in its place and
+    races; the absent driver scores None for the race and is back for the next."""
+    season = Season(FOUR)
+    season.do(OpenDraft(1))
+    waiting = season_pending(season.s).drivers[0]
+    colour, grid = season.s.driver(waiting).color, season.s.grid
+    events = season.do(StandIn(waiting, "G"))
+    assert events == [DriverJoined("G", 1), DriverSubbed(waiting, "G", 1)]
+    s = season.s
+    assert season_pending(s).drivers == ("G",)
+    assert s.grid == tuple("G" if car == waiting else car for car in grid)
+    assert s.driver("G").color == colour and s.driver("G").joined == 1
+    assert s.driver(waiting).resting and waiting not in [d.id for d in s.racing()]
+    places = {car: place for place, car in enumerate(s.grid, start=1)}
+    season.race(places)
+    assert line(season.s, waiting)[1] == (None,)
+    assert line(season.s, "G")[1][0] is not None
+    assert not season.s.driver(waiting).resting
+    assert replay_season(season.start, season.log) == season.s
+    assert log_from_texts(log_to_texts(season.log)) == season.log
+
+
+def test_a_reserve_of_the_season_stands_in_again() -> None:
+    """A reserve already in the season, resting this race, stands in without joining again
+    and takes the absent driver's colour."""
+    season = Season(FOUR)
+    season.do(JoinSeason("G", "green", "human"))
+    season.do(RestDriver("G"))
+    season.do(OpenDraft(1))
+    waiting = season_pending(season.s).drivers[0]
+    events = season.do(StandIn(waiting, "G"))
+    assert events == [DriverSubbed(waiting, "G", 1)]
+    assert season.s.driver("G").color == season.s.driver(waiting).color
+    assert not season.s.driver("G").resting and "G" in season.s.grid
+
+
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (lambda s, waiting, other: StandIn(other, "G"), "does not wait on"),
+        (lambda s, waiting, other: StandIn(waiting, waiting), "cannot stand in for itself"),
+        (lambda s, waiting, other: StandIn(waiting, other), "not free to stand in"),
+        (lambda s, waiting, other: StandIn(waiting, "record"), "season word"),
+    ],
+)
+def test_what_a_stand_in_refuses(make: Any, why: str) -> None:
+    """Only the driver the draft waits on is stood in for, by someone free (not on the grid),
+    never by itself; a refusal changes nothing."""
+    season = Season(FOUR)
+    season.do(OpenDraft(1))
+    waiting = season_pending(season.s).drivers[0]
+    other = next(car for car in season.s.grid if car != waiting)
+    before = season.s
+    with pytest.raises(IllegalDecision) as refused:
+        apply_season(before, make(before, waiting, other))
+    assert why in str(refused.value)
+    assert season.s == before
+
+
+def test_a_stand_in_is_a_draft_decision_only() -> None:
+    season = Season(FOUR)
+    with pytest.raises(IllegalDecision, match="needs the draft phase"):
+        apply_season(season.s, StandIn("A", "G"))
