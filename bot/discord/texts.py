@@ -729,6 +729,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Grant me the {permission} permission to add the races to the server's Events.",
         "Dammi il permesso {permission} per aggiungere le gare agli Eventi del server.",
     ),
+    "league_stand_in": (
+        "{absent} did not answer in time: reserve {reserve} drives race {race_no} instead.",
+        "{absent} non ha risposto in tempo: al suo posto corre la gara {race_no} la riserva"
+        " {reserve}.",
+    ),
     "league_night_create_events": ("Create Events", "Crea eventi"),
     "league_night_events_full": (
         "The server already has Discord's 100 events: this race is not among them.",

@@ -6,7 +6,9 @@ place, in their colour, scoring for themselves (a reserve new to the season join
 on 0 points). Reserves nobody needs sit the race out. With the ``ai`` setting nobody
 is moved: the AI drives for whoever does not answer within the league's timer, as
 for any driver. Settled as the race's lineup closes (its draft opens), by hand or at
-its date; nothing here imports discord.
+its date. A driver who does not answer their draft turn within the league's timer is
+replaced the same way (``stand-in``: the reserve takes their place in the draft and the
+race). Nothing here imports discord.
 """
 
 from __future__ import annotations
@@ -19,7 +21,14 @@ from bot.service.league_seasons import LeagueSeasons, season_after
 from bot.service.league_seats import next_driver
 from bot.service.league_values import League
 from bot.storage import Member, Reserve, Store
-from engine.season import JoinSeason, RestDriver, SeasonDecision, SeasonState, SubDriver
+from engine.season import (
+    JoinSeason,
+    RestDriver,
+    SeasonDecision,
+    SeasonState,
+    StandIn,
+    SubDriver,
+)
 
 log = logging.getLogger("heat.league")
 
@@ -73,6 +82,31 @@ def attendance_steps(
         if r.user_id not in taken and driver_of.get(r.user_id) in racing
     ]
     return [*idle, *subs]
+
+
+def stand_in_for(
+    season: SeasonState,
+    members: Sequence[Member],
+    reserves: Sequence[Reserve],
+    absent: set[int],
+    driver_id: str,
+) -> tuple[StandIn, Reserve] | None:
+    """The first listed reserve free to take ``driver_id``'s place in the draft (a person
+    whose draft turn ran out), with the decision; None when nobody is free or the driver
+    is nobody's (an AI driver, a Legend)."""
+    user_of = {m.driver_id: m.user_id for m in members if m.left_at is None}
+    driver_of = {user: driver for driver, user in user_of.items()}
+    if driver_id not in user_of:
+        return None
+    for reserve in reserves:
+        if reserve.user_id in absent or reserve.user_id == user_of[driver_id]:
+            continue
+        own = driver_of.get(reserve.user_id)
+        if own is None:
+            return StandIn(driver_id, next_driver(season).driver), reserve
+        if own not in season.grid and season.driver(own).active:
+            return StandIn(driver_id, own), reserve
+    return None
 
 
 class Attendance:

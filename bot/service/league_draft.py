@@ -15,11 +15,12 @@ import logging
 from collections.abc import Callable, Sequence
 
 import data
+from bot.service.league_attendance import stand_in_for
 from bot.service.league_races import LeagueRaces
 from bot.service.league_seasons import LeagueSeasons, season_after
 from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.refusals import Refused
-from bot.storage import OutboxRow, Store, Timer
+from bot.storage import Member, OutboxRow, Store, Timer
 from engine.season import (
     DraftKeep,
     DraftPick,
@@ -27,6 +28,7 @@ from engine.season import (
     DriverDecision,
     SeasonDecision,
     SeasonState,
+    StandIn,
     StartRace,
     season_ai_decision,
     season_legal_decisions,
@@ -68,8 +70,41 @@ class Drafts:
                 raise Refused("not_your_turn")
             return await self.play(league, [(decision, f"user:{user_id}")])
 
+    async def _stand_in(
+        self, league: League, driver_id: str
+    ) -> tuple[StandIn, Member | None, OutboxRow] | None:
+        """With the league's no-show setting ``reserve``: the decision that puts the first free
+        reserve in ``driver_id``'s place, and what :meth:`play` stores with it (the reserve
+        joining as a member, the line that tells the channel). None: the AI decides."""
+        if league.record.settings.no_show != "reserve":
+            return None
+        reserves = await self.store.reserves(league.id)
+        race_no = league.season.race_no
+        answers = await self.store.rsvps(league.id)
+        absent = {a.user_id for a in answers if a.race_no == race_no and not a.coming}
+        found = stand_in_for(league.season, league.members, reserves, absent, driver_id)
+        if found is None:
+            return None
+        decision, reserve = found
+        joined = None
+        if league.driving(decision.reserve) is None:
+            joined = Member(reserve.user_id, decision.reserve, reserve.name, "en-US", race_no)
+        values: dict[str, str | int] = {
+            "absent": league.name_of(driver_id),
+            "reserve": reserve.name,
+            "race_no": race_no,
+        }
+        note = OutboxRow(None, "say", text="league_stand_in", values=values, league_id=league.id)
+        return decision, joined, note
+
     async def play(
-        self, league: League, decisions: list[tuple[SeasonDecision, str]], *, timed_out: str = ""
+        self,
+        league: League,
+        decisions: list[tuple[SeasonDecision, str]],
+        *,
+        timed_out: str = "",
+        joined: Member | None = None,
+        notes: Sequence[OutboxRow] = (),
     ) -> LeagueChange:
         """Apply ``decisions``, let the AI drivers draft, and start the race once it is ready.
 
@@ -81,19 +116,26 @@ class Drafts:
         season = league.season
         log_rows = list(decisions)
         season = season_after(season, *(decision for decision, _ in decisions))
-        while (ai := _ai_turn(league, season)) is not None:
+        members = league.members if joined is None else [*league.members, joined]
+        people = League(league.record, members, season)
+        while (ai := _ai_turn(people, season)) is not None:
             log_rows.append((ai, "ai"))
             season = season_after(season, ai)
         starts = season.phase == "ready"
         if starts:
             log_rows.append((StartRace(season.race_no), "league"))
             season = season_after(season, StartRace(season.race_no))
-        after = League(league.record, league.members, season)
+        after = League(league.record, members, season)
         made = [decision for decision, _ in log_rows if isinstance(decision, DraftPick | DraftSwap)]
         turn = turn_of(after)
-        posts = _posts(after, made, timed_out, turn, starts)
+        posts = [*notes, *_posts(after, made, timed_out, turn, starts)]
         await self.seasons.commit(
-            league, season, log_rows, timers=self._timers(after, turn), outbox=posts
+            league,
+            season,
+            log_rows,
+            joined=joined,
+            timers=self._timers(after, turn),
+            outbox=posts,
         )
         race = await self.league_races.open(after) if starts else None
         return LeagueChange(after, turn, race)
@@ -123,9 +165,16 @@ class Drafts:
             ):
                 await self.store.drop_timer(timer)
                 return None
-            decision = season_ai_decision(league.season, driver_id)
+            standing_in = await self._stand_in(league, driver_id)
             try:
-                change = await self.play(league, [(decision, "timer")], timed_out=driver_id)
+                if standing_in is not None:
+                    reserve, joined, note = standing_in
+                    change = await self.play(
+                        league, [(reserve, "timer")], joined=joined, notes=[note]
+                    )
+                else:
+                    ai = season_ai_decision(league.season, driver_id)
+                    change = await self.play(league, [(ai, "timer")], timed_out=driver_id)
             except Refused as refused:
                 # Another change came first, or the pick is made and its race waits for
                 # /league start-race (the channel is busy): this timer is spent either way.

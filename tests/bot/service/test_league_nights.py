@@ -440,3 +440,58 @@ async def test_only_the_league_s_people_answer_for_a_race(sqlite: Store) -> None
     await nights.rsvp(league.id, ALICE.user_id, None, True)
     await nights.rsvp(league.id, ALICE.user_id, None, False)
     assert [(a.race_no, a.coming) for a in await sqlite.rsvps(league.id)] == [(1, False)]
+
+
+async def test_a_reserve_stands_in_for_a_driver_whose_draft_turn_runs_out(sqlite: Store) -> None:
+    """Issue 36: "a driver who does not answer within the league's timer is ... replaced by a
+    named reserve". Choice: the draft is the first thing a league race asks of a driver; when
+    Bob's draft turn timer runs out (no-show "reserve"), Carol takes his place in the draft and
+    the race, in his colour; she is asked next, and the channel is told in one line."""
+    clock = Clock(START)
+    leagues, nights, scheduler = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.configure(league.id, ALICE.user_id, False, no_show="reserve")
+    await nights.reserve(league.id, ALICE.user_id, False, CAROL.user_id, "Carol", True)
+    bob = (await leagues.load(league.id)).member(BOB.user_id)
+    assert bob is not None
+    await leagues.start_race(league.id, ALICE.user_id)
+    while (turn := await leagues.turn(league.id)) is not None and turn.user_id != BOB.user_id:
+        assert turn.user_id == ALICE.user_id
+        await leagues.decide(league.id, ALICE.user_id, turn.version, turn.decisions[0])
+    assert turn is not None, "Bob's turn comes"
+    clock.now += SETTINGS.timer_seconds + 1
+    assert await scheduler.run_due(clock.now) == 1
+
+    after = await leagues.load(league.id)
+    carol = after.member(CAROL.user_id)
+    assert carol is not None
+    season = after.season
+    assert bob.driver_id not in season.grid and carol.driver_id in season.grid
+    assert season.driver(carol.driver_id).color == season.driver(bob.driver_id).color
+    asked = await leagues.turn(league.id)
+    assert asked is not None and asked.user_id == CAROL.user_id
+    notes = [r for r in await sqlite.outbox(league_id=league.id) if r.text == "league_stand_in"]
+    assert [(n.values["absent"], n.values["reserve"]) for n in notes] == [("Bob", "Carol")]
+
+
+async def test_without_a_free_reserve_the_ai_picks_for_the_absent_driver(sqlite: Store) -> None:
+    """No-show "reserve" but the only reserve said they cannot come: the AI picks for Bob."""
+    clock = Clock(START)
+    leagues, nights, scheduler = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.configure(league.id, ALICE.user_id, False, no_show="reserve")
+    await nights.reserve(league.id, ALICE.user_id, False, CAROL.user_id, "Carol", True)
+    await nights.rsvp(league.id, CAROL.user_id, 1, False)
+    await leagues.start_race(league.id, ALICE.user_id)
+    while (turn := await leagues.turn(league.id)) is not None and turn.user_id != BOB.user_id:
+        await leagues.decide(league.id, ALICE.user_id, turn.version, turn.decisions[0])
+    assert turn is not None
+    clock.now += SETTINGS.timer_seconds + 1
+    await scheduler.run_due(clock.now)
+    after = await leagues.load(league.id)
+    assert after.member(CAROL.user_id) is None
+    bob = after.member(BOB.user_id)
+    assert bob is not None and bob.driver_id in after.season.grid
+    assert len(after.season.driver(bob.driver_id).upgrades) == 1, "the AI picked for Bob"
