@@ -7,6 +7,8 @@ whom, in what order). Commands, run in order:
 - ``decide:RACE:USER``: the user confirms the engine's first plan, then the race's
   outbox is posted;
 - ``timers:NOW``: every timer due at NOW fires (the AI plays), then posts;
+- ``league_timers:NOW``: the same with the leagues' timers fired too (a dated race's
+  reminders and start, draft turns), as the bot wires them;
 - ``catch_up:GUILD``: what is left in the outbox for the server's races is posted, as
   when the bot is back in that server;
 - ``hang_on:KIND``: from now on, posting a row of KIND prints ``posting ID`` and
@@ -20,11 +22,14 @@ import sys
 
 import asyncpg
 
+from bot.service.league_nights import LeagueNights
+from bot.service.leagues import LeagueService
 from bot.service.outbox import Outbox
 from bot.service.races import Driver, RaceService
 from bot.service.timers import Scheduler
-from bot.storage import OutboxRow
+from bot.storage import NIGHT_TIMERS, OutboxRow, Timer
 from bot.storage.postgres import PostgresStore
+from tests.support.paths import ROOT
 from tests.support.pgraces import plan
 
 POSTED = """
@@ -69,6 +74,9 @@ async def main(url: str, owner: str, commands: list[str]) -> None:
             elif name == "timers":
                 now = float(rest)
                 await Scheduler(store, races, outbox.flush, lambda at=now: at).run_due(now)
+            elif name == "league_timers":
+                now = float(rest)
+                await league_scheduler(store, races, outbox, now).run_due(now)
             elif name == "catch_up":
                 await outbox.catch_up(int(rest))
             elif name == "hang_on":
@@ -79,6 +87,45 @@ async def main(url: str, owner: str, commands: list[str]) -> None:
     finally:
         await recorder.close()
         await store.close()
+
+
+async def worker(url: str, owner: str, *commands: str) -> asyncio.subprocess.Process:
+    """A bot process of its own session, so that killing it takes its CPU workers too."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.support.pgworker",
+        url,
+        owner,
+        *commands,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        start_new_session=True,
+    )
+
+
+async def finished(process: asyncio.subprocess.Process) -> str:
+    output, _ = await asyncio.wait_for(process.communicate(), timeout=300)
+    assert process.returncode == 0, output.decode()
+    return output.decode()
+
+
+def league_scheduler(
+    store: PostgresStore, races: RaceService, outbox: Outbox, now: float
+) -> Scheduler:
+    """A scheduler at ``now`` that fires league timers as the bot does: a dated race's by
+    :class:`LeagueNights`, a draft turn's by the league service."""
+    leagues = LeagueService(store, races, lambda: now)
+    nights = LeagueNights(store, leagues, lambda: now)
+
+    async def league_timer(timer: Timer) -> object:
+        if timer.kind in NIGHT_TIMERS:
+            return await nights.fire(timer)
+        return await leagues.expire_draft(timer)
+
+    scheduler = Scheduler(store, races, outbox.flush, lambda: now)
+    scheduler.league_timer = league_timer
+    return scheduler
 
 
 if __name__ == "__main__":

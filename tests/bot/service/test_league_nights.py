@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import asyncpg
 import pytest
 import pytest_asyncio
 
@@ -40,6 +41,7 @@ from engine.season import (
     SubDriver,
     new_season,
 )
+from tests.support.pgworker import POSTED, finished, worker
 
 ALICE = Driver(1, "Alice", "en-US")
 BOB = Driver(2, "Bob", "en-US")
@@ -495,3 +497,32 @@ async def test_without_a_free_reserve_the_ai_picks_for_the_absent_driver(sqlite:
     bob = after.member(BOB.user_id)
     assert bob is not None and bob.driver_id in after.season.grid
     assert len(after.season.driver(bob.driver_id).upgrades) == 1, "the AI picked for Bob"
+
+
+async def test_two_bot_processes_open_a_dated_race_once(pg_url: str) -> None:
+    """Two real processes (tests/support/pgworker.py) on one PostgreSQL database fire the
+    league's timers at the race's time, at once: the draft opens once."""
+    clock = Clock(START)
+    store = await PostgresStore.open(pg_url, owner="setup")
+    try:
+        leagues, nights, _ = services(store, clock)
+        league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+        (date,) = (await sunday(nights, league.id, "UTC")).dated
+    finally:
+        await store.close()
+    admin = await asyncpg.connect(pg_url)
+    try:
+        await admin.execute(POSTED)
+    finally:
+        await admin.close()
+    command = f"league_timers:{date.starts_at}"
+    workers = [await worker(pg_url, owner, command) for owner in ("one", "two")]
+    await asyncio.gather(*(finished(process) for process in workers))
+    store = await PostgresStore.open(pg_url, owner="check")
+    try:
+        assert await opened(store, league.id) == 1
+        season = await store.season(league.id)
+        assert season is not None and season.phase in ("draft", "swap")
+        assert await night_timers_of(store, league.id) == []
+    finally:
+        await store.close()

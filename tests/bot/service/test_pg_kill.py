@@ -10,36 +10,13 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sys
 
 import asyncpg
 
 from bot.service.races import RaceService
 from bot.storage.postgres import PostgresStore
-from tests.support.paths import ROOT
 from tests.support.pgraces import GUILD, two_driver_race
-from tests.support.pgworker import POSTED
-
-
-async def worker(url: str, owner: str, *commands: str) -> asyncio.subprocess.Process:
-    """A bot process of its own session, so that killing it takes its CPU workers too."""
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.support.pgworker",
-        url,
-        owner,
-        *commands,
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        start_new_session=True,
-    )
-
-
-async def finished(process: asyncio.subprocess.Process) -> str:
-    output, _ = await asyncio.wait_for(process.communicate(), timeout=300)
-    assert process.returncode == 0, output.decode()
-    return output.decode()
+from tests.support.pgworker import POSTED, finished, worker
 
 
 async def setup(url: str) -> tuple[int, int]:
