@@ -526,3 +526,32 @@ async def test_two_bot_processes_open_a_dated_race_once(pg_url: str) -> None:
         assert await night_timers_of(store, league.id) == []
     finally:
         await store.close()
+
+
+async def test_reminders_count_real_hours_across_a_daylight_saving_change(sqlite: Store) -> None:
+    """Choice: a reminder "24 h before" is 24 real hours before the start. Race 2 is Sunday
+    28 March 2027 at 21:00 in Rome, the night the clocks go forward: its day-before reminder
+    is due at 20:00 on the Saturday's clocks (still winter time), and fires then, not at the
+    Saturday's 21:00; the hour-before one at 20:00 on the Sunday."""
+    clock = Clock(START)
+    leagues, nights, scheduler = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    dated = await nights.date_weekly(
+        league.id, ALICE.user_id, False, "2027-03-21", "21:00", "Europe/Rome"
+    )
+    second = dated.dated[1]
+    reminders = sorted(
+        t.due_at
+        for t in await night_timers_of(sqlite, league.id)
+        if t.kind == "league_reminder" and t.car_id.startswith("2:")
+    )
+    assert [local(at) for at in reminders] == ["Sat 2027-03-27 20:00", "Sun 2027-03-28 20:00"]
+    assert second.starts_at - reminders[0] == 24 * HOUR
+    # A second before its time nothing is written for race 2; at its time, its reminder.
+    clock.now = reminders[0] - 1
+    await scheduler.run_due(clock.now)
+    before = [r for r in await sqlite.outbox(league_id=league.id) if r.kind == "reminder"]
+    clock.now = reminders[0]
+    await scheduler.run_due(clock.now)
+    after = [r for r in await sqlite.outbox(league_id=league.id) if r.kind == "reminder"]
+    assert [r.values["race_no"] for r in after[len(before) :]] == [2]
