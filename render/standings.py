@@ -44,7 +44,8 @@ LEFT = "left"
 class StandingRow:
     """One driver in a league: points so far and, per race, the place (None: did not race,
     or, where ``eliminated`` says so, was put out of it by event 10), the points scored and
-    the event's bonus among them; ``left`` for a driver who left the league."""
+    the event's bonus among them; ``left`` for a driver who left the league; ``dropped``
+    the race (its index) the league's drop-worst leaves out of ``points``, struck through."""
 
     name: str
     points: int
@@ -54,6 +55,7 @@ class StandingRow:
     race_points: Sequence[int | None] = ()
     bonuses: Sequence[int | None] = ()
     left: bool = False
+    dropped: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,13 +188,17 @@ def _draw_race(image: Image.Image, left: float, middle: float, row: StandingRow,
         right = _pill(image, left, middle, OUT, palette.SIGN_RED, palette.WHITE)
     elif place is None:
         draw_text(image, (left + 8, middle), "–", size=SMALL, fill=palette.TEXT_DIM, anchor="lm")
-        return
+        right = left + 8 + text_width("–", size=SMALL)
     else:
         medal = MEDALS.get(place, palette.SEPARATOR)
         right = _pill(image, left, middle, ordinal(place), medal, palette.contrast(medal))
     score = race_score(points, bonus)
     if score:
         draw_text(image, (right + 6, middle), score, size=SMALL, fill=palette.TEXT, anchor="lm")
+        right += 6 + text_width(score, size=SMALL)
+    if row.dropped == n:
+        # The race drop-worst leaves out: struck through, so the figures add up to the total.
+        ImageDraw.Draw(image).line((left, middle, right + 2, middle), fill=palette.TEXT, width=2)
 
 
 def _pill(image: Image.Image, left: float, middle: float, text: str, fill: RGB, ink: RGB) -> float:

@@ -51,6 +51,7 @@ def standings_png(title: str, tracks: Sequence[str], rows: Sequence[Standing]) -
                 row.race_points,
                 row.bonuses,
                 row.left,
+                row.dropped,
             )
             for row in rows
         ],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 
 from PIL import Image, ImageChops
 
@@ -159,3 +160,20 @@ def test_standings_wrap_races_past_a_line_and_keep_their_width() -> None:
     six = standings_image(Standings("L", [StandingRow("Ada", 9, (1, 2, 3, 4, 5, 6))]))
     assert six.width == five.width
     assert six.height > five.height
+
+
+def test_the_race_drop_worst_leaves_out_is_struck_through() -> None:
+    """With drop-worst on, the dropped race's cell is struck through (so the figures shown add
+    up to the total); the same table without it differs only in that cell's line."""
+    row = StandingRow("Ada", 15, (1, 4, 2), "red", race_points=(9, 3, 6))
+    kept = standings_image(Standings("L", [row], ("USA", "Italy", "Japan"))).convert("RGB")
+    dropped = standings_image(
+        Standings("L", [replace(row, dropped=1)], ("USA", "Italy", "Japan"))
+    ).convert("RGB")
+    box = ImageChops.difference(kept, dropped).getbbox()
+    assert box is not None, "the dropped race is marked"
+    left, top, right, bottom = box
+    assert bottom - top <= 4 and right - left > 40, "a thin line across the cell"
+    third = kept.width / 3
+    assert third * 0.5 < left < 2 * third, "in the second race's cell"
+    assert any(dropped.getpixel((x, top)) == palette.TEXT for x in range(left, right))
