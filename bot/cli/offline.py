@@ -2,8 +2,9 @@
 
 ``heat render`` draws a race notation file: a position, or a scenario (a
 position plus decisions), whose last round is shown with its trails. ``heat
-simulate`` races AI (or random) drivers on a track and writes a board per round,
-the Hall of Fame and an animated GIF of the whole race.
+simulate`` races AI drivers (at any level, the searching champion too) or random
+ones on a track and writes a board per round, the Hall of Fame and an animated GIF
+of the whole race.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from bot.cli.inputs import (
     track_argument,
 )
 from bot.cli.outputs import write_file, write_image
+from bot.hosting.settings import CHAMPION_PLAYOUTS, MOST_PLAYOUTS
 from bot.service.round_ends import NextDecision, ai_drivers, round_ends
+from engine.ai import LEVELS
 from engine.errors import NotationError, RulesError
 from engine.events import Event
 from engine.limits import MAX_CARS, MAX_LAPS, MAX_SEED
@@ -109,9 +112,17 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     simulate.add_argument(
         "--driver",
-        choices=("expert", "pro", "rookie", "random"),
+        choices=(*reversed(LEVELS), "random"),
         default="pro",
-        help="who drives: the AI at a level, or random legal decisions (default: pro)",
+        help="who drives: the AI at a level (champion searches: seconds a round), or random"
+        " legal decisions (default: pro)",
+    )
+    simulate.add_argument(
+        "--playouts",
+        type=bounded_int(1, MOST_PLAYOUTS),
+        default=CHAMPION_PLAYOUTS,
+        help=f"the playouts a champion plays for each plan, 1 to {MOST_PLAYOUTS} (default:"
+        f" {CHAMPION_PLAYOUTS}, as the bot's HEAT_CHAMPION_PLAYOUTS)",
     )
     simulate.add_argument(
         "--out",
@@ -155,7 +166,8 @@ def simulate_command(args: argparse.Namespace) -> int:
     try:
         out = race_folder(args.out, force=args.force)
         state, events = engine.new_race(args.track, entrants, args.seed, laps=args.laps)
-        end, rounds = _race(state, events, _driver(args.driver, args.seed), names, out)
+        driver = _driver(args.driver, args.seed, args.playouts)
+        end, rounds = _race(state, events, driver, names, out)
     except BadInput as exc:
         return refuse("simulate", str(exc))
     for line in finishing_order(end, names):
@@ -212,10 +224,10 @@ def _race(
     return end, rounds
 
 
-def _driver(kind: str, seed: int) -> NextDecision:
+def _driver(kind: str, seed: int, playouts: int) -> NextDecision:
     """What each car the race waits for does: a random legal decision, or the AI's."""
     if kind != "random":
-        return ai_drivers(kind)
+        return ai_drivers(kind, playouts)
     rng = random.Random(seed)
 
     def random_decision(state: engine.RaceState) -> engine.Decision | None:

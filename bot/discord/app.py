@@ -135,6 +135,7 @@ class HeatBot(discord.Client):
             self.clock,
             retention_days=self.settings.retention_days,
             seeds=self.seeds,
+            champion_playouts=self.settings.champion_playouts,
         )
         self.publisher = Publisher(self, self.store, self.locale_of)
         self.outbox = Outbox(self.store, self._post)

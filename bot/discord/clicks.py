@@ -37,12 +37,19 @@ from bot.service.autoplay import ai_suggestion
 from bot.service.refusals import Refused
 from bot.storage import Orders
 from engine import Decision, Discard
-from engine.ai import Reason
+from engine.ai import CHAMPION, Reason
 from engine.choices import card_choices, is_current, salvage_choices
 from engine.choices import discard_choices as discardable
 from engine.decisions import Salvage
 
 SUGGESTION_LEVEL = "pro"  # the hand's "AI suggestion" is the best the AI can do
+
+
+def suggestion_level(race_level: str) -> str:
+    """The level whose plan the hand suggests: in a race the champion drives, the champion's
+    (the plan it would play for the driver if the turn timer ran out, with what its playouts
+    found); else :data:`SUGGESTION_LEVEL`'s."""
+    return CHAMPION if race_level == CHAMPION else SUGGESTION_LEVEL
 
 
 class Clicks:
@@ -99,11 +106,11 @@ class Clicks:
 
     async def _hand_context(
         self, interaction: discord.Interaction[Any], target: ComponentId
-    ) -> tuple[Hand, Draft] | None:
-        """The clicker's hand, if the hand view is still current."""
+    ) -> tuple[Hand, Draft, str] | None:
+        """The clicker's hand, if the hand view is still current, and the race's AI level."""
         try:
             draft = Draft.decode(target.arg)
-            _, seats, state = await self.controller.races.load(target.race)
+            record, seats, state = await self.controller.races.load(target.race)
         except (Refused, ValueError):
             await self.controller.refuse(interaction, "no_race")
             return None
@@ -116,7 +123,7 @@ class Clicks:
                 interaction, target.race, note=t("stale", interaction.locale) + "\n"
             )
             return None
-        return Hand.of(target.race, state, seat.car_id), draft
+        return Hand.of(target.race, state, seat.car_id), draft, record.config.ai_level
 
     async def _hand_select(
         self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
@@ -125,7 +132,7 @@ class Clicks:
         context = await self._hand_context(interaction, target)
         if context is None:
             return
-        hand, draft = context
+        hand, draft, _ = context
         try:
             if target.action == "g":
                 draft = draft.with_gear(int(values[0]))
@@ -165,10 +172,14 @@ class Clicks:
         context = await self._hand_context(interaction, target)
         if context is None:
             return
-        hand, draft = context
+        hand, draft, level = context
         if target.action == "sug":
             suggestion, reason = await cpu.run(
-                ai_suggestion, hand.state, hand.car.id, SUGGESTION_LEVEL
+                ai_suggestion,
+                hand.state,
+                hand.car.id,
+                suggestion_level(level),
+                self.controller.races.champion_playouts,
             )
             draft = Draft(suggestion.gear, suggestion.cards, draft.orders)
             await self._show_hand(interaction, hand, draft, reason)

@@ -13,8 +13,16 @@ from bot.discord.controller import Controller
 from bot.discord.errors import think_privately
 from bot.service.limits import HIGHEST
 from bot.storage import RaceConfig
+from engine.ai import LEVELS
 from engine.state import DraftVariant, GarageDecks
 
+LEVEL_NAMES: dict[str, str | _] = {
+    "champion": _("Champion"),
+    "expert": "Expert",
+    "pro": "Pro",
+    "rookie": "Rookie",
+}
+"""The name ``/heat new`` gives each of the engine's AI levels (``engine.ai.LEVELS``)."""
 LIVE_TIMER_MINUTES = 3
 ASYNC_TIMER_MINUTES = 24 * 60
 
@@ -60,9 +68,7 @@ class HeatCommands(app_commands.Group):
             app_commands.Choice(name=_("Async (over days)"), value="async"),
         ],
         level=[
-            app_commands.Choice(name="Expert", value="expert"),
-            app_commands.Choice(name="Pro", value="pro"),
-            app_commands.Choice(name="Rookie", value="rookie"),
+            app_commands.Choice(name=LEVEL_NAMES[level], value=level) for level in reversed(LEVELS)
         ],
         garage=[
             app_commands.Choice(name=_("Off"), value="off"),

@@ -394,6 +394,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "AI: gear {gear}, {cards}: a cluttered hand, no move this round",
         "IA: marcia {gear}, {cards}: mano piena, nessun movimento in questo round",
     ),
+    # A champion's suggestion: what its playouts (races played forward) found for the plan.
+    "ai_reason_searched": (
+        "Champion: gear {gear}, {cards}: {search}; {where}; {left}; {risk}",
+        "Campione: marcia {gear}, {cards}: {search}; {where}; {left}; {risk}",
+    ),
+    "ai_reason_won": ("won {won} of {n} playouts", "vince {won} simulazioni su {n}"),
+    "ai_reason_best": (
+        "the best of {plans} plans in {best} of {n} playouts",
+        "la migliore di {plans} mosse in {best} simulazioni su {n}",
+    ),
     # --- live prompts ---
     "prompt_react": (
         "{who} — React (speed {speed}, Engine {engine}):",
@@ -870,6 +880,7 @@ COMMAND_TEXTS: dict[str, str] = {
     "Turn timer in minutes": "Timer del turno in minuti",
     "Live or async race": "Gara dal vivo o asincrona",
     "AI level": "Livello IA",
+    "Champion": "Campione",
     "The driver to replace": "Il pilota da sostituire",
     "Race number (default: the last finished here)": "Numero gara (predefinito: l'ultima qui)",
     "Default turn timer in minutes": "Timer predefinito in minuti",

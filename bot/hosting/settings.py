@@ -11,6 +11,10 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bot.hosting import heartbeat, rate_limit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# A Champion's plan at 40 playouts: p50 0.4 s, p99 0.7 s on one of this 2-core machine's
+# cores (bench/drivers.py); the bot plays up to five of them in a row after a person's plan.
+CHAMPION_PLAYOUTS = 40
+MOST_PLAYOUTS = 5000  # a Champion's plan at this many takes about a minute
 
 
 class Settings(BaseSettings):
@@ -86,6 +90,13 @@ class Settings(BaseSettings):
         ge=1,
         description="how many commands and clicks a person may make at once, before the rate"
         " per second applies",
+    )
+    champion_playouts: int = Field(
+        default=CHAMPION_PLAYOUTS,
+        ge=1,
+        le=MOST_PLAYOUTS,
+        description="the playouts a Champion (the AI level that searches) plays for each plan,"
+        " in the worker processes: more plays stronger and slower",
     )
 
     @field_validator("discord_token", mode="before")

@@ -41,6 +41,7 @@ from bot.storage import (
     Timer,
 )
 from engine import Decision, Entrant, RaceState, RulesError
+from engine.ai import DEFAULT_PLAYOUTS
 from engine.choices import is_current
 from engine.events import Event
 
@@ -83,9 +84,12 @@ class RaceService:
         *,
         retention_days: float = RETENTION_DAYS,
         seeds: Callable[[], int] = fresh_seed,
+        champion_playouts: int = DEFAULT_PLAYOUTS,
     ) -> None:
         self.store = store
         self.clock = clock
+        # A champion's budget: the playouts each of its plans searches (in the process pool).
+        self.champion_playouts = champion_playouts
         # Each race's and season's seed: unguessable in service, a fixed series in tests,
         # so a test's races are the same on every run.
         self.seeds = seeds
@@ -258,7 +262,13 @@ class RaceService:
                 return None
             seats = await self.store.seats(race_id)
             seat = next(s for s in seats if s.car_id == timer.car_id)
-            decision = await cpu.run(ai_decision, state, seat.car_id, record.config.ai_level)
+            decision = await cpu.run(
+                ai_decision,
+                state,
+                seat.car_id,
+                record.config.ai_level,
+                self.champion_playouts,
+            )
             after, events = engine.apply(state, decision)
             step = timer.wait.partition("/")[2]
             notice = OutboxRow(
@@ -365,7 +375,9 @@ class RaceService:
         """Let the AI and standing orders play on, then say what the change writes."""
         standing = await self.store.orders(record.id) | (orders or {})
         if engine.pending(state) is not None:
-            state, more, made = await cpu.run(play_on, state, seats, standing, record.config)
+            state, more, made = await cpu.run(
+                play_on, state, seats, standing, record.config, self.champion_playouts
+            )
             events += more
             decisions += made
         finished_rounds, ongoing = split_rounds([*record.round_events, *events])

@@ -11,21 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import engine
-from engine.ai import decide
+from bot.service.autoplay import ai_decision
 from engine.events import Event, RaceEnded, RoundStarted
 
 NextDecision = Callable[[engine.RaceState], engine.Decision | None]
 
 
-def ai_drivers(level: str = "pro") -> NextDecision:
-    """Every car driven by the AI at ``level``, each from its own view, to the flag."""
+def ai_drivers(level: str = "pro", playouts: int | None = None) -> NextDecision:
+    """Every car driven by the AI at ``level``, each from its own view, to the flag (a
+    champion searching ``playouts`` playouts a plan, seeded by the race as the bot seeds it)."""
 
     def next_decision(state: engine.RaceState) -> engine.Decision | None:
         waiting = engine.pending(state)
         if waiting is None:
             return None
         car = waiting.cars[0]
-        return decide(engine.view_for(state, car), car, level)
+        return ai_decision(state, car, level, playouts)
 
     return next_decision
 

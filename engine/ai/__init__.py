@@ -2,34 +2,34 @@
 
 The face: :func:`decide` plays any pending decision of a car from
 :func:`engine.view_for` (a ``kind: ai`` car, or a person whose turn timer ran
-out) at one of the :data:`LEVELS`, or at the searching level :data:`CHAMPION`
-(given a seed and a budget of playouts, or the view's and the default);
-:func:`search` is the champion's decision with what its playouts found (:class:`Search`);
-:func:`suggest` is the plan with its :class:`Reason`
-(the figures that chose it, for the hand's suggestion); :func:`upgrade_worth` is how much the AI
-values a Garage upgrade (the season's draft uses it too); :func:`random_decision` is the
-random legal driver of playouts (the engine bench, a search). Inside: ``driver``
-(the choices a person has, judged), ``judge`` (where a move leaves the car),
-``track`` (the corners ahead), ``cards`` (the odds of the cards to come),
+out) at one of the :data:`LEVELS`: rookie, pro and expert judge each choice by
+the track map; the champion (:data:`CHAMPION`) searches, given a seed and a
+budget of playouts (or the view's and the default), so a caller with an event
+loop runs it in a process of its own. :func:`search` is the champion's decision
+with what its playouts found (:class:`Search`); :func:`suggest` is the plan with
+its :class:`Reason` (the figures that chose it, and for the champion what its
+playouts found, for the hand's suggestion); :func:`upgrade_worth` is how much the
+AI values a Garage upgrade (the season's draft uses it too); :func:`random_decision`
+is the random legal driver of playouts (the engine bench, a search). Inside:
+``driver`` (the choices a person has, judged), ``judge`` (where a move leaves the
+car), ``track`` (the corners ahead), ``cards`` (the odds of the cards to come),
 ``discard`` (what to throw away), ``explain`` (a plan's reasons), ``garage``
 (upgrades and their symbols), ``playout`` (random decisions), ``sampling`` (races a
 driver could be in, drawn from its view) and ``champion`` (the search).
-
-The champion is not among :data:`LEVELS` yet (the levels a race is set up with): a
-searching level costs up to seconds a decision and is offered once the bot runs it in
-its process pool.
 """
 
 from engine.ai.champion import (
     CHAMPION,
     DEFAULT_PLAYOUTS,
     DEFAULT_SEARCH,
+    LEVELS,
     Search,
     SearchSettings,
     decide,
     search,
+    suggest,
 )
-from engine.ai.driver import LEVELS, Level, suggest
+from engine.ai.driver import Level
 from engine.ai.explain import Reason
 from engine.ai.garage import upgrade_worth
 from engine.ai.playout import random_decision

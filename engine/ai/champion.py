@@ -23,11 +23,12 @@ may word: "best in 14 of 16 playouts").
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 
 from engine.ai import driver
 from engine.ai.discard import best_plan
+from engine.ai.explain import Reason, explain
 from engine.ai.judge import Judge
 from engine.ai.sampling import can_determinize, determinize
 from engine.apply import apply
@@ -38,6 +39,9 @@ from engine.state import RaceState
 from engine.view import RaceView, view_for
 
 CHAMPION = "champion"
+LEVELS: tuple[str, ...] = (*driver.LEVELS, CHAMPION)
+"""Every level a race can be set up with, weakest first: the driver's (rookie, pro, expert)
+and the champion, which searches."""
 # Playouts a decision makes unless told: under 2 s at the 99th percentile on this
 # 2-core machine shared by other work (bench/champion.py measures it).
 DEFAULT_PLAYOUTS = 40
@@ -108,9 +112,46 @@ def decide(
 ) -> Decision:
     """The decision of ``car_id`` at ``level``: the champion searches, any other level is
     :func:`engine.ai.driver.decide` (``seed`` and ``playouts`` are the champion's)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
     if level != CHAMPION:
         return driver.decide(view, car_id, level)
     return search(view, car_id, seed, playouts).decision
+
+
+def suggest(
+    view: RaceView,
+    car_id: str,
+    level: str = "pro",
+    seed: int | None = None,
+    playouts: int | None = None,
+) -> tuple[Plan, Reason]:
+    """The plan ``level`` makes for ``car_id`` at the plan step, with its :class:`Reason`: at
+    the champion level the plan its search picked, the Reason carrying what the playouts
+    found for it (:func:`engine.ai.driver.suggest` for any other level)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    if level != CHAMPION:
+        return driver.suggest(view, car_id, level)
+    me, _, step = driver._deciding(view, car_id, "expert")
+    if step != "plan":
+        raise ValueError(f"car {car_id}: the race is not waiting for its plan")
+    found = search(view, car_id, seed, playouts)
+    plan = found.decision
+    assert isinstance(plan, Plan)
+    judge = Judge.seen_by(view, car_id)
+    known = driver._plan_value(me, plan, judge, True, car_id in view.adrenaline)[1]
+    reason = explain(judge, me, plan, known)
+    chosen = next((c for c in found.candidates if c.decision == plan), None)
+    if chosen is None:
+        return plan, reason
+    return plan, replace(
+        reason,
+        playouts=chosen.playouts,
+        won=chosen.won,
+        best=chosen.best,
+        plans=len(found.candidates),
+    )
 
 
 def search(
@@ -157,8 +198,9 @@ def search(
         Candidate(option, counts[i], won[i], best[i], sums[i] / counts[i] if counts[i] else 0.0)
         for i, option in enumerate(options)
     ]
-    # The best mean; a tie goes to the plan the expert rates higher (listed first).
-    order = sorted(range(len(found)), key=lambda i: -found[i].value)
+    # The best mean of the candidates played (a budget below the candidates leaves some
+    # unplayed, worth nothing known); a tie goes to the plan the expert rates higher.
+    order = sorted(range(len(found)), key=lambda i: (not found[i].playouts, -found[i].value))
     chosen = found[order[0]]
     if chosen.value < found[0].value + settings.margin:
         chosen = found[0]

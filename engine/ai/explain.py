@@ -29,6 +29,10 @@ class Reason:
     of where it lands (None with no corner before the finish). ``heat_low``-``heat_high``
     is the Heat the corners crossed cost, ``heat_left`` the Heat the Engine keeps in the
     worst case, ``spin_chance`` the odds of a spin out by the car's unseen cards.
+
+    A plan the champion searched for says what its playouts found: of its ``playouts``
+    (0: not searched), the car ``won`` the race in so many (a playout run to the finish)
+    and the plan did ``best`` of the ``plans`` played out in so many.
     """
 
     gear: int
@@ -45,6 +49,10 @@ class Reason:
     heat_high: int
     heat_left: int
     spin_chance: float
+    playouts: int = 0
+    won: int = 0
+    best: int = 0
+    plans: int = 0
 
 
 def explain(judge: Judge, me: CarView, plan: Plan, known: int) -> Reason:

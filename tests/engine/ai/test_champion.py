@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from engine import Entrant, Options, RaceState, view_for
-from engine.ai import CHAMPION, Search, SearchSettings, decide, search
+from engine.ai import CHAMPION, LEVELS, Search, SearchSettings, decide, search, suggest
 from engine.ai.sampling import can_determinize, determinize
 from engine.championship import ChampionshipSetup, sponsorship_deck
 from engine.decisions import Plan
@@ -151,6 +151,19 @@ def test_budget_is_a_count_of_playouts() -> None:
     assert all(c.best <= c.playouts and c.won <= c.playouts for c in large.candidates)
 
 
+def test_a_budget_below_the_candidates_picks_among_those_played() -> None:
+    """With fewer playouts than candidates, a candidate never played (its worth unknown) is
+    never chosen, nor listed before one that was."""
+    state, car = _planning()
+    view = view_for(state, car)
+    for playouts in (1, 2, 3):
+        for seed in range(4):
+            found = search(view, car, seed=seed, playouts=playouts)
+            played = [c for c in found.candidates if c.playouts]
+            assert len(played) == playouts and found.candidates[:playouts] == tuple(played)
+            assert found.decision == played[0].decision
+
+
 def test_face_decides_at_the_champion_level() -> None:
     """``decide`` with the champion level searches (its default seed fixed by the view)."""
     state, car = _planning()
@@ -158,6 +171,31 @@ def test_face_decides_at_the_champion_level() -> None:
     decision = decide(view, car, CHAMPION, playouts=4)
     assert decision in engine.legal_decisions(state, car)
     assert decide(view, car, CHAMPION, playouts=4) == decision
+
+
+def test_the_champion_is_the_strongest_level_a_race_is_set_up_with() -> None:
+    """``LEVELS`` lists the champion last, and an unknown level is refused naming them all."""
+    assert LEVELS == ("rookie", "pro", "expert", CHAMPION)
+    state, car = _planning()
+    with pytest.raises(ValueError, match="known: rookie, pro, expert, champion"):
+        decide(view_for(state, car), car, "legend")
+
+
+def test_its_suggestion_is_its_search_with_what_the_playouts_found() -> None:
+    """At the champion level the suggestion is the plan the search picks, and its reason
+    carries that plan's playouts, wins and best outcomes; other levels' reasons carry none."""
+    state, car = _planning()
+    view = view_for(state, car)
+    plan, reason = suggest(view, car, CHAMPION, seed=5, playouts=8)
+    found = search(view, car, seed=5, playouts=8)
+    assert plan == found.decision and plan in engine.legal_decisions(state, car)
+    (chosen,) = [c for c in found.candidates if c.decision == plan]
+    figures = (reason.playouts, reason.won, reason.best, reason.plans)
+    assert figures == (chosen.playouts, chosen.won, chosen.best, len(found.candidates))
+    assert reason.playouts == 2 and reason.plans == 4
+    assert (reason.gear, reason.cards) == (plan.gear, plan.cards)
+    for level in ("rookie", "pro", "expert"):
+        assert suggest(view, car, level)[1].playouts == 0
 
 
 def test_a_race_of_six_champions_ends() -> None:
