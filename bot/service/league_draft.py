@@ -26,6 +26,7 @@ from engine.season import (
     DraftPick,
     DraftSwap,
     DriverDecision,
+    OpenDraft,
     SeasonDecision,
     SeasonState,
     StandIn,
@@ -82,7 +83,14 @@ class Drafts:
         race_no = league.season.race_no
         answers = await self.store.rsvps(league.id)
         absent = {a.user_id for a in answers if a.race_no == race_no and not a.coming}
-        found = stand_in_for(league.season, league.members, reserves, absent, driver_id)
+        log = await self.store.season_decisions(league.id)
+        opened = max((i for i, d in enumerate(log) if d == OpenDraft(race_no)), default=0)
+        # Whoever was stood in for in this draft is not called back (two silent reserves
+        # would hand the draft to each other for ever): the AI picks instead.
+        replaced = {d.absent for d in log[opened:] if isinstance(d, StandIn)}
+        found = stand_in_for(
+            league.season, league.members, reserves, absent | _users(league, replaced), driver_id
+        )
         if found is None:
             return None
         decision, reserve = found
@@ -188,6 +196,11 @@ class Drafts:
                 driver_id,
             )
             return change
+
+
+def _users(league: League, drivers: set[str]) -> set[int]:
+    """The people driving ``drivers`` (AI drivers have none)."""
+    return {m.user_id for m in league.members if m.driver_id in drivers}
 
 
 def _posts(

@@ -38,6 +38,7 @@ from engine.season import (
     RestDriver,
     SeasonConfig,
     SeasonRace,
+    StandIn,
     SubDriver,
     new_season,
 )
@@ -342,6 +343,7 @@ async def test_two_processes_on_postgres_open_the_race_once(pg_url: str) -> None
 # --- attendance and reserves ----------------------------------------------------------------
 
 CAROL = Driver(3, "Carol", "en-US")
+DAN = Driver(4, "Dan", "en-US")
 
 
 async def test_a_reserve_drives_for_a_driver_who_cannot_come(sqlite: Store) -> None:
@@ -555,3 +557,30 @@ async def test_reminders_count_real_hours_across_a_daylight_saving_change(sqlite
     await scheduler.run_due(clock.now)
     after = [r for r in await sqlite.outbox(league_id=league.id) if r.kind == "reminder"]
     assert [r.values["race_no"] for r in after[len(before) :]] == [2]
+
+
+async def test_silent_reserves_do_not_hand_the_draft_back_and_forth(sqlite: Store) -> None:
+    """Bob cannot come, Carol drives for him and does not answer either: Dan stands in for
+    her; when Dan's turn runs out too, the AI picks for him (Carol, replaced in this draft,
+    is not called back), and the draft ends."""
+    clock = Clock(START)
+    leagues, nights, scheduler = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.configure(league.id, ALICE.user_id, False, no_show="reserve")
+    for reserve in (CAROL, DAN):
+        await nights.reserve(league.id, ALICE.user_id, False, reserve.user_id, reserve.name, True)
+    await nights.rsvp(league.id, BOB.user_id, 1, False)
+    await leagues.start_race(league.id, ALICE.user_id)
+    for _ in range(12):
+        turn = await leagues.turn(league.id)
+        if turn is None:
+            break
+        if turn.user_id == ALICE.user_id:
+            await leagues.decide(league.id, ALICE.user_id, turn.version, turn.decisions[0])
+        else:
+            clock.now += SETTINGS.timer_seconds + 1
+            await scheduler.run_due(clock.now)
+    assert await leagues.turn(league.id) is None, "the draft is over"
+    log = await sqlite.season_decisions(league.id)
+    assert [type(d) for d in log if isinstance(d, StandIn)] == [StandIn]
