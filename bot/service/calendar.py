@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.service.refusals import Refused
 
@@ -33,10 +34,17 @@ def zone_named(name: str) -> ZoneInfo:
     cleaned = name.strip()
     if not cleaned or cleaned.startswith(("/", ".")) or ".." in cleaned:
         raise Refused("league_bad_zone", zone=cleaned[:40])
+    # Typed on a phone without the autocomplete: "europe/rome" is Europe/Rome.
+    known = _zones_by_lower_name().get(cleaned.lower(), cleaned)
     try:
-        return ZoneInfo(cleaned)
+        return ZoneInfo(known)
     except (ZoneInfoNotFoundError, ValueError):
         raise Refused("league_bad_zone", zone=cleaned[:40]) from None
+
+
+@cache
+def _zones_by_lower_name() -> dict[str, str]:
+    return {name.lower(): name for name in available_timezones()}
 
 
 def day_named(text: str) -> date:

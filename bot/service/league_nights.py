@@ -69,6 +69,12 @@ def open_to_date(season: SeasonState, race_no: int) -> bool:
     return race_no > season.race_no
 
 
+def next_to_open(season: SeasonState) -> int:
+    """The race people answer for when they name none: the next one yet to open (during a
+    race's draft or race, the one after it)."""
+    return season.race_no if season.phase == "lineup" else season.race_no + 1
+
+
 def night_timers(
     league_id: int,
     season: SeasonState,
@@ -265,12 +271,12 @@ class LeagueNights:
 
     async def rsvp(self, league_id: int, user_id: int, race_no: int | None, coming: bool) -> Rsvp:
         """A driver (or a reserve) says whether they will race race ``race_no`` (the next
-        one if None)."""
+        one yet to open if None)."""
         league = await self.leagues.load(league_id)
         reserves = {r.user_id for r in await self.store.reserves(league_id)}
         if league.member(user_id) is None and user_id not in reserves:
             raise Refused("league_not_member")
-        number = league.season.race_no if race_no is None else race_no
+        number = next_to_open(league.season) if race_no is None else race_no
         if not open_to_date(league.season, number):
             raise Refused("league_race_not_open", race=number)
         answer = Rsvp(league_id, number, user_id, coming)

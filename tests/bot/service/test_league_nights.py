@@ -153,6 +153,11 @@ def test_what_the_calendar_refuses(call: object, key: str) -> None:
     assert refused.value.key == key
 
 
+def test_a_zone_typed_in_lower_case_is_the_zone() -> None:
+    assert calendar.zone_named("europe/rome").key == "Europe/Rome"
+    assert calendar.zone_named(" utc ").key == "UTC"
+
+
 def test_reminder_hours_read_as_people_write_them() -> None:
     assert calendar.reminder_hours("1, 24") == (24 * 3600, 3600)
     assert calendar.reminder_hours("none") == ()
@@ -444,6 +449,9 @@ async def test_only_the_league_s_people_answer_for_a_race(sqlite: Store) -> None
     await nights.rsvp(league.id, ALICE.user_id, None, True)
     await nights.rsvp(league.id, ALICE.user_id, None, False)
     assert [(a.race_no, a.coming) for a in await sqlite.rsvps(league.id)] == [(1, False)]
+    await leagues.start_race(league.id, ALICE.user_id)
+    answer = await nights.rsvp(league.id, ALICE.user_id, None, True)
+    assert answer.race_no == 2, "while race 1 is drafted, the next race to answer for is 2"
 
 
 async def test_a_reserve_stands_in_for_a_driver_whose_draft_turn_runs_out(sqlite: Store) -> None:
