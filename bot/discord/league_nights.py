@@ -332,6 +332,7 @@ class LeagueNightsController:
                 user.id,
                 user.display_name,
                 listed,
+                self.controller.publisher.locale_of(interaction.guild_id or 0),
             )
             league = await self.leagues.load(league_id)
         except Refused as refused:
@@ -392,13 +393,14 @@ class LeagueNightsController:
         record = league.record
         race_no, starts_at = int(row.values["race_no"]), int(row.values["starts_at"])
         night = await self.nights.night(league.id)
-        people = [(m.user_id, m.locale) for m in league.members if m.left_at is None]
+        people = {m.user_id: m.locale for m in league.members if m.left_at is None}
         if record.settings.no_show == "reserve":
-            people += [(r.user_id, locale) for r in night.reserves]
+            # A reserve who drove already is a member too: told once.
+            people |= {r.user_id: r.locale for r in night.reserves if r.user_id not in people}
         absent = set(night.not_coming.get(race_no, ()))
         mentioned: list[int] = []
         lines: list[str] = []
-        for user_id, their_locale in people:
+        for user_id, their_locale in people.items():
             if user_id in absent:
                 continue  # they said they cannot come: no reminder
             mode = await self.controller.store.notify_mode(user_id)

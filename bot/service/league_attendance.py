@@ -142,8 +142,9 @@ class Attendance:
             join = JoinSeason(entry.driver, league.season.driver(step.absent).color, "human")
             after = season_after(after, join)
             decisions.append(join)
+            reserve = step.joining
             joined = Member(
-                step.joining.user_id, entry.driver, step.joining.name, "en-US", after.race_no
+                reserve.user_id, entry.driver, reserve.name, reserve.locale, after.race_no
             )
         await self.seasons.commit(league, after, [(d, BY) for d in decisions], joined=joined)
         log.info(

@@ -96,7 +96,9 @@ class Drafts:
         decision, reserve = found
         joined = None
         if league.driving(decision.reserve) is None:
-            joined = Member(reserve.user_id, decision.reserve, reserve.name, "en-US", race_no)
+            joined = Member(
+                reserve.user_id, decision.reserve, reserve.name, reserve.locale, race_no
+            )
         values: dict[str, str | int] = {
             "absent": league.name_of(driver_id),
             "reserve": reserve.name,

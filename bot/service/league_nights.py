@@ -299,15 +299,16 @@ class LeagueNights:
         reserve: int,
         name: str,
         listed: bool,
+        locale: str = "en-US",
     ) -> bool:
-        """List (or unlist) ``reserve`` as one of the league's reserve drivers; False if it
-        changed nothing. A driver of the league is no reserve."""
+        """List (or unlist) ``reserve`` as one of the league's reserve drivers, asked in
+        ``locale``; False if it changed nothing. A driver of the league is no reserve."""
         league = await self.leagues.load(league_id)
         permits.creator_or_manager(league.record.created_by == user_id, can_manage)
         if listed and league.member(reserve) is not None:
             raise Refused("league_reserve_is_driver")
         changed = await self.store.set_reserve(
-            Reserve(league_id, reserve, name[:32]), listed, self.clock()
+            Reserve(league_id, reserve, name[:32], locale), listed, self.clock()
         )
         log.info(
             "league reserve league=%s guild=%s user=%s listed=%s changed=%s",

@@ -137,11 +137,12 @@ class LeagueNightTables(Tables):
                 return await db.execute(query, reserve.league_id, reserve.user_id) > 0
             return (
                 await db.execute(
-                    "INSERT INTO league_reserves (league_id, user_id, name, listed_at)"
-                    " VALUES ($1, $2, $3, $4) ON CONFLICT (league_id, user_id) DO NOTHING",
+                    "INSERT INTO league_reserves (league_id, user_id, name, locale, listed_at)"
+                    " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (league_id, user_id) DO NOTHING",
                     reserve.league_id,
                     reserve.user_id,
                     reserve.name,
+                    reserve.locale,
                     now,
                 )
                 > 0
@@ -155,4 +156,4 @@ class LeagueNightTables(Tables):
                 league_id,
             )
         )
-        return [Reserve(r["league_id"], r["user_id"], r["name"]) for r in rows]
+        return [Reserve(r["league_id"], r["user_id"], r["name"], r["locale"]) for r in rows]

@@ -384,11 +384,13 @@ class Rsvp:
 
 @dataclass(frozen=True, slots=True)
 class Reserve:
-    """A person a league may call to drive when one of its drivers cannot come."""
+    """A person a league may call to drive when one of its drivers cannot come, and the
+    language they are asked in (the server's, as they were listed)."""
 
     league_id: int
     user_id: int
     name: str
+    locale: str = "en-US"
 
 
 @dataclass(frozen=True, slots=True)

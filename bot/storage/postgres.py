@@ -276,6 +276,7 @@ MIGRATIONS: tuple[str, ...] = (
         league_id BIGINT NOT NULL REFERENCES leagues (id),
         user_id BIGINT NOT NULL,
         name TEXT NOT NULL,
+        locale TEXT NOT NULL,
         listed_at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (league_id, user_id)
     )

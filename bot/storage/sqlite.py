@@ -304,6 +304,7 @@ MIGRATIONS: tuple[str, ...] = (
         league_id INTEGER NOT NULL REFERENCES leagues (id),
         user_id INTEGER NOT NULL,
         name TEXT NOT NULL,
+        locale TEXT NOT NULL,
         listed_at REAL NOT NULL,
         PRIMARY KEY (league_id, user_id)
     )

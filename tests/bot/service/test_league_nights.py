@@ -464,7 +464,7 @@ async def test_a_reserve_stands_in_for_a_driver_whose_draft_turn_runs_out(sqlite
     league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
     await leagues.join(league.id, BOB)
     await nights.configure(league.id, ALICE.user_id, False, no_show="reserve")
-    await nights.reserve(league.id, ALICE.user_id, False, CAROL.user_id, "Carol", True)
+    await nights.reserve(league.id, ALICE.user_id, False, CAROL.user_id, "Carol", True, "it")
     bob = (await leagues.load(league.id)).member(BOB.user_id)
     assert bob is not None
     await leagues.start_race(league.id, ALICE.user_id)
@@ -477,7 +477,7 @@ async def test_a_reserve_stands_in_for_a_driver_whose_draft_turn_runs_out(sqlite
 
     after = await leagues.load(league.id)
     carol = after.member(CAROL.user_id)
-    assert carol is not None
+    assert carol is not None and carol.locale == "it", "asked in the server's language"
     season = after.season
     assert bob.driver_id not in season.grid and carol.driver_id in season.grid
     assert season.driver(carol.driver_id).color == season.driver(bob.driver_id).color
