@@ -19,7 +19,7 @@ from bot.discord.controller import Controller, driver_of, public_locale
 from bot.discord.errors import post_in_channel, think_privately
 from bot.discord.ids import button
 from bot.discord.league_draft import LeagueDraft
-from bot.discord.league_nights import reserves_line, schedule_line
+from bot.discord.league_nights import clear_lapsed, reserves_line, schedule_line
 from bot.discord.league_posts import breakdown_text, history_texts, standings_message
 from bot.discord.texts import counted, t
 from bot.service import permits
@@ -239,6 +239,7 @@ class LeagueController:
             return
         await interaction.followup.send("🏁", ephemeral=True)
         await self.draft.after(league_id, change)
+        await clear_lapsed(self.controller.publisher.client, self.nights, league_id)
 
     async def standings(self, interaction: discord.Interaction[Any]) -> None:
         """The table, posted in the channel for everyone."""
@@ -297,6 +298,7 @@ class LeagueController:
             await self.controller.refused(interaction, refused)
             return
         await interaction.edit_original_response(view=None)
+        await clear_lapsed(self.controller.publisher.client, self.nights, league_id)
         payload = json.dumps(export, indent=1).encode()
         await post_in_channel(
             interaction,

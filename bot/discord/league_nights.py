@@ -108,6 +108,27 @@ def _names(league: League, night: Night) -> dict[int, str]:
     return names | {m.user_id: m.name for m in league.members}
 
 
+async def clear_lapsed(client: discord.Client, nights: LeagueNights, league_id: int) -> None:
+    """After a race opened (by hand, before its date) or the league ended: the server's
+    Discord events of races that will not happen on their dates are removed."""
+    record = await nights.store.league(league_id)
+    if record is None:
+        return
+    for date in await nights.lapsed(league_id):
+        if date.event_id is None:
+            continue
+        try:
+            await remove_event(client, record.guild_id, date.event_id)
+        except discord.HTTPException as error:
+            log.warning(
+                "event not removed league=%s guild=%s race_no=%s status=%s",
+                league_id,
+                record.guild_id,
+                date.race_no,
+                error.status,
+            )
+
+
 class LeagueHandlers(Protocol):
     """What the nights share with :class:`bot.discord.league_controller.LeagueController`
     (which shows the nights in ``/league schedule``, so it is not imported here)."""

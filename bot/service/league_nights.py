@@ -20,7 +20,7 @@ from bot.service import calendar, permits
 from bot.service.league_values import League, LeagueChange
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
-from bot.storage import LeagueDate, OutboxRow, Reserve, Rsvp, Store, Timer
+from bot.storage import LeagueDate, LeagueStatus, OutboxRow, Reserve, Rsvp, Store, Timer
 from engine.season import SeasonState
 
 log = logging.getLogger("heat.league")
@@ -225,6 +225,35 @@ class LeagueNights:
                     calendar.local_label(date.starts_at, date.zone),
                 )
             return Dated(league, dated)
+
+    async def lapsed(self, league_id: int) -> list[LeagueDate]:
+        """Dates whose Discord events must go: a race that opened before its date loses it
+        (its reminders and start too), and an ended league's races yet to come are off."""
+        record = await self.store.league(league_id)
+        if record is None:
+            return []
+        now = self.clock()
+        dates = await self.store.league_dates(league_id)
+        if record.status != LeagueStatus.ACTIVE:
+            return [d for d in dates if d.starts_at > now]
+        async with self.leagues.seasons.lock(league_id):
+            league = await self.leagues.load(league_id)
+            gone = [
+                d for d in dates if d.starts_at > now and not open_to_date(league.season, d.race_no)
+            ]
+            if gone:
+                kept = [d for d in dates if d not in gone]
+                reminders = league.record.settings.reminders
+                timers = night_timers(league_id, league.season, kept, reminders, now)
+                undated = [d.race_no for d in gone]
+                await self.store.set_league_dates(league_id, [], undated, timers)
+                log.info(
+                    "league dates lapsed league=%s guild=%s races=%s",
+                    league_id,
+                    record.guild_id,
+                    ",".join(str(no) for no in undated),
+                )
+            return gone
 
     async def set_event(self, league_id: int, race_no: int, event_id: int | None) -> None:
         """The server's Discord event for race ``race_no`` (kept to move or cancel it)."""

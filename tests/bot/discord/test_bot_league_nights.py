@@ -245,3 +245,31 @@ def test_the_zone_autocomplete_offers_what_is_typed_cities_first() -> None:
     assert len(zone_choices("a")) == 25
     assert zone_choices("")[0].value == "UTC" and len(zone_choices("")) <= 25
     assert zone_choices("Mars/Olympus") == []
+
+
+async def test_a_race_started_by_hand_before_its_date_leaves_the_server_s_events(
+    tmp_path: Path,
+) -> None:
+    """Started early with /league start-race, race 1 will not happen at its date: its event
+    leaves the Events tab, its date the schedule, and nothing fires at that time."""
+    async with league(tmp_path) as t:
+        await date_race_1(t)
+        assert len(t.fake.scheduled_events(t.guild)) == 1
+        await t.slash(t.alice, "league start-race")
+        await t.fake.wait_for(lambda: t.fake.scheduled_events(t.guild) == [])
+        assert await dates(t) == []
+        assert "<t:" not in await schedule(t)
+        assert t.bot is not None
+        timers = await t.bot.store.due_timers(1e13)
+        assert [x for x in timers if x.kind in NIGHT_TIMERS] == []
+
+
+async def test_an_ended_league_leaves_no_event_behind(tmp_path: Path) -> None:
+    """People mark "Interested" in events: a league that ended takes its races' events away."""
+    async with league(tmp_path) as t:
+        await t.slash(t.alice, "league date weekly", **{"from": DAY}, time=TIME, zone=ZONE)
+        assert len(t.fake.scheduled_events(t.guild)) == 3
+        dana = t.member("dana", manage=True)
+        asked = answer(await t.slash(dana, "league end"))
+        await t.click(dana, asked, "heat:b:lgend:")
+        await t.fake.wait_for(lambda: t.fake.scheduled_events(t.guild) == [])
