@@ -592,3 +592,28 @@ async def test_silent_reserves_do_not_hand_the_draft_back_and_forth(sqlite: Stor
     assert await leagues.turn(league.id) is None, "the draft is over"
     log = await sqlite.season_decisions(league.id)
     assert [type(d) for d in log if isinstance(d, StandIn)] == [StandIn]
+
+
+async def test_a_race_whose_time_comes_while_the_one_before_runs_waits_with_a_note(
+    sqlite: Store,
+) -> None:
+    """Race 2's time comes while race 1 is still being drafted: race 2 does not open over it;
+    one line tells the channel to start it by hand, and its timer is spent."""
+    clock = Clock(START)
+    leagues, nights, _ = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    dated = await nights.date(league.id, ALICE.user_id, False, 2, "2027-03-22", "21:00", "UTC")
+    await leagues.start_race(league.id, ALICE.user_id)
+    for row in await sqlite.outbox(league_id=league.id):
+        await sqlite.delete_posted(row)
+    clock.now = dated.dated[0].starts_at
+    fired = await nights.fire(
+        next(t for t in await night_timers_of(sqlite, league.id) if t.kind == "league_start")
+    )
+    assert fired is not None and fired.started is None
+    assert [(r.kind, r.text, r.values["race_no"]) for r in fired.posts] == [
+        ("say", "league_night_not_ready", 2)
+    ]
+    season = (await leagues.load(league.id)).season
+    assert season.race_no == 1 and await opened(sqlite, league.id) == 1
+    assert [t for t in await night_timers_of(sqlite, league.id) if t.kind == "league_start"] == []
