@@ -30,6 +30,7 @@ from bot.storage import (
     SQLiteStore,
     Store,
     Timer,
+    checked_export,
 )
 from bot.storage.postgres import PostgresStore
 from engine.season import (
@@ -617,3 +618,29 @@ async def test_a_race_whose_time_comes_while_the_one_before_runs_waits_with_a_no
     season = (await leagues.load(league.id)).season
     assert season.race_no == 1 and await opened(sqlite, league.id) == 1
     assert [t for t in await night_timers_of(sqlite, league.id) if t.kind == "league_start"] == []
+
+
+async def test_a_league_with_reserves_in_its_log_exports_and_imports(sqlite: Store) -> None:
+    """docs/league-export.md: the season's log keeps each ``rest``, ``join`` and ``stand-in``
+    a reserve made; the import replays them, so the season and its people come back."""
+    clock = Clock(START)
+    leagues, nights, scheduler = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.configure(league.id, ALICE.user_id, False, no_show="reserve")
+    for reserve in (CAROL, DAN):
+        await nights.reserve(league.id, ALICE.user_id, False, reserve.user_id, reserve.name, True)
+    await nights.rsvp(league.id, BOB.user_id, 1, False)
+    await leagues.start_race(league.id, ALICE.user_id)
+    while (turn := await leagues.turn(league.id)) is not None and turn.user_id == ALICE.user_id:
+        await leagues.decide(league.id, ALICE.user_id, turn.version, turn.decisions[0])
+    clock.now += SETTINGS.timer_seconds + 1
+    await scheduler.run_due(clock.now)
+    words = {d.do for d in await sqlite.season_decisions(league.id)}
+    assert {"rest", "join", "stand-in"} <= words
+
+    exported = await sqlite.end_league(league.id)
+    imported = await sqlite.import_league(checked_export(exported), 11, 21)
+    assert await sqlite.season(imported) == await sqlite.season(league.id)
+    people = {(m.user_id, m.driver_id) for m in await sqlite.members(imported)}
+    assert people == {(m.user_id, m.driver_id) for m in await sqlite.members(league.id)}
