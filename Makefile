@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test compiled-check
+.PHONY: run test compiled-check catalogs
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ test: $(VENV)/.test
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy engine render data bot
 	$(BIN)/pytest -n 2 --dist worksteal
+
+# The gettext catalogs: the template read again from the code, every language's .po brought
+# up to date (new texts empty, unused ones dropped), then checked (docs/translating.md).
+catalogs: $(VENV)/.run
+	$(BIN)/python -m data.catalogs update
 
 # The engine compiled by mypyc (as the Docker image has it) against all of tests/engine:
 # about 2 minutes to build, then the engine tests; `make test` runs a shorter check of it.

@@ -1,4 +1,5 @@
-"""Pure Python unless the build backend (build_support/heat_build.py) was asked to compile.
+"""Pure Python unless the build backend (build_support/heat_build.py) was asked to compile;
+the gettext catalogs (``data/locale/*/LC_MESSAGES/heat.po``) always compiled into the wheel.
 
 With ``HEAT_COMPILE=1`` a wheel carries the engine compiled by mypyc, its ``.py`` files
 beside (Python loads the compiled module first). The modules left out below stay
@@ -11,10 +12,13 @@ interpreted, for the reason mypyc gives today (mypy 2.4.1):
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 INTERPRETED = {
     "engine/notation.py",
@@ -29,9 +33,27 @@ def compiled_engine() -> list[str]:
     return [path for path in modules if path not in INTERPRETED]
 
 
+class BuildWithCatalogs(build_py):
+    """setuptools' build_py, then each ``.po`` compiled to the ``.mo`` beside it in the build
+    (by ``data/catalogs.py``, loaded by its path: the package may not import before it is
+    built). An editable install reads the ``.po`` files and compiles them when first read."""
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        spec = importlib.util.spec_from_file_location("heat_catalogs", "data/catalogs.py")
+        assert spec is not None and spec.loader is not None
+        catalogs = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(catalogs)
+        for path in catalogs.compile_into(Path(self.build_lib) / "data" / "locale"):
+            self.announce(f"compiled {path}", level=2)
+
+
+commands = {"build_py": BuildWithCatalogs}
 if os.environ.get("HEAT_COMPILE") == "1":
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(compiled_engine(), opt_level="3"))
+    setup(ext_modules=mypycify(compiled_engine(), opt_level="3"), cmdclass=commands)
 else:
-    setup()
+    setup(cmdclass=commands)

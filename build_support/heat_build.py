@@ -1,10 +1,12 @@
 """The build backend: setuptools', plus mypyc for a wheel built with ``HEAT_COMPILE=1``.
 
-Only a wheel asks for mypy (mypyc comes with it) and pydantic (``data`` and the engine's
-documents are type-checked with its mypy plugin before they compile), and only with the
-switch: ``pip install -e .`` and a plain ``pip install .`` fetch nothing more than
-setuptools. An editable install never compiles, whatever the environment says, since
-compiled files beside the sources would shadow every edit made after them.
+A wheel asks for Babel, which compiles the gettext catalogs into it (setup.py), pinned as
+the lock pins it. Only a wheel built with the switch asks for mypy (mypyc comes with it)
+and pydantic (``data`` and the engine's documents are type-checked with its mypy plugin
+before they compile): ``pip install -e .`` fetches nothing more than setuptools. An
+editable install never compiles, whatever the environment says, since compiled files
+beside the sources would shadow every edit made after them (it reads the catalogs'
+``.po`` sources, compiled when first read).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) 
     finally:
         if switch is not None:
             os.environ[SWITCH] = switch
+    wanted = [*wanted, pinned("babel")]
     return [*wanted, MYPY, pinned("pydantic")] if compiling() else wanted
 
 

@@ -45,8 +45,8 @@ def test_the_reason_line_words_each_figure() -> None:
     )
     ahead = Reason(4, ("S", "3", "4", "2"), False, 10, 13, 10, 13, 15, 3, False, 0, 0, 2, 0.25)
     assert reason_line(ahead, "it") == (
-        "IA: marcia 4, S 3 4 2: arriva sulla 10–13, prima della curva dopo la casella 15 "
-        "(limite 3, superata a velocità 3+); 2 Heat restano nel motore; rischio di sbandare 25%"
+        "IA: marcia 4, S 3 4 2: arriva allo spazio 10–13, prima della curva dopo lo spazio 15 "
+        "(limite 3, superata a velocità 3+); 2 Heat restano nel Motore; rischio di sbandare 25%"
     )
     assert "cluttered" in reason_line(
         Reason(1, ("H",), True, *(0,) * 4, 12, 3, False, 0, 0, 0, 0), "en"

@@ -13,11 +13,12 @@ from bot.discord.hand import Draft
 from bot.discord.ids import MAX_LENGTH, ComponentId, decision_of, select
 from bot.discord.market import market_message
 from bot.discord.prompts import PLAIN_KEYS, label, private_choices_message, prompt_message
-from bot.discord.texts import TEXTS, t
+from bot.discord.texts import t
 from bot.discord.upgrades import upgrade_lines
 from bot.service.orders import ordered_decision
 from bot.storage import Orders
 from bot.storage.card_codes import decode_cards, encode_cards
+from data.catalogs import keys as catalog_keys
 from engine import Adrenaline, Decision, Discard, RaceState
 from engine.cards import KNOWN_CARDS, SPONSOR_CARDS
 from engine.decisions import ChooseSpeed, GiveBack, Pick, Salvage
@@ -80,11 +81,12 @@ def test_garage_labels_name_the_card_and_the_speed() -> None:
     assert label(Pick("A", "turbo-8"), "en-US") == "Take turbo-8"
     assert label(ChooseSpeed("A", "brakes-1-5", 5), "it") == "brakes-1-5 a velocità 5"
     assert label(GiveBack("A", "rpm-1"), "en-US") == t("give_back", "en", card="rpm-1")
-    assert set(PLAIN_KEYS.values()) <= set(TEXTS), "every decision kind has its label"
+    keys = catalog_keys()
+    assert set(PLAIN_KEYS.values()) <= keys, "every decision kind has its label"
     lobby = {f"garage_{g}" for g in get_args(GarageDecks)} | {
         f"draft_{d}" for d in get_args(DraftVariant)
     }
-    assert lobby <= set(TEXTS), "the lobby names every module choice"
+    assert lobby <= keys, "the lobby names every module choice"
 
 
 async def test_standing_orders_leave_the_draft_to_the_driver_and_other_choices_to_the_ai() -> None:
@@ -134,7 +136,7 @@ def test_the_hand_says_what_each_upgrade_does_this_round() -> None:
         "`brakes-1-5` speed 1/5: -",
     ]
     italian = upgrade_lines(("air-intake-0b",), "it")
-    assert italian[0].startswith("`air-intake-0b` velocità 0: limiti delle curve -1")
+    assert italian[0].startswith("`air-intake-0b` velocità 0: Limiti di Velocità delle curve -1")
 
 
 def test_each_slipstream_distance_gets_a_button_that_says_how_far() -> None:

@@ -1,78 +1,115 @@
-"""Every text exists in English and Italian with the same blanks to fill."""
+"""Every text the bot says comes from the catalogs, in every language, with the same blanks."""
 
 from __future__ import annotations
 
-import re
-import string
 from typing import get_args
 
 import discord
-import pytest
 
 from bot.discord.hand import ORDER_CHOICES
-from bot.discord.prompts import label_key
-from bot.discord.texts import COMMAND_TEXTS, TEXTS, HeatTranslator, t
-from bot.storage.models import Fill, Mode
+from bot.discord.prompts import PLACEHOLDERS, PLAIN_KEYS, label_key
+from bot.discord.texts import BUILT, HeatTranslator, counted, ordinal, t
+from bot.service.limits import Capped
+from bot.storage.models import Fill, Mode, NoShow, NotifyMode
+from data import catalogs, words
 from engine import Adrenaline, Boost, Discard, ReactDone, Slipstream
+from engine.cards import KNOWN_CARDS, symbols
 from engine.decisions import DECISION_TYPES
 from engine.pending import Step
-from tests.support.paths import ROOT
+from engine.state import DraftVariant, GarageDecks
 
-BOT = ROOT / "bot"
-
-
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+COMMANDS = {item.id for item in catalogs.wanted() if item.context == catalogs.COMMAND}
 
 
-@pytest.mark.parametrize("key", sorted(TEXTS))
-def test_both_languages_fill_the_same_blanks(key: str) -> None:
-    english, italian = TEXTS[key]
-    assert english.strip() and italian.strip()
-    assert fields(english) == fields(italian)
-
-
-def test_every_key_the_bot_uses_exists() -> None:
-    used = set()
-    for path in BOT.rglob("*.py"):
-        used |= set(re.findall(r'\b(?:t\(\s*|text=)"([a-z_]+)"', path.read_text()))
-    assert used, "no t() calls found"
-    assert used <= set(TEXTS), sorted(used - set(TEXTS))
-    built = {f"fill_{fill}" for fill in get_args(Fill)} | {
-        f"mode_{mode}" for mode in get_args(Mode)
-    }
-    built |= {f"orders_{choice}" for choice in ORDER_CHOICES}
-    built |= {f"step_{step}" for step in [*get_args(Step), *DECISION_TYPES]}
-    built |= {f"prompt_{step}" for step in get_args(Step) if step != "plan"}
+def built_keys() -> dict[str, set[str]]:
+    """The keys the bot builds at run time, by family, from the types they are built from."""
     choices = [Boost("A"), ReactDone("A"), Slipstream("A", True), Slipstream("A", False)]
     choices += [Adrenaline("A", s, c) for s, c in ((True, False), (False, True), (True, True))]
     labels = {label_key(choice) for choice in [*choices, Discard("A", ())]}
     assert None not in labels
-    built |= {label for label in labels if label is not None}
-    assert built <= set(TEXTS), sorted(built - set(TEXTS))
+    return {
+        "fill_": {f"fill_{fill}" for fill in get_args(Fill)},
+        "mode_": {f"mode_{mode}" for mode in get_args(Mode)},
+        "notify_": {f"notify_{mode}" for mode in get_args(NotifyMode)},
+        "league_night_no_show_": {f"league_night_no_show_{n}" for n in get_args(NoShow)},
+        "limit_": {f"limit_{what}" for what in get_args(Capped)},
+        "garage_": {f"garage_{decks}" for decks in get_args(GarageDecks)},
+        "draft_": {f"draft_{variant}" for variant in get_args(DraftVariant)},
+        "orders_": {f"orders_{choice}" for choice in ORDER_CHOICES},
+        "step_": {f"step_{step}" for step in [*get_args(Step), *DECISION_TYPES]},
+        "prompt_": {f"prompt_{step}" for step in get_args(Step) if step != "plan"},
+        "symbol_": {f"symbol_{name}" for card in KNOWN_CARDS for name in symbols(card)},
+        "labels": {label for label in labels if label is not None}
+        | set(PLAIN_KEYS.values())
+        | set(PLACEHOLDERS.values()),
+    }
+
+
+def test_every_key_built_at_run_time_is_named_for_the_catalogs() -> None:
+    """A new step, fill or symbol fails here until ``texts.BUILT`` names its text."""
+    families = built_keys()
+    assert catalogs.families() <= set(families), "a new family of keys: list it above"
+    known = catalogs.keys()
+    for family, keys in families.items():
+        assert keys <= known, f"name them in texts.BUILT: {sorted(keys - known)} ({family})"
+
+
+def test_the_template_lists_exactly_what_the_code_asks_for() -> None:
+    """``make catalogs`` has been run: no key the code uses is missing, none is left over."""
+    template = catalogs.ids(catalogs.read(catalogs.LOCALES / "heat.pot"))
+    wanted = {(item.context, item.id, item.plural) for item in catalogs.wanted()}
+    assert not wanted - template, f"run `make catalogs`: {sorted(wanted - template, key=str)}"
+    assert not template - wanted, f"run `make catalogs`: {sorted(template - wanted, key=str)}"
+    assert len(COMMANDS) > 40, "no command texts found"
+    assert {key for key in BUILT} <= {id_ for _, id_, _ in template}
+
+
+def test_every_catalog_is_complete_and_well_formed() -> None:
+    """The check a translator runs (``python -m data.catalogs check``) finds nothing."""
+    assert catalogs.check() == []
+    assert set(catalogs.languages()) >= {"en", "it"}
 
 
 def test_the_locale_picks_the_language() -> None:
     assert t("joined", "it", car="B") == "Sei dentro: auto B."
+    assert t("joined", "it-IT", car="B") == "Sei dentro: auto B."
     assert t("joined", "en-GB", car="B") == "You are in: car B."
     assert t("joined", discord.Locale.italian, car="C") == "Sei dentro: auto C."
+    assert t("joined", discord.Locale.german, car="C") == "You are in: car C."
+    assert words.language("IT_it") == "it" and words.language("") == "en"
+    assert words.language(discord.Locale.brazil_portuguese) == "en"
 
 
-async def test_command_descriptions_translate_to_italian() -> None:
+def test_counts_take_the_plural_form_of_their_language() -> None:
+    assert [counted("count_races", n, "en") for n in (0, 1, 2)] == ["0 races", "1 race", "2 races"]
+    assert [counted("count_races", n, "it") for n in (0, 1, 2)] == ["0 gare", "1 gara", "2 gare"]
+    assert counted("count_races", 1_000_000, "it") == "1000000 gare"  # CLDR's "many"
+    assert counted("count_points", 1, "en-US") == "1 pt"
+
+
+def test_ordinals_follow_cldr_rules_in_each_language() -> None:
+    english = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th"}
+    english |= {21: "21st", 22: "22nd", 23: "23rd", 101: "101st", 111: "111th", 0: "0th"}
+    for place, said in english.items():
+        assert ordinal(place, "en") == said
+    assert [ordinal(place, "it") for place in (1, 8, 11, 23)] == ["1º", "8º", "11º", "23º"]
+
+
+async def test_command_descriptions_come_from_the_catalogs() -> None:
     translator = HeatTranslator()
     context = discord.app_commands.TranslationContext(
         discord.app_commands.TranslationContextLocation.command_description, None
     )
-    for english, italian in COMMAND_TEXTS.items():
+    name = discord.app_commands.TranslationContext(
+        discord.app_commands.TranslationContextLocation.command_name, None
+    )
+    italian = words.load("it")
+    for english in COMMANDS:
         string_ = discord.app_commands.locale_str(english)
-        assert await translator.translate(string_, discord.Locale.italian, context) == italian
-        assert await translator.translate(string_, discord.Locale.german, context) is None
-
-
-def test_every_command_text_has_its_italian() -> None:
-    """Each description and choice name a command gives (``_("...")``) is translated."""
-    used = set()
-    for path in (BOT / "discord").glob("*.py"):
-        used |= set(re.findall(r'\b_\(\s*"([^"]+)"\s*\)', path.read_text()))
-    assert len(used) > 40, "no command texts found"
-    assert used <= set(COMMAND_TEXTS), sorted(used - set(COMMAND_TEXTS))
+        said = await translator.translate(string_, discord.Locale.italian, context)
+        assert said == italian.pgettext(catalogs.COMMAND, english) and said != english
+        for other in (discord.Locale.german, discord.Locale.british_english):
+            assert await translator.translate(string_, other, context) is None
+        assert await translator.translate(string_, discord.Locale.italian, name) is None
+    track = discord.app_commands.locale_str("Track")
+    assert await translator.translate(track, discord.Locale.italian, context) == "Pista"
