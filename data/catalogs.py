@@ -248,7 +248,7 @@ def scan(sources: Iterable[str]) -> Iterator[Wanted]:
     argument; ``N_("key", ...)``; and ``_("English")``, a command's words.
 
     A key is a constant, either side of ``"a" if c else "b"``, or a name given such a
-    value in its function (or module), or a parameter's default. A key built at run
+    value in its module, or a parameter's default. A key built at run
     time (``t(f"step_{step}")``) is named where the code lists them, with ``N_``."""
     modules = [_Module(ast.parse(source)) for source in sources]
     sinks = _sinks(modules)
@@ -293,7 +293,7 @@ def _keys(module: _Module, call: ast.Call, given: ast.expr | None) -> set[str]:
     found = set(_choices(given))
     if isinstance(given, ast.Name):
         function = module.function(call)
-        found |= set(module.assigned(given.id, function or module.tree))
+        found |= set(module.assigned(given.id, module.tree))
         if function is not None:
             found |= set(_default(function, given.id))
     return {key for key in found if KEY.match(key)}

@@ -23,7 +23,7 @@ from babel.plural import PluralRule
 
 from data import catalogs
 
-__all__ = ["command_text", "counted", "language", "languages", "ordinal", "text"]
+__all__ = ["N_", "command_text", "counted", "language", "languages", "ordinal", "text"]
 
 SOURCE = catalogs.SOURCE
 
@@ -66,6 +66,12 @@ def _catalog(language: str) -> gettext.GNUTranslations:
     if language != SOURCE:
         found.add_fallback(_catalog(SOURCE))
     return found
+
+
+def N_(*keys: str) -> tuple[str, ...]:
+    """Names keys said later or built at run time, so that ``make catalogs`` lists them
+    (gettext's name for a string marked, not translated, where it stands)."""
+    return keys
 
 
 def text(key: str, locale: object, **values: object) -> str:

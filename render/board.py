@@ -47,15 +47,16 @@ def board_image(
     *,
     names: Mapping[str, str] | None = None,
     width: int = BOARD_WIDTH,
+    locale: str = "en",
 ) -> Image.Image:
     """The board for a spectator's ``view``, ``width`` pixels wide, showing what ``events``
-    (one round's) did.
+    (one round's) did, its words in the locale's language.
 
     ``names`` maps car ids to drivers' names for the roster. The image is in
     palette mode, ready for :func:`render.png.png_bytes`.
     """
     events = list(events)
-    key = board_key(view.track, view.weather)
+    key = board_key(view.track, view.weather, locale)
     layout = view_layout(view, width)
     geometry = track_geometry(view.track, layout.track_box)
     summary = summarize_round(events)
@@ -86,7 +87,7 @@ def board_image(
     for car_id, place, bay in parked:
         draw_car(image, geometry, bay.pose, colours[car_id], labels[car_id], least=layout.text)
         draw_place_disc(image, geometry, bay.disc, place, layout.text)
-    draw_panel(image, layout, view, summary, names)
+    draw_panel(image, layout, view, summary, names, locale)
     return to_palette(image, tuple(dict.fromkeys(colours.values())))
 
 

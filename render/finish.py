@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from PIL import Image, ImageDraw
 
 import data
+from data import words
 from engine.view import CarView, RaceView
 from render import palette
 from render.badge import draw_badge
@@ -25,14 +26,21 @@ ROW_HEIGHT = 52
 NAME_SIZE = 24
 STEP_WIDTH = (WIDTH - 2 * PAD) // 3
 LEGEND_MARK = "★"
-LEGEND_KEY = f"{LEGEND_MARK} Legend"
 # Podium steps, left to right: 2nd, 1st, 3rd, with their height share and colour.
 PODIUM = ((2, 0.72, palette.SILVER), (1, 1.0, palette.GOLD), (3, 0.5, palette.BRONZE))
 
 
-def finish_image(view: RaceView, *, names: Mapping[str, str] | None = None) -> Image.Image:
-    """The Hall of Fame of a race; cars still racing are listed after the places, and cars
-    eliminated from the race (Championship event 10) last, marked "out", without a place.
+def legend_key(locale: str = "en") -> str:
+    """The line under the list that says what the star means: "★ Legend"."""
+    return words.text("finish_legend", locale, mark=LEGEND_MARK)
+
+
+def finish_image(
+    view: RaceView, *, names: Mapping[str, str] | None = None, locale: str = "en"
+) -> Image.Image:
+    """The Hall of Fame of a race, in the locale's language; cars still racing are listed
+    after the places, and cars eliminated from the race (Championship event 10) last,
+    marked "out", without a place.
 
     Each name is cut to its step or row, so no name runs over another; Legends carry a
     star, explained under the list.
@@ -45,9 +53,11 @@ def finish_image(view: RaceView, *, names: Mapping[str, str] | None = None) -> I
     height = PODIUM_TOP + PODIUM_HEIGHT + 30 + ROW_HEIGHT * len(rest) + key + PAD
     image = Image.new("RGB", (WIDTH, height), palette.PANEL)
     track = data.track(view.track)
-    laps = f"{view.laps} lap{'s' if view.laps != 1 else ''}"
-    draw_text(image, (PAD, PAD), "Hall of Fame", size=44, fill=palette.TEXT, bold=True)
-    subtitle = f"{track.name}  ·  {laps}  ·  {view.round} rounds"
+    laps = words.counted("league_event_laps", view.laps, locale)
+    title = fitted(words.text("finish_title", locale), WIDTH - 2 * PAD, size=44, bold=True)
+    draw_text(image, (PAD, PAD), title, size=44, fill=palette.TEXT, bold=True)
+    rounds = words.counted("count_rounds", view.round, locale)
+    subtitle = f"{track.name}  ·  {laps}  ·  {rounds}"
     draw_text(image, (PAD + 2, PAD + 62), subtitle, size=SMALL + 2, fill=palette.TEXT_DIM)
     labels = car_labels(view)
     colours = {car.id: car_rgb(car.color) for car in view.cars}
@@ -61,10 +71,11 @@ def finish_image(view: RaceView, *, names: Mapping[str, str] | None = None) -> I
     top = PODIUM_TOP + PODIUM_HEIGHT + 30
     for i, car in enumerate(rest):
         row_top = top + i * ROW_HEIGHT
-        _draw_row(image, row_top, car, labels[car.id], _shown_name(car, names))
+        _draw_row(image, row_top, car, labels[car.id], _shown_name(car, names), locale)
     if legends:
         at = (PAD, top + len(rest) * ROW_HEIGHT + ROW_HEIGHT / 2)
-        draw_text(image, at, LEGEND_KEY, size=SMALL, fill=palette.TEXT_DIM, anchor="lm")
+        star = legend_key(locale)
+        draw_text(image, at, star, size=SMALL, fill=palette.TEXT_DIM, anchor="lm")
     return to_palette(image, tuple(dict.fromkeys(colours.values())))
 
 
@@ -102,14 +113,16 @@ def _draw_step(
     draw_text(image, name_at, shown, size=NAME_SIZE, fill=palette.TEXT, bold=True, anchor="mm")
 
 
-def _draw_row(image: Image.Image, top: int, car: CarView, label: str, name: str) -> None:
+def _draw_row(
+    image: Image.Image, top: int, car: CarView, label: str, name: str, locale: str
+) -> None:
     """A place below the podium: number, badge and driver (cut to the picture); no number
     while still racing, "out" for a car eliminated from the race."""
     middle = top + ROW_HEIGHT / 2
     shown = str(car.finished) if car.finished is not None else "–"
     ink = palette.TEXT
     if car.eliminated and car.finished is None:
-        shown, ink = OUT, palette.SIGN_RED
+        shown, ink = words.text(OUT, locale), palette.SIGN_RED
     draw_text(image, (PAD + 60, middle), shown, size=28, fill=ink, bold=True, anchor="rm")
     right = draw_badge(image, PAD + 80, middle - 18, 36, car_rgb(car.color), label)
     room = WIDTH - PAD - (right + 20)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from PIL import Image
 
 import data
+from data import words
 from engine.view import CarView, RaceView
 from render import palette
 from render.badge import draw_badge
@@ -36,36 +37,41 @@ def draw_panel(
     view: RaceView,
     summary: RoundSummary,
     names: Mapping[str, str] | None,
+    locale: str = "en",
 ) -> None:
-    """The heading, then the roster in running order (the key is in the track layer)."""
-    _draw_heading(image, layout, view, summary)
+    """The heading, then the roster in running order (the key is in the track layer), in
+    the locale's language."""
+    _draw_heading(image, layout, view, summary, locale)
     labels = car_labels(view)
     order = running_order(view)
     for place, (car, box) in enumerate(zip(order, layout.roster(len(order)), strict=True), 1):
-        _draw_entry(image, layout, box, view, car, place, labels[car.id], driver_name(car, names))
+        name = driver_name(car, names)
+        _draw_entry(image, layout, box, view, car, place, labels[car.id], name, locale)
 
 
-def round_name(view: RaceView, summary: RoundSummary) -> str:
+def round_name(view: RaceView, summary: RoundSummary, locale: str = "en") -> str:
     """ "Round N" for a round that was played; "Starting grid" before anyone has moved."""
     if summary.round is not None:
-        return f"Round {summary.round}"
+        return words.text("board_round", locale, round=summary.round)
     if all(car.space <= 0 for car in view.cars):
-        return "Starting grid"
-    return f"Round {view.round}"
+        return words.text("board_starting_grid", locale)
+    return words.text("board_round", locale, round=view.round)
 
 
-def heading(view: RaceView, summary: RoundSummary) -> str:
+def heading(view: RaceView, summary: RoundSummary, locale: str = "en") -> str:
     """The track, the round and the race's length: "USA · Round 3 · 2 laps"."""
-    laps = f"{view.laps} lap{'s' if view.laps != 1 else ''}"
-    return f"{data.track(view.track).name}  ·  {round_name(view, summary)}  ·  {laps}"
+    laps = words.counted("league_event_laps", view.laps, locale)
+    track = data.track(view.track).name
+    return f"{track}  ·  {round_name(view, summary, locale)}  ·  {laps}"
 
 
 def _draw_heading(
-    image: Image.Image, layout: BoardLayout, view: RaceView, summary: RoundSummary
+    image: Image.Image, layout: BoardLayout, view: RaceView, summary: RoundSummary, locale: str
 ) -> None:
     box = layout.heading_box
     size = layout.px(1.2)
-    text = fitted(heading(view, summary), box.width - layout.px(1.2), size=size, bold=True)
+    said = heading(view, summary, locale)
+    text = fitted(said, box.width - layout.px(1.2), size=size, bold=True)
     at = (box.left + layout.px(0.6), box.top + box.height / 2)
     draw_text(image, at, text, size=size, fill=palette.TEXT, bold=True, anchor="lm")
 
@@ -79,6 +85,7 @@ def _draw_entry(
     place: int,
     label: str,
     name: str,
+    locale: str,
 ) -> None:
     """Place, badge, name (cut to fit) and where the car stands: its lap, place or "out"."""
     size = layout.text
@@ -96,11 +103,12 @@ def _draw_entry(
         image, badge_left, middle - badge_height / 2, badge_height, car_rgb(car.color), label
     )
     if car.finished is not None:
-        standing, ink = f"P{car.finished}", palette.GOLD
+        standing, ink = words.text("board_place", locale, place=car.finished), palette.GOLD
     elif car.eliminated:
-        standing, ink = "out", palette.SIGN_RED
+        standing, ink = words.text("league_out", locale), palette.SIGN_RED
     else:
-        standing, ink = f"lap {lap_shown(view, car)}", palette.TEXT_DIM
+        standing = words.text("board_lap", locale, lap=lap_shown(view, car))
+        ink = palette.TEXT_DIM
     draw_text(image, (right, middle), standing, size=size, fill=ink, anchor="rm")
     name_left = badge_right + layout.px(0.4)
     room = right - text_width(standing, size=size) - layout.px(0.5) - name_left

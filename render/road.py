@@ -20,7 +20,9 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 import data
+from data import words
 from data.models import RoadCondition, SectorEffect
+from data.words import N_
 from engine.conditions import corner_limit
 from engine.course import course
 from engine.state import Weather
@@ -42,15 +44,16 @@ CORNER_INK: RGB = palette.SIGN_RED
 SECTOR_INK: RGB = palette.SLIPSTREAM
 CHANGED_RING: RGB = palette.GOLD
 
-# What a sector effect does, in a few words (the key's line for the weather card).
-EFFECT_WORDS: dict[SectorEffect, str] = {
-    "no_cooldown": "no Cooldown",
-    "no_slipstream": "no slipstream start",
-    "slipstream_plus_1": "slipstream +1",
-    "slipstream_plus_2": "slipstream +2",
-    "cooldown_plus_1": "Cooldown +1",
-    "free_boost": "free Boost",
-}
+# What a sector effect does, in a few words (the key's line for the weather card): the
+# message ``effect_<effect>``.
+EFFECT_WORDS: tuple[str, ...] = N_(
+    "effect_no_cooldown",
+    "effect_no_slipstream",
+    "effect_slipstream_plus_1",
+    "effect_slipstream_plus_2",
+    "effect_cooldown_plus_1",
+    "effect_free_boost",
+)
 # The same, short enough for a tag beside the track.
 EFFECT_TAGS: dict[SectorEffect, str] = {
     "no_cooldown": "no cool",
@@ -70,27 +73,29 @@ def corner_limits(view: RaceView) -> dict[int, int]:
     return {line.corner.position: corner_limit(view.weather, here, line) for line in first_lap}
 
 
-def token_key(weather: Weather | None) -> tuple[tuple[RGB, str], ...]:
-    """The key's lines for the kinds of token this race has, and for its weather card."""
+def token_key(weather: Weather | None, locale: str = "en") -> tuple[tuple[RGB, str], ...]:
+    """The key's lines for the kinds of token this race has, and for its weather card, in
+    the locale's language."""
     if weather is None:
         return ()
     module = data.weather()
     tokens = [module.token(token_id) for token_id in weather.tokens]
     rows: list[tuple[RGB, str]] = []
     if any(token.speed_limit for token in tokens):
-        rows.append((CHANGED_RING, "gold sign: limit after token"))
+        rows.append((CHANGED_RING, words.text("key_token_limit", locale)))
     if any(token.overheat for token in tokens):
-        rows.append((CORNER_INK, "red tag: Heat over the limit"))
+        rows.append((CORNER_INK, words.text("key_token_overheat", locale)))
     if any(token.applies_to == "sector" for token in tokens):
-        rows.append((SECTOR_INK, "blue tag: sector's effect"))
-    rows.append((SECTOR_INK, weather_line(weather)))
+        rows.append((SECTOR_INK, words.text("key_token_sector", locale)))
+    rows.append((SECTOR_INK, weather_line(weather, locale)))
     return tuple(rows)
 
 
-def weather_line(weather: Weather) -> str:
+def weather_line(weather: Weather, locale: str = "en") -> str:
     """What the weather card does in its sectors ("Storm sectors: slipstream +2")."""
     card = data.weather().card(weather.card)
-    return f"{card.name} sectors: {EFFECT_WORDS[card.sector_effect]}"
+    effect = words.text(f"effect_{card.sector_effect}", locale)
+    return words.text("key_weather", locale, card=card.name, effect=effect)
 
 
 @dataclass(frozen=True, slots=True)

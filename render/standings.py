@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
+from data import words
 from render import palette
 from render.palette import RGB, car_rgb, to_palette
 from render.text import draw_text, fitted, text_width
@@ -34,10 +35,11 @@ HEADER_LINE = 26
 RACES_PER_LINE = 5
 DOT = 11
 MEDALS: dict[int, RGB] = {1: palette.GOLD, 2: palette.SILVER, 3: palette.BRONZE}
-OUT = "out"
-"""A race cell of a driver eliminated from that race (Championship event 10): no place."""
-LEFT = "left"
-"""The tag of a driver who left the league: their points stay in the table."""
+OUT = "league_out"
+"""The message of a race cell of a driver eliminated from that race (Championship event
+10): no place. The standings in words say the same."""
+LEFT = "standings_left"
+"""The message tagging a driver who left the league: their points stay in the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +69,9 @@ class Standings:
     races: Sequence[str] = field(default_factory=tuple)
 
 
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
-    if place % 100 in (11, 12, 13):
-        return f"{place}th"
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+def ordinal(place: int, locale: str = "en") -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st in English; 1º in Italian."""
+    return words.ordinal(place, locale)
 
 
 def race_score(points: int | None, bonus: int | None) -> str:
@@ -83,11 +83,12 @@ def race_score(points: int | None, bonus: int | None) -> str:
     return str(points)
 
 
-def standings_image(standings: Standings) -> Image.Image:
-    """The table as an image; equal points share a rank."""
+def standings_image(standings: Standings, locale: str = "en") -> Image.Image:
+    """The table as an image, its words in the locale's language; equal points share a rank."""
     rows = standings.rows
     races = list(standings.races) or [
-        f"Race {i}" for i in range(1, 1 + max((len(r.places) for r in rows), default=0))
+        words.text("standings_race", locale, race=i)
+        for i in range(1, 1 + max((len(r.places) for r in rows), default=0))
     ]
     lines = max(1, -(-len(races) // RACES_PER_LINE))
     header = TITLE_SIZE + 2 * PAD + lines * 2 * HEADER_LINE
@@ -106,10 +107,11 @@ def standings_image(standings: Standings) -> Image.Image:
                 (8, top, WIDTH - 8, top + block - 1), fill=palette.PANEL_ROW
             )
         rank = 1 + sum(1 for other in rows if other.points > row.points)
-        _draw_driver(image, top, rank, row)
+        _draw_driver(image, top, rank, row, locale)
         for column in range(len(races)):
             left, line = _cell(column)
-            _draw_race(image, left, top + NAME_LINE + line * RACE_LINE + RACE_LINE / 2, row, column)
+            middle = top + NAME_LINE + line * RACE_LINE + RACE_LINE / 2
+            _draw_race(image, left, middle, row, column, locale)
     colours = tuple(dict.fromkeys(car_rgb(r.color) for r in rows if r.color is not None))
     return to_palette(image, colours)
 
@@ -136,7 +138,7 @@ def _draw_track(image: Image.Image, left: float, top: float, track: str) -> None
         draw_text(image, at, shown, size=SMALL, fill=palette.TEXT_DIM)
 
 
-def _draw_driver(image: Image.Image, top: float, rank: int, row: StandingRow) -> None:
+def _draw_driver(image: Image.Image, top: float, rank: int, row: StandingRow, locale: str) -> None:
     """The name line: rank, the car's dot (ringed, so a black car shows), name, total."""
     middle = top + NAME_LINE / 2 + 4
     draw_text(
@@ -156,7 +158,7 @@ def _draw_driver(image: Image.Image, top: float, rank: int, row: StandingRow) ->
             outline=palette.TEXT,
             width=2,
         )
-    total = f"{row.points} pts"
+    total = words.counted("count_points", row.points, locale)
     draw_text(
         image,
         (WIDTH - PAD, middle),
@@ -166,32 +168,38 @@ def _draw_driver(image: Image.Image, top: float, rank: int, row: StandingRow) ->
         bold=True,
         anchor="rm",
     )
-    room = WIDTH - PAD - POINTS_WIDTH - NAME_LEFT - 12
+    points_width = max(POINTS_WIDTH, text_width(total, size=NAME_SIZE, bold=True) + 16)
+    room = WIDTH - PAD - points_width - NAME_LEFT - 12
     tag = 0.0
+    left_tag = words.text(LEFT, locale)
     if row.left:
-        tag = text_width(LEFT, size=SMALL) + 24
+        tag = text_width(left_tag, size=SMALL, bold=True) + 24
     name = fitted(row.name, room - tag, size=NAME_SIZE)
     ink = palette.TEXT_DIM if row.left else palette.TEXT
     draw_text(image, (NAME_LEFT, middle), name, size=NAME_SIZE, fill=ink, anchor="lm")
     if row.left:
         right = NAME_LEFT + text_width(name, size=NAME_SIZE) + 12
-        _pill(image, right, middle, LEFT, palette.SEPARATOR, palette.TEXT)
+        _pill(image, right, middle, left_tag, palette.SEPARATOR, palette.TEXT)
 
 
-def _draw_race(image: Image.Image, left: float, middle: float, row: StandingRow, n: int) -> None:
+def _draw_race(
+    image: Image.Image, left: float, middle: float, row: StandingRow, n: int, locale: str
+) -> None:
     """A race cell: the place on a pill (a medal's colour for the podium), then the points;
     "out" for a driver eliminated from the race, a dash where the driver did not race."""
     place = row.places[n] if n < len(row.places) else None
     points = row.race_points[n] if n < len(row.race_points) else None
     bonus = row.bonuses[n] if n < len(row.bonuses) else None
     if n < len(row.eliminated) and row.eliminated[n]:
-        right = _pill(image, left, middle, OUT, palette.SIGN_RED, palette.WHITE)
+        out = words.text(OUT, locale)
+        right = _pill(image, left, middle, out, palette.SIGN_RED, palette.WHITE)
     elif place is None:
         draw_text(image, (left + 8, middle), "–", size=SMALL, fill=palette.TEXT_DIM, anchor="lm")
         right = left + 8 + text_width("–", size=SMALL)
     else:
         medal = MEDALS.get(place, palette.SEPARATOR)
-        right = _pill(image, left, middle, ordinal(place), medal, palette.contrast(medal))
+        shown = ordinal(place, locale)
+        right = _pill(image, left, middle, shown, medal, palette.contrast(medal))
     score = race_score(points, bonus)
     if score:
         draw_text(image, (right + 6, middle), score, size=SMALL, fill=palette.TEXT, anchor="lm")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from data import words
 from data.models import Spot, Track
 from render import palette
 from render.geometry import Point, TrackGeometry
@@ -26,17 +27,18 @@ INSET = 0.06
 EDGE_SAMPLES = 4
 
 
-def key_rows(track: Track) -> tuple[tuple[RGB, str], ...]:
-    """The lines the board's key adds for the marks this track has."""
+def key_rows(track: Track, locale: str = "en") -> tuple[tuple[RGB, str], ...]:
+    """The lines the board's key adds for the marks this track has, in the locale's
+    language."""
     rows: list[tuple[RGB, str]] = []
     if track.flooded_spots:
-        rows.append((FLOODED, "flooded: downshift +1 Heat"))
+        rows.append((FLOODED, words.text("key_flooded", locale)))
     if track.tunnel_spots:
-        rows.append((TUNNEL, "tunnel: no discarding"))
+        rows.append((TUNNEL, words.text("key_tunnel", locale)))
     if track.gravel_spots:
-        rows.append((GRAVEL, "sand spot: gravel, no effect"))
+        rows.append((GRAVEL, words.text("key_gravel", locale)))
     if any(corner.chicane_role for corner in track.corners):
-        rows.append((palette.SLIPSTREAM, "blue curbs: chicane"))
+        rows.append((palette.SLIPSTREAM, words.text("key_chicane", locale)))
     return tuple(rows)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import data
+from data import words
 from engine.errors import cut, quoted
 
 BAD_INPUT = 2
@@ -102,6 +103,23 @@ def track_argument(text: str) -> str:
         return track_named(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+LOCALE_HELP = "the pictures' language: a language with a catalog ({languages}; default: en)"
+
+
+def locale_argument(text: str) -> str:
+    """An argparse type: a language tag (``it``, ``it-IT``) whose language has a catalog."""
+    language = words.language(text)
+    if language == words.SOURCE and text.replace("_", "-").split("-")[0].lower() != "en":
+        raise argparse.ArgumentTypeError(
+            f"no catalog for {quoted(text)} (languages: {', '.join(words.languages())})"
+        )
+    return language
+
+
+def locale_help() -> str:
+    return LOCALE_HELP.format(languages=", ".join(words.languages()))
 
 
 def refuse(command: str, message: str) -> int:

@@ -22,6 +22,8 @@ from bot.cli.inputs import (
     bounded_int,
     driver_names,
     image_file,
+    locale_argument,
+    locale_help,
     path_argument,
     race_folder,
     read_race_file,
@@ -75,6 +77,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
         metavar="CAR=NAME",
         help="a driver's name for the panel (repeatable), for a car of the race, e.g. --name A=Ada",
     )
+    render.add_argument("--locale", type=locale_argument, default="en", help=locale_help())
     render.set_defaults(func=render_command)
 
     simulate = subparsers.add_parser(
@@ -137,6 +140,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="replace the race a folder holds: its round-*.png, finish.png and race.gif are"
         " deleted first, other files left alone",
     )
+    simulate.add_argument("--locale", type=locale_argument, default="en", help=locale_help())
     simulate.set_defaults(func=simulate_command)
 
 
@@ -150,7 +154,8 @@ def render_command(args: argparse.Namespace) -> int:
         for decision in decisions:
             state, more = engine.apply(state, decision)
             events += more
-        image = board_image(engine.view_for(state, None), last_round(events), names=names)
+        view = engine.view_for(state, None)
+        image = board_image(view, last_round(events), names=names, locale=args.locale)
         write_image(image, target, image_format, replace=args.force)
     except BadInput as exc:
         return refuse("render", str(exc))
@@ -167,7 +172,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         out = race_folder(args.out, force=args.force)
         state, events = engine.new_race(args.track, entrants, args.seed, laps=args.laps)
         driver = _driver(args.driver, args.seed, args.playouts)
-        end, rounds = _race(state, events, driver, names, out)
+        end, rounds = _race(state, events, driver, names, out, args.locale)
     except BadInput as exc:
         return refuse("simulate", str(exc))
     for line in finishing_order(end, names):
@@ -206,19 +211,22 @@ def _race(
     next_decision: NextDecision,
     names: dict[str, str],
     out: Path,
+    locale: str = "en",
 ) -> tuple[engine.RaceState, int]:
-    """Drive the race to its end, writing the images into ``out``; returns the last state and
-    the rounds raced."""
-    frames = [board_image(engine.view_for(state, None), names=names, width=GIF_WIDTH)]
+    """Drive the race to its end, writing the images (in the locale's language) into
+    ``out``; returns the last state and the rounds raced."""
+    grid = engine.view_for(state, None)
+    frames = [board_image(grid, names=names, width=GIF_WIDTH, locale=locale)]
     rounds = 0
     end = state
     for end, round_events in round_ends(state, events, next_decision):
         view = engine.view_for(end, None)
         rounds += 1
-        board = board_image(view, round_events, names=names)
+        board = board_image(view, round_events, names=names, locale=locale)
         write_file(out / f"round-{rounds:03d}.png", png_bytes(board), replace=False)
-        frames.append(board_image(view, round_events, names=names, width=GIF_WIDTH))
-    finish = finish_image(engine.view_for(end, None), names=names)
+        small = board_image(view, round_events, names=names, width=GIF_WIDTH, locale=locale)
+        frames.append(small)
+    finish = finish_image(engine.view_for(end, None), names=names, locale=locale)
     write_file(out / "finish.png", png_bytes(finish), replace=False)
     write_file(out / "race.gif", gif_bytes(frames), replace=False)
     return end, rounds

@@ -14,12 +14,15 @@ from bot.cli.inputs import (
     BadInput,
     Parser,
     image_file,
+    locale_argument,
+    locale_help,
     notation_command,
     path_argument,
     read_season_file,
     refuse,
 )
 from bot.cli.outputs import write_image
+from data import words
 from engine.errors import NotationError, RulesError
 from engine.notation import to_text
 from engine.season import SeasonState, run_season_scenario, season_report, standings
@@ -70,6 +73,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="replace the standings image if the file exists (without it, an existing file"
         " is refused)",
     )
+    season.add_argument("--locale", type=locale_argument, default="en", help=locale_help())
     season.set_defaults(func=season_command)
 
 
@@ -79,7 +83,8 @@ def season_command(args: argparse.Namespace) -> int:
         target = None if args.standings is None else image_file(args.standings, force=args.force)
         s, events = run_season_scenario(read_season_file(args.file))
         if target is not None:
-            write_image(standings_image(season_table(s)), *target, replace=args.force)
+            image = standings_image(season_table(s, args.locale), args.locale)
+            write_image(image, *target, replace=args.force)
     except BadInput as exc:
         return refuse("season", str(exc))
     except (NotationError, RulesError) as exc:
@@ -88,9 +93,9 @@ def season_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def season_table(s: SeasonState) -> Standings:
+def season_table(s: SeasonState, locale: str = "en") -> Standings:
     """The standings picture's table: a row per driver (by id), a column per race of the season
-    under its track's name."""
+    under its track's name, its title in the locale's language."""
     rows = [
         StandingRow(
             line.driver,
@@ -104,5 +109,9 @@ def season_table(s: SeasonState) -> Standings:
         )
         for line in standings(s)
     ]
-    title = "Season" if s.preset is None else f"Season {s.preset}"
+    title = (
+        words.text("standings_season", locale)
+        if s.preset is None
+        else words.text("standings_season_year", locale, year=s.preset)
+    )
     return Standings(title, rows, [data.track(race.track).name for race in s.races])

@@ -282,7 +282,7 @@ class Controller:
             await self.refused(interaction, refused)
             return
         names = {s.car_id: s.name for s in seats}
-        png = await cpu.run(board_png, state, [], names)
+        png = await cpu.run(board_png, state, [], names, str(interaction.locale))
         await interaction.followup.send(
             embed=board_embed(state, names, str(interaction.locale)),
             file=discord.File(io.BytesIO(png), f"race-{race_id}.png"),

@@ -37,8 +37,11 @@ PODIUM = 3
 Send = Callable[..., Awaitable[None]]  # posts one message in the race's channel
 
 
-def standings_png(title: str, tracks: Sequence[str], rows: Sequence[Standing]) -> bytes:
-    """The standings picture: one row per driver, a column per race under its track's name."""
+def standings_png(
+    title: str, tracks: Sequence[str], rows: Sequence[Standing], locale: str = "en"
+) -> bytes:
+    """The standings picture: one row per driver, a column per race under its track's name,
+    in the locale's language."""
     table = Standings(
         title,
         [
@@ -57,7 +60,7 @@ def standings_png(title: str, tracks: Sequence[str], rows: Sequence[Standing]) -
         ],
         tracks,
     )
-    return png_bytes(standings_image(table))
+    return png_bytes(standings_image(table, locale))
 
 
 def chart_png(title: str, rows: Sequence[Standing]) -> bytes:
@@ -194,7 +197,7 @@ async def standings_message(
     """The standings as one message: the table's picture, the same figures in words and,
     once a race is scored, the chart of points after each race beside the table."""
     title = standings_title(league, locale)
-    png = await cpu.run(standings_png, title, track_names(league), rows)
+    png = await cpu.run(standings_png, title, track_names(league), rows, locale)
     files = [discord.File(io.BytesIO(png), f"league-{league.id}-standings.png")]
     if league.season.results:
         chart_title = t("league_chart_title", locale, name=league.record.name)

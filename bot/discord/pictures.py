@@ -24,12 +24,16 @@ from render.animation import GIF_WIDTH, gif_bytes
 Picture = tuple[bytes, str]
 
 
-def board_png(state: RaceState, events: Sequence[Event], names: Mapping[str, str]) -> bytes:
-    return png_bytes(board_image(engine.view_for(state, None), list(events), names=dict(names)))
+def board_png(
+    state: RaceState, events: Sequence[Event], names: Mapping[str, str], locale: str
+) -> bytes:
+    view = engine.view_for(state, None)
+    return png_bytes(board_image(view, list(events), names=dict(names), locale=locale))
 
 
-def finish_png(state: RaceState, names: Mapping[str, str]) -> bytes:
-    return png_bytes(finish_image(engine.view_for(state, None), names=dict(names)))
+def finish_png(state: RaceState, names: Mapping[str, str], locale: str) -> bytes:
+    view = engine.view_for(state, None)
+    return png_bytes(finish_image(view, names=dict(names), locale=locale))
 
 
 def hand_pngs(state: RaceState, car_id: str) -> tuple[Picture, Picture]:
@@ -44,14 +48,16 @@ def hand_pngs(state: RaceState, car_id: str) -> tuple[Picture, Picture]:
 
 
 def replay_gif(
-    initial: RaceState, decisions: Sequence[Decision], names: Mapping[str, str]
+    initial: RaceState, decisions: Sequence[Decision], names: Mapping[str, str], locale: str
 ) -> bytes:
     """A finished race as an animated GIF, replayed from its first state and its decisions:
     the grid, then the board at the end of every round (as ``heat simulate`` draws it)."""
     state, events = engine.settle(initial)
-    frames = [board_image(engine.view_for(state, None), names=dict(names), width=GIF_WIDTH)]
+    drawn = dict(names)
+    grid = engine.view_for(state, None)
+    frames = [board_image(grid, names=drawn, width=GIF_WIDTH, locale=locale)]
     stored = iter(decisions)
     for end, round_events in round_ends(state, events, lambda _: next(stored, None)):
         view = engine.view_for(end, None)
-        frames.append(board_image(view, round_events, names=dict(names), width=GIF_WIDTH))
+        frames.append(board_image(view, round_events, names=drawn, width=GIF_WIDTH, locale=locale))
     return gif_bytes(frames)

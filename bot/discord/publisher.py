@@ -232,7 +232,7 @@ class Publisher:
                 )
         lines += called.lines
         last_round = row.rounds[-1] if row.rounds else ()
-        png = await cpu.run(board_png, state, last_round, names)
+        png = await cpu.run(board_png, state, last_round, names, locale)
         await self._send(
             channel,
             record,
@@ -253,7 +253,7 @@ class Publisher:
         locale: str,
     ) -> None:
         """The result and the Hall of Fame, in the channel; the race's thread is then archived."""
-        podium = await cpu.run(finish_png, state, names)
+        podium = await cpu.run(finish_png, state, names, locale)
         home = await self._channel(record, record.channel_id)
         if home is None:
             return

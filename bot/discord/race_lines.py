@@ -63,7 +63,7 @@ def board_embed(state: RaceState, names: Mapping[str, str], locale: str) -> disc
         head = f"{shown_place}. {square} {labels[car.id]} · {names.get(car.id, car.id)}"
         embed.add_field(name=head[:FIELD_NAME_LIMIT], value=_car_words(view, car, locale))
     if view.weather is not None:
-        embed.add_field(name=t("board_weather", locale), value=weather_line(view.weather))
+        embed.add_field(name=t("board_weather", locale), value=weather_line(view.weather, locale))
     return embed
 
 

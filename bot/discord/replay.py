@@ -52,9 +52,9 @@ async def replay(
         return
     initial, decisions = found
     names = {seat.car_id: seat.name for seat in await store.seats(record.id)}
-    gif = await cpu.run(replay_gif, initial, decisions, names)
-    track = data.track(initial.track).name
     locale = public_locale(interaction)
+    gif = await cpu.run(replay_gif, initial, decisions, names, locale)
+    track = data.track(initial.track).name
     text = t("replay_posted", locale, race=record.id, track=track, user=interaction.user.id)
     files = [
         discord.File(io.BytesIO(gif), f"heat-race-{record.id}.gif"),

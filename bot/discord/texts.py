@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from data import words
+from data.words import N_
 
 __all__ = ["BUILT", "N_", "HeatTranslator", "counted", "ordinal", "t"]
 
@@ -30,12 +31,6 @@ def counted(key: str, n: int, locale: str | discord.Locale) -> str:
 def ordinal(place: int, locale: str | discord.Locale) -> str:
     """A place as an ordinal: "1st", "2nd" in English, "1º", "2º" in Italian."""
     return words.ordinal(place, locale)
-
-
-def N_(*keys: str) -> tuple[str, ...]:
-    """Names keys the code builds at run time, so that ``make catalogs`` lists them (gettext's
-    name for a string marked but not translated where it stands)."""
-    return keys
 
 
 BUILT = (

@@ -12,7 +12,7 @@ import engine
 from engine.notation import load_state
 from engine.view import RaceView
 from render import StandingRow, Standings, finish_image, palette, standings_image
-from render.finish import LEGEND_KEY, LEGEND_MARK
+from render.finish import LEGEND_MARK, legend_key
 from render.palette import car_rgb
 from render.standings import POINTS_WIDTH
 from render.text import sizes_drawn
@@ -160,8 +160,8 @@ def test_legends_are_starred_and_the_star_explained() -> None:
     starred = {text for text in texts if text.startswith(LEGEND_MARK + " Driver")}
     assert starred == {f"{LEGEND_MARK} Driver B", f"{LEGEND_MARK} Driver E"}
     assert {"Driver A", "Driver C", "Driver D", "Driver F"} <= set(texts)
-    assert LEGEND_KEY in texts
+    assert legend_key() in texts
     plain_view, plain_names = hall({car: f"Driver {car}" for car in "ABCDEF"}, "")
     with sizes_drawn() as drawn:
         finish_image(plain_view, names=plain_names)
-    assert LEGEND_KEY not in [text for _, text in drawn], "no key without Legends"
+    assert legend_key() not in [text for _, text in drawn], "no key without Legends"

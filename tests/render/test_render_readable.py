@@ -21,6 +21,7 @@ from PIL import Image
 import data
 import engine
 from bot.service.round_ends import ai_drivers, round_ends
+from data import words
 from engine.events import Event
 from engine.forecast import landings
 from engine.state import Options
@@ -67,11 +68,12 @@ def race_rounds(track: str) -> list[tuple[engine.RaceState, list[Event]]]:
     return [(state, events), *islice(round_ends(state, [], ai_drivers()), ROUNDS)]
 
 
-def drawn_boards(track: str) -> Iterator[Drawn]:
+def drawn_boards(track: str, locale: str = "en") -> Iterator[Drawn]:
     for state, events in race_rounds(track):
         track_layer.cache_clear()
         with sizes_drawn() as drawn:
-            picture = board_image(engine.view_for(state, None), events, names=NAMES)
+            view = engine.view_for(state, None)
+            picture = board_image(view, events, names=NAMES, locale=locale)
         yield picture, drawn
     end = data.track(track).laps * data.track(track).spaces_per_lap
     pairs = enumerate(zip(NAMES, COLOURS, strict=True))
@@ -79,7 +81,7 @@ def drawn_boards(track: str) -> Iterator[Drawn]:
     finished = race_view(track, cars, {car: place for place, car in enumerate(NAMES, 1)})
     track_layer.cache_clear()
     with sizes_drawn() as drawn:
-        picture = board_image(finished, names=NAMES)
+        picture = board_image(finished, names=NAMES, locale=locale)
     yield picture, drawn
 
 
@@ -104,10 +106,12 @@ def drawn_roads(track: str) -> Iterator[Drawn]:
 
 
 @pytest.mark.parametrize("track", data.track_ids())
-def test_the_smallest_text_on_every_board_reads_at_400_px(track: str) -> None:
+@pytest.mark.parametrize("locale", words.languages())
+def test_the_smallest_text_on_every_board_reads_at_400_px(track: str, locale: str) -> None:
     """Round boards (grid, played rounds, weather tags, long and CJK names, emoji) and a
-    board of parked finishers: nothing under 10 px when shown 400 px wide."""
-    seen, text = smallest_seen(drawn_boards(track))
+    board of parked finishers, in every language: nothing under 10 px when shown 400 px
+    wide."""
+    seen, text = smallest_seen(drawn_boards(track, locale))
     assert seen >= LEAST_SEEN, f"{text!r} reads at {seen:.1f} px"
 
 

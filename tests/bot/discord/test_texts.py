@@ -12,6 +12,7 @@ from bot.discord.texts import BUILT, HeatTranslator, counted, ordinal, t
 from bot.service.limits import Capped
 from bot.storage.models import Fill, Mode, NoShow, NotifyMode
 from data import catalogs, words
+from data.models import SectorEffect
 from engine import Adrenaline, Boost, Discard, ReactDone, Slipstream
 from engine.cards import KNOWN_CARDS, symbols
 from engine.decisions import DECISION_TYPES
@@ -39,6 +40,7 @@ def built_keys() -> dict[str, set[str]]:
         "step_": {f"step_{step}" for step in [*get_args(Step), *DECISION_TYPES]},
         "prompt_": {f"prompt_{step}" for step in get_args(Step) if step != "plan"},
         "symbol_": {f"symbol_{name}" for card in KNOWN_CARDS for name in symbols(card)},
+        "effect_": {f"effect_{effect}" for effect in get_args(SectorEffect)},
         "labels": {label for label in labels if label is not None}
         | set(PLAIN_KEYS.values())
         | set(PLACEHOLDERS.values()),
