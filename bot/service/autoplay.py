@@ -32,16 +32,39 @@ def play_on(
     orders: Mapping[str, StandingOrders],
     config: RaceConfig,
     playouts: int | None = None,
+    planned: Mapping[str, Decision] | None = None,
+    *,
+    side_by_side: bool = False,
 ) -> tuple[RaceState, list[Event], list[tuple[Decision, str]]]:
     """Every decision the AI and standing orders make from here, until a driver must decide
-    (a champion's plan searching ``playouts`` playouts, the engine's default if None)."""
+    (a champion's plan searching ``playouts`` playouts, the engine's default if None).
+
+    ``planned`` are plans searched already for cars planning now (:func:`champions_planning`,
+    side by side in the pool); ``side_by_side`` stops before a plan step where more than one
+    champion would plan, so that they too search side by side."""
     events: list[Event] = []
     made: list[tuple[Decision, str]] = []
-    while (next_decision := _automatic(state, seats, orders, config, playouts)) is not None:
+    searched = dict(planned or {})
+    while True:
+        if side_by_side and not searched and len(champions_planning(state, seats, config)) > 1:
+            break
+        next_decision = _automatic(state, seats, orders, config, playouts, searched)
+        if next_decision is None:
+            break
         state, more = engine.apply(state, next_decision[0])
         events += more
         made.append(next_decision)
     return state, events, made
+
+
+def champions_planning(state: RaceState, seats: Sequence[Seat], config: RaceConfig) -> list[str]:
+    """The cars a champion plans for now (AI cars, absent drivers), in the race's order: each
+    plans from the same public state, so their searches may run at once, a worker each."""
+    waiting = engine.pending(state)
+    if config.ai_level != CHAMPION or waiting is None or waiting.step != "plan":
+        return []
+    driven = {seat.car_id for seat in seats if seat.driven_by_ai}
+    return [car_id for car_id in waiting.cars if car_id in driven]
 
 
 def ai_decision(state: RaceState, car_id: str, level: str, playouts: int | None = None) -> Decision:
@@ -94,14 +117,18 @@ def _automatic(
     orders: Mapping[str, StandingOrders],
     config: RaceConfig,
     playouts: int | None,
+    searched: dict[str, Decision],
 ) -> tuple[Decision, str] | None:
-    """The next decision the AI or a driver's standing orders make, if any."""
+    """The next decision the AI or a driver's standing orders make, if any (a plan searched
+    already is taken from ``searched``, once)."""
     waiting = engine.pending(state)
     if waiting is None:
         return None
     by_car = {seat.car_id: seat for seat in seats}
     for car_id in waiting.cars:
         if by_car[car_id].driven_by_ai:
+            if waiting.step == "plan" and car_id in searched:
+                return searched.pop(car_id), "ai"
             return _decide(state, car_id, config.ai_level, playouts), "ai"
         if waiting.step != "plan":
             view = engine.view_for(state, car_id)

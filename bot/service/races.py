@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 import engine
 from bot.hosting import metrics
 from bot.service import cpu, permits
-from bot.service.autoplay import ai_decision, play_on
+from bot.service.autoplay import ai_decision, champions_planning, play_on
 from bot.service.limits import check_room
 from bot.service.race_seats import person_seat, seat_of, with_fill
 from bot.service.raced import read_again_if_raced
@@ -360,6 +360,42 @@ class RaceService:
         assert record.state is not None
         return record, await self.store.seats(race_id), record.state
 
+    async def _play_on(
+        self,
+        state: RaceState,
+        seats: list[Seat],
+        standing: dict[str, StandingOrders],
+        config: RaceConfig,
+    ) -> tuple[RaceState, list[Event], list[tuple[Decision, str]]]:
+        """The AI and standing orders play on in the process pool; champions planning at
+        once search side by side, a worker each, so a round of five waits for about two
+        searches on two cores, not five."""
+        events: list[Event] = []
+        made: list[tuple[Decision, str]] = []
+        while True:
+            planners = champions_planning(state, seats, config)
+            planned: dict[str, Decision] = {}
+            if len(planners) > 1:
+                level, budget = config.ai_level, self.champion_playouts
+                searched = await asyncio.gather(
+                    *(cpu.run(ai_decision, state, car, level, budget) for car in planners)
+                )
+                planned = dict(zip(planners, searched, strict=True))
+            state, more, done = await cpu.run(
+                play_on,
+                state,
+                seats,
+                standing,
+                config,
+                self.champion_playouts,
+                planned,
+                side_by_side=True,
+            )
+            events += more
+            made += done
+            if not done or len(champions_planning(state, seats, config)) < 2:
+                return state, events, made
+
     async def _play(
         self,
         record: RaceRecord,
@@ -375,9 +411,7 @@ class RaceService:
         """Let the AI and standing orders play on, then say what the change writes."""
         standing = await self.store.orders(record.id) | (orders or {})
         if engine.pending(state) is not None:
-            state, more, made = await cpu.run(
-                play_on, state, seats, standing, record.config, self.champion_playouts
-            )
+            state, more, made = await self._play_on(state, seats, standing, record.config)
             events += more
             decisions += made
         finished_rounds, ongoing = split_rounds([*record.round_events, *events])

@@ -48,13 +48,21 @@ async def champions_race(service: RaceService, seats: int) -> int:
 
 
 async def test_a_race_of_six_champions_finishes_through_the_service(store: Store) -> None:
-    """Alice's timer runs out (a champion plans for her), then the host hands her car to the
-    AI: six champions drive the race to the flag, every decision legal and stored."""
+    """Five champions plan side by side (a worker each) from the same start; Alice's timer
+    runs out (a champion plans for her), then the host hands her car to the AI: six champions
+    drive the race to the flag, every decision legal and stored."""
     clock = Clock()
     service = RaceService(store, clock, champion_playouts=BUDGET)
     race_id = await champions_race(service, 6)
     before = await store.race(race_id)
-    assert before is not None and before.state is not None
+    initial = await store.first_state(race_id)
+    assert before is not None and before.state is not None and initial is not None
+    # The five champions planned side by side, each from the race as it started.
+    first_plans = await store.decisions(race_id)
+    assert [plan.car for plan in first_plans] == ["B", "C", "D", "E", "F"]
+    for plan in first_plans:
+        view = engine.view_for(initial, plan.car)
+        assert plan == search(view, plan.car, search_seed(initial, plan.car), BUDGET).decision
     clock.now += 10_000
     (due,) = [t for t in await store.due_timers(clock.now) if t.kind == "deadline"]
     expired = await service.expire(due)
@@ -70,8 +78,6 @@ async def test_a_race_of_six_champions_finishes_through_the_service(store: Store
     assert record is not None and record.state is not None
     assert record.status == RaceStatus.FINISHED
     assert all(car.finished is not None for car in record.state.cars)
-    initial = await store.first_state(race_id)
-    assert initial is not None
     state = initial
     for decision in await store.decisions(race_id):
         assert decision in engine.legal_decisions(state, decision.car)
