@@ -40,8 +40,9 @@ log = logging.getLogger("heat.league")
 
 EVENT_HOURS = 2
 """How long a race's Discord event lasts: a league race of a few rounds, drafted first."""
-NOT_READY = "league_night_not_ready"
-"""The service's note when a race's time came while the race before it still ran."""
+NIGHT_NOTES = frozenset({"league_night_not_ready", "league_night_not_opened"})
+"""The service's notes when a race's time came and it could not open: the race before it
+still runs, or the season would not open it."""
 RSVP_YES, RSVP_NO = "rsvpy", "rsvpn"
 
 DateChange = Callable[[int, int, bool], Awaitable[Dated]]
@@ -382,7 +383,7 @@ class LeagueNightsController:
     def posts(row: OutboxRow) -> bool:
         """Whether a league's outbox row is a night's (posted in the league's channel, where
         the draft's rows would open the race's thread)."""
-        return row.kind == "reminder" or (row.kind == "say" and row.text == NOT_READY)
+        return row.kind == "reminder" or (row.kind == "say" and row.text in NIGHT_NOTES)
 
     async def post(self, row: OutboxRow, resumed: bool) -> None:
         """Post a night's row in the league's channel; PostLater if Discord failed for now."""

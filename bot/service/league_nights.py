@@ -412,6 +412,7 @@ class LeagueNights:
             if not open_to_date(season, race_no):
                 await self.store.drop_timer(timer)
                 return None
+            values["current"] = season.race_no
             note = OutboxRow(
                 None, "say", text="league_night_not_ready", values=values, league_id=league.id
             )
@@ -419,7 +420,6 @@ class LeagueNights:
         try:
             change = await self.leagues.open_dated(league.id, race_no, CLOCK)
         except Refused as refused:
-            # Another change came first (another process opened it): this timer is spent.
             log.warning(
                 "league night start league=%s guild=%s race_no=%s refused=%s",
                 league.id,
@@ -427,7 +427,15 @@ class LeagueNights:
                 race_no,
                 refused.key,
             )
-            change = None
+            if refused.key == "league_stale":
+                # Another change came first (another process opened it): the timer is spent.
+                await self.store.drop_timer(timer)
+                return None
+            # The season would not open (two drivers in one colour...): the channel is told.
+            note = OutboxRow(
+                None, "say", text="league_night_not_opened", values=values, league_id=league.id
+            )
+            return Fired(league.id, tuple(await self.store.fire_night_timer(timer, [note])))
         await self.store.drop_timer(timer)
         if change is None:
             return None

@@ -612,8 +612,8 @@ async def test_a_race_whose_time_comes_while_the_one_before_runs_waits_with_a_no
         next(t for t in await night_timers_of(sqlite, league.id) if t.kind == "league_start")
     )
     assert fired is not None and fired.started is None
-    assert [(r.kind, r.text, r.values["race_no"]) for r in fired.posts] == [
-        ("say", "league_night_not_ready", 2)
+    assert [(r.kind, r.text, r.values["race_no"], r.values["current"]) for r in fired.posts] == [
+        ("say", "league_night_not_ready", 2, 1)
     ]
     season = (await leagues.load(league.id)).season
     assert season.race_no == 1 and await opened(sqlite, league.id) == 1
