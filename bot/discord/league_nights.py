@@ -130,6 +130,17 @@ async def clear_lapsed(client: discord.Client, nights: LeagueNights, league_id: 
             )
 
 
+def to_remind(league: League, night: Night, race_no: int) -> dict[int, str]:
+    """Who a race's reminder is for, each once, with their language: the league's drivers
+    (and its reserves, when they may be called), but not those who said they cannot come."""
+    people = {m.user_id: m.locale for m in league.members if m.left_at is None}
+    if league.record.settings.no_show == "reserve":
+        # A reserve who drove already is a member too: told once.
+        people |= {r.user_id: r.locale for r in night.reserves if r.user_id not in people}
+    absent = set(night.not_coming.get(race_no, ()))
+    return {user: locale for user, locale in people.items() if user not in absent}
+
+
 class LeagueHandlers(Protocol):
     """What the nights share with :class:`bot.discord.league_controller.LeagueController`
     (which shows the nights in ``/league schedule``, so it is not imported here)."""
@@ -415,16 +426,9 @@ class LeagueNightsController:
         record = league.record
         race_no, starts_at = int(row.values["race_no"]), int(row.values["starts_at"])
         night = await self.nights.night(league.id)
-        people = {m.user_id: m.locale for m in league.members if m.left_at is None}
-        if record.settings.no_show == "reserve":
-            # A reserve who drove already is a member too: told once.
-            people |= {r.user_id: r.locale for r in night.reserves if r.user_id not in people}
-        absent = set(night.not_coming.get(race_no, ()))
         mentioned: list[int] = []
         lines: list[str] = []
-        for user_id, their_locale in people.items():
-            if user_id in absent:
-                continue  # they said they cannot come: no reminder
+        for user_id, their_locale in to_remind(league, night, race_no).items():
             mode = await self.controller.store.notify_mode(user_id)
             if mode == "off":
                 continue

@@ -14,9 +14,19 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.discord.league_night_commands import zone_choices
+from bot.discord.league_nights import to_remind
 from bot.discord.texts import t as text
-from bot.storage import NIGHT_TIMERS
-from engine.season import OpenDraft
+from bot.service.league_nights import Night
+from bot.service.league_values import League
+from bot.storage import (
+    NIGHT_TIMERS,
+    LeagueRecord,
+    LeagueSettings,
+    LeagueStatus,
+    Member,
+    Reserve,
+)
+from engine.season import OpenDraft, SeasonConfig, new_season
 from tests.support.botdriver import Table, answer, custom_ids, table
 from tests.support.fakediscord import EntityType, FakeMessage, Permission
 
@@ -273,3 +283,15 @@ async def test_an_ended_league_leaves_no_event_behind(tmp_path: Path) -> None:
         asked = answer(await t.slash(dana, "league end"))
         await t.click(dana, asked, "heat:b:lgend:")
         await t.fake.wait_for(lambda: t.fake.scheduled_events(t.guild) == [])
+
+
+def test_a_reserve_who_drove_already_is_reminded_once() -> None:
+    """Carol, a reserve who stood in before, is a member of the league and still a reserve:
+    one reminder for her; Bob said he cannot come: none for him."""
+    settings = LeagueSettings(timer_seconds=600, no_show="reserve")
+    record = LeagueRecord(1, 10, 20, "Cup", LeagueStatus.ACTIVE, settings, 1, 0.0, None, 0)
+    members = [Member(1, "A", "Alice"), Member(2, "B", "Bob", "it"), Member(3, "C", "Carol")]
+    league = League(record, members, new_season(SeasonConfig.preset(1961), [], 1))
+    night = Night({}, {}, {1: (2,)}, (Reserve(1, 3, "Carol", "it"), Reserve(1, 4, "Dan", "it")))
+    assert to_remind(league, night, 1) == {1: "en-US", 3: "en-US", 4: "it"}
+    assert to_remind(league, night, 2) == {1: "en-US", 2: "it", 3: "en-US", 4: "it"}
