@@ -4,7 +4,9 @@ Every layer that speaks (the Discord layer, the renderer, the command line) asks
 a word in a picture and the same word in a message come from one catalog entry
 (``locale/<language>/LC_MESSAGES/heat.po``, see :mod:`data.catalogs`). A locale is
 anything whose text is a language tag: ``"it"``, ``"it-IT"``, ``discord.Locale.italian``;
-a language without a catalog reads English.
+a language without a catalog reads English. ``"pseudo"`` (or ``"qps-ploc"``) reads the
+pseudo-language of :mod:`data.pseudo`, English made longer and accented, only when asked
+by that name: a test or the command line sees whether a layout has room for longer words.
 
 An installed wheel reads the catalogs compiled when it was built; a source checkout has
 only the ``.po`` files, compiled in memory when first read (and so is a compiled catalog
@@ -22,6 +24,8 @@ from babel import Locale, UnknownLocaleError
 from babel.plural import PluralRule
 
 from data import catalogs
+from data.pseudo import NAMES as PSEUDO_NAMES
+from data.pseudo import PSEUDO, PseudoTranslations
 
 __all__ = ["N_", "command_text", "counted", "language", "languages", "ordinal", "text"]
 
@@ -37,8 +41,10 @@ def languages() -> tuple[str, ...]:
 
 def language(locale: object) -> str:
     """The catalog a locale reads: its own (``pt_BR``), its language's (``it`` for
-    ``it-IT``), else English."""
+    ``it-IT``), the pseudo-language if named, else English."""
     tag = str(getattr(locale, "value", locale)).replace("-", "_")
+    if tag.lower() in PSEUDO_NAMES:
+        return PSEUDO
     base, _, region = tag.partition("_")
     full = f"{base.lower()}_{region.upper()}" if region else base.lower()
     for candidate in (full, base.lower()):
@@ -61,7 +67,9 @@ def load(language: str, directory: Path = catalogs.LOCALES) -> gettext.GNUTransl
 
 
 @cache
-def _catalog(language: str) -> gettext.GNUTranslations:
+def _catalog(language: str) -> gettext.NullTranslations:
+    if language == PSEUDO:
+        return PseudoTranslations(load(SOURCE))
     found = load(language)
     if language != SOURCE:
         found.add_fallback(_catalog(SOURCE))
