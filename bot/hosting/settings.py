@@ -11,8 +11,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bot.hosting import heartbeat, rate_limit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-# A Champion's plan at 40 playouts: p50 0.4 s, p99 0.7 s on one of this 2-core machine's
-# cores (bench/drivers.py); the bot plays up to five of them in a row after a person's plan.
+# A Champion's plan at 40 playouts: p50 0.38 s, p99 0.82 s on one core of this 2-core machine
+# while other work ran (bench/drivers.py 0 --levels champion --procs 1); champions planning at
+# once search side by side, a worker each.
 CHAMPION_PLAYOUTS = 40
 MOST_PLAYOUTS = 5000  # a Champion's plan at this many takes about a minute
 
