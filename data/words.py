@@ -23,11 +23,22 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.plural import PluralRule
 
+import data
 from data import catalogs
 from data.pseudo import NAMES as PSEUDO_NAMES
 from data.pseudo import PSEUDO, PseudoTranslations
 
-__all__ = ["N_", "command_text", "counted", "language", "languages", "ordinal", "text"]
+__all__ = [
+    "N_",
+    "command_text",
+    "counted",
+    "language",
+    "languages",
+    "ordinal",
+    "text",
+    "track_name",
+    "weather_card_name",
+]
 
 SOURCE = catalogs.SOURCE
 
@@ -85,6 +96,25 @@ def N_(*keys: str) -> tuple[str, ...]:
 def text(key: str, locale: object, **values: object) -> str:
     """The message ``key`` in the locale's language, its ``{placeholders}`` filled in."""
     return _catalog(language(locale)).gettext(key).format(**values)
+
+
+def track_name(track_id: str, locale: object) -> str:
+    """A track's name in the locale's language, the message ``track_<id>`` ("Italy",
+    "Italia"): the same entry for a picture and a message. A track the catalogs do not name
+    yet reads as its data file names it."""
+    return _named(f"track_{track_id}", locale) or data.track(track_id).name
+
+
+def weather_card_name(card_id: str, locale: object) -> str:
+    """A weather card's name in the locale's language, the message ``weather_card_<id>``
+    ("Fog", "Nebbia"); a card the catalogs do not name yet reads as its data names it."""
+    return _named(f"weather_card_{card_id}", locale) or data.weather().card(card_id).name
+
+
+def _named(key: str, locale: object) -> str | None:
+    """The message ``key`` in the locale's language, None where no catalog has it."""
+    found = _catalog(language(locale)).gettext(key)
+    return None if found == key else found
 
 
 def counted(key: str, n: int, locale: object, **values: object) -> str:

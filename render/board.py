@@ -63,7 +63,7 @@ def board_image(
     limits = tuple(sorted(corner_limits(view).items()))
     image = track_layer(view.track, layout, limits, key).copy()
     if view.weather is not None:
-        draw_weather(image, geometry, layout, view.weather)
+        draw_weather(image, geometry, layout, view.weather, locale)
     draw = ImageDraw.Draw(image)
     colours = {car.id: car_rgb(car.color) for car in view.cars}
     labels = car_labels(view)
@@ -74,7 +74,7 @@ def board_image(
     parked = _parked(geometry, view, layout)
     least = layout.text
     marks = [_car_mark(geometry, car, labels[car.id], scales[car.id], least) for car in racing]
-    keep_clear = _keep_clear(geometry, layout, view, parked, labels)
+    keep_clear = _keep_clear(geometry, layout, view, parked, labels, locale)
     placed = place_letters(geometry, layout, marks, keep_clear)
     _draw_trails(draw, geometry, view, summary, colours)
     _draw_starts(draw, geometry, view, summary, colours, tokens)
@@ -207,6 +207,7 @@ def _keep_clear(
     view: RaceView,
     parked: list[Parked],
     labels: dict[str, str],
+    locale: str,
 ) -> list[Extent]:
     """What no car's tag may cover: the parked cars (body, letter and place disc) and the
     weather's tags."""
@@ -222,7 +223,7 @@ def _keep_clear(
         x, y = bay.disc
         extents.append((floor(x - radius), floor(y - radius), ceil(x + radius), ceil(y + radius)))
     if view.weather is not None:
-        for mark in token_marks(geometry, layout, view.weather):
+        for mark in token_marks(geometry, layout, view.weather, locale):
             box = mark.box
             extents.append((box.left, box.top, box.left + box.width, box.top + box.height))
     return extents

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
-import data
 from data import words
 from engine.view import CarView, RaceView
 from render import palette
@@ -52,12 +51,12 @@ def finish_image(
     key = ROW_HEIGHT if legends else 0
     height = PODIUM_TOP + PODIUM_HEIGHT + 30 + ROW_HEIGHT * len(rest) + key + PAD
     image = Image.new("RGB", (WIDTH, height), palette.PANEL)
-    track = data.track(view.track)
+    track = words.track_name(view.track, locale)
     laps = words.counted("league_event_laps", view.laps, locale)
     title = fitted(words.text("finish_title", locale), WIDTH - 2 * PAD, size=44, bold=True)
     draw_text(image, (PAD, PAD), title, size=44, fill=palette.TEXT, bold=True)
     rounds = words.counted("count_rounds", view.round, locale)
-    subtitle = f"{track.name}  ·  {laps}  ·  {rounds}"
+    subtitle = f"{track}  ·  {laps}  ·  {rounds}"
     draw_text(image, (PAD + 2, PAD + 62), subtitle, size=SMALL + 2, fill=palette.TEXT_DIM)
     labels = car_labels(view)
     colours = {car.id: car_rgb(car.color) for car in view.cars}

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 
 from PIL import Image
 
-import data
 from data import words
 from engine.view import CarView, RaceView
 from render import palette
@@ -61,7 +60,7 @@ def round_name(view: RaceView, summary: RoundSummary, locale: str = "en") -> str
 def heading(view: RaceView, summary: RoundSummary, locale: str = "en") -> str:
     """The track, the round and the race's length: "USA · Round 3 · 2 laps"."""
     laps = words.counted("league_event_laps", view.laps, locale)
-    track = data.track(view.track).name
+    track = words.track_name(view.track, locale)
     return f"{track}  ·  {round_name(view, summary, locale)}  ·  {laps}"
 
 

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 import data
 from data import words
-from data.models import RoadCondition, SectorEffect
+from data.models import RoadCondition
 from data.words import N_
 from engine.conditions import corner_limit
 from engine.course import course
@@ -54,15 +54,15 @@ EFFECT_WORDS: tuple[str, ...] = N_(
     "effect_cooldown_plus_1",
     "effect_free_boost",
 )
-# The same, short enough for a tag beside the track.
-EFFECT_TAGS: dict[SectorEffect, str] = {
-    "no_cooldown": "no cool",
-    "no_slipstream": "no slip",
-    "slipstream_plus_1": "slip +1",
-    "slipstream_plus_2": "slip +2",
-    "cooldown_plus_1": "cool +1",
-    "free_boost": "free boost",
-}
+# The same, short enough for a tag beside the track: the message ``tag_<effect>``.
+EFFECT_TAGS: tuple[str, ...] = N_(
+    "tag_no_cooldown",
+    "tag_no_slipstream",
+    "tag_slipstream_plus_1",
+    "tag_slipstream_plus_2",
+    "tag_cooldown_plus_1",
+    "tag_free_boost",
+)
 
 
 def corner_limits(view: RaceView) -> dict[int, int]:
@@ -95,7 +95,8 @@ def weather_line(weather: Weather, locale: str = "en") -> str:
     """What the weather card does in its sectors ("Storm sectors: slipstream +2")."""
     card = data.weather().card(weather.card)
     effect = words.text(f"effect_{card.sector_effect}", locale)
-    return words.text("key_weather", locale, card=card.name, effect=effect)
+    name = words.weather_card_name(card.id, locale)
+    return words.text("key_weather", locale, card=name, effect=effect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,22 +114,24 @@ class TokenMark:
         return (self.box.left + self.box.width / 2, self.box.top + self.box.height / 2)
 
 
-def token_label(token: RoadCondition, weather: Weather) -> str:
-    """What a token's tag says: "+1 Heat", or the sector's effect (the weather card's name
-    in a weather sector); a token that changes the limit has none (its sign shows it)."""
+def token_label(token: RoadCondition, weather: Weather, locale: str = "en") -> str:
+    """What a token's tag says in the locale's language: "+1 Heat", or the sector's effect
+    (the weather card's name in a weather sector); a token that changes the limit has none
+    (its sign shows it)."""
     if token.overheat:
-        return f"+{token.overheat} Heat"
+        return words.text("tag_overheat", locale, heat=token.overheat)
     effect = token.sector_effect
     if effect == "weather":
-        return data.weather().card(weather.card).name
-    return token.name if effect is None else EFFECT_TAGS[effect]
+        return words.weather_card_name(weather.card, locale)
+    return token.name if effect is None else words.text(f"tag_{effect}", locale)
 
 
 @lru_cache(maxsize=64)
 def token_marks(
-    geometry: TrackGeometry, layout: BoardLayout, weather: Weather
+    geometry: TrackGeometry, layout: BoardLayout, weather: Weather, locale: str = "en"
 ) -> tuple[TokenMark, ...]:
-    """Where each tagged token goes, one per corner (one per chicane); kept for the race."""
+    """Where each tagged token goes, one per corner (one per chicane), its tag in the
+    locale's language; kept for the race."""
     module = data.weather()
     sign_radius = layout.sign_radius
     height = layout.px(TAG_HEIGHT)
@@ -137,7 +140,7 @@ def token_marks(
         token = module.token(token_id)
         if token.applies_to == "corner" and not token.overheat:
             continue
-        label = token_label(token, weather)
+        label = token_label(token, weather, locale)
         width = round(text_width(label, size=layout.text, bold=True)) + 2 * layout.px(TAG_PAD)
         if token.applies_to == "corner":
             if corner.chicane_role == "second":
@@ -215,11 +218,15 @@ def _box_within(box: Box, centre: Point, width: int, height: int) -> Box:
 
 
 def draw_weather(
-    image: Image.Image, geometry: TrackGeometry, layout: BoardLayout, weather: Weather
+    image: Image.Image,
+    geometry: TrackGeometry,
+    layout: BoardLayout,
+    weather: Weather,
+    locale: str = "en",
 ) -> None:
-    """Every tagged road-condition token's tag."""
+    """Every tagged road-condition token's tag, in the locale's language."""
     draw = ImageDraw.Draw(image)
-    for mark in token_marks(geometry, layout, weather):
+    for mark in token_marks(geometry, layout, weather, locale):
         ink = CORNER_INK if mark.applies_to == "corner" else SECTOR_INK
         _panel(draw, mark.box, palette.WHITE, ink, layout.px(0.16))
         draw_text(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 
-import data
 from bot.cli.inputs import (
     BadInput,
     Parser,
@@ -114,4 +113,4 @@ def season_table(s: SeasonState, locale: str = "en") -> Standings:
         if s.preset is None
         else words.text("standings_season_year", locale, year=s.preset)
     )
-    return Standings(title, rows, [data.track(race.track).name for race in s.races])
+    return Standings(title, rows, [words.track_name(race.track, locale) for race in s.races])

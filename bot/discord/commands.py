@@ -28,7 +28,8 @@ ASYNC_TIMER_MINUTES = 24 * 60
 
 
 def track_choices() -> list[tuple[str, str]]:
-    """Every shipped track as (name, id), by name: the data decides what can be raced."""
+    """Every shipped track as (name, id), by name: the data decides what can be raced. Each
+    choice carries its name's message (``track_<id>``), which Discord shows in each language."""
     return sorted((data.track(track_id).name, track_id) for track_id in data.track_ids())
 
 
@@ -56,7 +57,8 @@ class HeatCommands(app_commands.Group):
     )
     @app_commands.choices(
         track=[
-            app_commands.Choice(name=name, value=track_id) for name, track_id in track_choices()
+            app_commands.Choice(name=_(name, key=f"track_{track_id}"), value=track_id)
+            for name, track_id in track_choices()
         ],
         fill=[
             app_commands.Choice(name=_("Legends"), value="legends"),

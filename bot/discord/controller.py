@@ -15,7 +15,6 @@ from typing import Any
 
 import discord
 
-import data
 import engine
 from bot.discord.components import HeatButton, view_of
 from bot.discord.errors import post_in_channel, say_privately, think_privately
@@ -43,6 +42,7 @@ from bot.service.retention import race_file
 from bot.service.server_settings import ServerSettings
 from bot.service.timers import Scheduler
 from bot.storage import RaceConfig, RaceRecord, RaceStatus, Store
+from data.words import track_name
 
 log = logging.getLogger("heat.bot")
 
@@ -295,7 +295,7 @@ class Controller:
         if record is None:
             return
         locale = str(interaction.locale)
-        track = data.track(record.config.track).name
+        track = track_name(record.config.track, locale)
         seats = await self.store.seats(record.id)
         if record.state is None:
             text = t(

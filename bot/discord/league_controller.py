@@ -27,6 +27,7 @@ from bot.service.league_nights import LeagueNights
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueSettings
+from data.words import track_name
 from engine.errors import quoted
 from engine.season import SeasonConfig, SeasonRace
 
@@ -209,7 +210,7 @@ class LeagueController:
                     "league_schedule_race",
                     locale,
                     race=race.race_no,
-                    track=data.track(race.track).name,
+                    track=track_name(race.track, locale),
                     event=race.event,
                     title=events.event(race.event).title,
                     done=t("league_schedule_done", locale) if race.run else "",

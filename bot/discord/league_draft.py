@@ -16,7 +16,6 @@ from typing import Any
 
 import discord
 
-import data
 from bot.discord.channels import send_or_keep
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.controller import Controller
@@ -30,6 +29,7 @@ from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueRecord, OutboxRow, Timer
+from data.words import track_name
 from engine.season import (
     DraftKeep,
     DraftPick,
@@ -169,11 +169,14 @@ class LeagueDraft:
             log.warning("channel gone league=%s guild=%s", record.id, record.guild_id)
             return
         if row.kind == "draft":
-            message = await self._ask(league, int(row.values["version"]))
+            message = await self._ask(league, int(row.values["version"]), locale)
         elif row.kind == "drafted":
             message = {"content": _drafted(league, row, locale)}
         else:
-            message = {"content": t(row.text, locale, **row.values)}
+            values = dict(row.values)
+            if "track_id" in values:  # the track in the server's language
+                values["track"] = track_name(str(values["track_id"]), locale)
+            message = {"content": t(row.text, locale, **values)}
         if home.why_not:
             # The first post says why the draft runs in the channel, to the league's creator.
             content = message.get("content", "")
@@ -183,13 +186,13 @@ class LeagueDraft:
             await _send(home.channel, record, **message)
         await self.threads.welcome(home, league, race_no, locale)
 
-    async def _ask(self, league: League, version: int) -> dict[str, Any]:
+    async def _ask(self, league: League, version: int, locale: str) -> dict[str, Any]:
         """The public draft prompt, if the draft still waits on the person asked at ``version``
         (nothing to post otherwise)."""
         turn = await self.leagues.turn(league.id)
         if turn is None or turn.version != version:
             return {}  # decided meanwhile: a newer row asks the next person
-        track = data.track(league.season.races[turn.race_no - 1].track).name
+        track = track_name(league.season.races[turn.race_no - 1].track, locale)
         picker = league.name_of(turn.driver_id)
         title = (f"{league.record.name} · race {turn.race_no}, {track}", picks(picker))
         name = f"league-{turn.league_id}-{turn.version}.png"

@@ -34,6 +34,7 @@ from bot.service.league_values import League
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import NIGHT_TIMERS, LeagueRecord, OutboxRow, Timer
+from data.words import track_name
 from engine.championship import race_laps_of
 
 log = logging.getLogger("heat.league")
@@ -51,7 +52,7 @@ DateChange = Callable[[int, int, bool], Awaitable[Dated]]
 
 def race_label(league: League, race_no: int, locale: str) -> str:
     """'Race 3 (Italy)': how a league night names its race."""
-    track = data.track(league.season.races[race_no - 1].track).name
+    track = track_name(league.season.races[race_no - 1].track, locale)
     return t("league_night_race", locale, race=race_no, track=track)
 
 
@@ -479,11 +480,12 @@ def race_event(
     race = league.season.races[race_no - 1]
     track = data.track(race.track)
     card = data.championship().event(race.event)
-    name = t("league_event_name", locale, name=league.record.name, race=race_no, track=track.name)
+    named = track_name(track.id, locale)
+    name = t("league_event_name", locale, name=league.record.name, race=race_no, track=named)
     description = t(
         "league_event_description",
         locale,
-        track=track.name,
+        track=named,
         laps=counted("league_event_laps", race_laps_of(track, track.laps, card), locale),
         event=race.event,
         title=card.title,

@@ -25,6 +25,7 @@ from bot.service.league_values import Breakdown, League, Standing
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueRace, OutboxRow, RaceRecord
+from data.words import track_name
 from render import ChartLine, StandingsChart, png_bytes, standings_chart_image
 from render.standings import StandingRow, Standings, race_score, standings_image
 
@@ -75,16 +76,17 @@ def standings_title(league: League, locale: str) -> str:
     return t(key, locale, name=league.record.name)
 
 
-def track_names(league: League) -> list[str]:
-    """The season's tracks by name, in race order: the standings' columns."""
-    return [data.track(race.track).name for race in league.season.races]
+def track_names(league: League, locale: str) -> list[str]:
+    """The season's tracks by name in the locale's language, in race order: the standings'
+    columns."""
+    return [track_name(race.track, locale) for race in league.season.races]
 
 
 def standings_text(league: League, rows: Sequence[Standing], locale: str) -> str:
     """One line per driver: rank, points, then each race run: its track, the place and the
     points with the event's bonus apart ("USA 1st · 9+2"), the dropped one struck through;
     corrections named."""
-    tracks = track_names(league)
+    tracks = track_names(league, locale)
     lines = [f"**{standings_title(league, locale)}**"]
     for row in rows:
         rank = 1 + sum(1 for other in rows if other.points > row.points)
@@ -125,7 +127,7 @@ def history_texts(
     """``/league history``: each scored race's track, event, podium and everyone's points,
     in messages that each fit Discord's 2,000 characters."""
     events = data.championship()
-    tracks = track_names(league)
+    tracks = track_names(league, locale)
     blocks = [t("league_history_title", locale, name=league.record.name)]
     for race in races:
         n = race.race_no - 1
@@ -197,7 +199,7 @@ async def standings_message(
     """The standings as one message: the table's picture, the same figures in words and,
     once a race is scored, the chart of points after each race beside the table."""
     title = standings_title(league, locale)
-    png = await cpu.run(standings_png, title, track_names(league), rows, locale)
+    png = await cpu.run(standings_png, title, track_names(league, locale), rows, locale)
     files = [discord.File(io.BytesIO(png), f"league-{league.id}-standings.png")]
     if league.season.results:
         chart_title = t("league_chart_title", locale, name=league.record.name)
@@ -221,7 +223,7 @@ def breakdown_text(breakdown: Breakdown, locale: str) -> str:
             "league_breakdown_race",
             locale,
             race=race.race_no,
-            track=data.track(race.track).name,
+            track=track_name(race.track, locale),
             place=place,
             points=counted("count_points", race.points or 0, locale),
         )

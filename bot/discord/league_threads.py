@@ -17,13 +17,13 @@ from dataclasses import dataclass
 
 import discord
 
-import data
 from bot.discord.channels import channel_of
 from bot.discord.texts import t
 from bot.discord.threads import NoThread, add_people, missing_permissions, post_line, start_thread
 from bot.service.league_draft import race_heading
 from bot.service.league_values import League
 from bot.storage import Store
+from data.words import track_name
 
 log = logging.getLogger("heat.league")
 
@@ -42,10 +42,11 @@ class DraftHome:
     line: discord.Message | None = None
 
 
-def draft_thread_name(league: League, race_no: int) -> str:
+def draft_thread_name(league: League, race_no: int, locale: str = "en") -> str:
     """'Heat · USA · Club Cup 2/3': the race's thread before the race exists (it takes the
-    race's own name, 'Heat · USA · #12', when the race starts)."""
-    track = data.track(league.season.races[race_no - 1].track).name
+    race's own name, 'Heat · USA · #12', when the race starts), the track named in the
+    server's language."""
+    track = track_name(league.season.races[race_no - 1].track, locale)
     return f"Heat · {track} · {league.record.name} {race_no}/{len(league.season.races)}"
 
 
@@ -77,7 +78,7 @@ class LeagueThreads:
         linked = t(
             "league_thread_line",
             locale,
-            **race_heading(league, race_no),
+            **race_heading(league, race_no, locale),
             thread=f"<#{home.channel.id}>",
         )
         try:
@@ -100,9 +101,11 @@ class LeagueThreads:
             if missing:
                 raise NoThread(missing)
             line = await post_line(
-                parent, t("league_race_starting", locale, **race_heading(league, race_no))
+                parent, t("league_race_starting", locale, **race_heading(league, race_no, locale))
             )
-            thread = await start_thread(self.client, line, draft_thread_name(league, race_no))
+            thread = await start_thread(
+                self.client, line, draft_thread_name(league, race_no, locale)
+            )
         except NoThread as refused:
             log.info("no thread league=%s guild=%s missing=%s", league.id, record.guild_id, refused)
             await self.store.set_league_thread(league.id, race_no, 0)

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 import discord
 
-import data
 from bot.discord.components import HeatButton, view_of
 from bot.discord.ids import button
 from bot.discord.texts import t
 from bot.storage import RaceRecord, Seat, Store
+from data.words import track_name
 
 log = logging.getLogger("heat.publish")
 
@@ -55,7 +55,7 @@ class Notices:
                 called.who[seat.user_id] = seat.name
                 continue
             if mode == "dm":
-                text = t(key, seat.locale, **values, **_where(record))
+                text = t(key, seat.locale, **values, **_where(record, seat.locale))
                 if await self.direct(record, seat, text):
                     called.who[seat.user_id] = seat.name
                     continue
@@ -87,10 +87,10 @@ async def direct_message(
     return True
 
 
-def _where(record: RaceRecord) -> dict[str, object]:
+def _where(record: RaceRecord, locale: str) -> dict[str, object]:
     """The race as a direct message names it: number, track, and a link to its thread."""
     return {
         "race": record.id,
-        "track": data.track(record.config.track).name,
+        "track": track_name(record.config.track, locale),
         "where": f"<#{record.posts_in}>",
     }

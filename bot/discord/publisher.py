@@ -17,7 +17,6 @@ from typing import Any
 
 import discord
 
-import data
 import engine
 from bot.discord.channels import channel_of, send_or_keep
 from bot.discord.components import HeatButton, view_of
@@ -31,6 +30,7 @@ from bot.discord.threads import RaceThreads
 from bot.service import cpu
 from bot.service.waits import waiting_humans
 from bot.storage import OutboxRow, RaceRecord, Seat, Store
+from data.words import track_name
 from engine import RaceState
 
 log = logging.getLogger("heat.publish")
@@ -85,7 +85,7 @@ class Publisher:
                 weather=t("weather_on" if config.weather else "weather_off", locale),
             )
         embed = discord.Embed(
-            title=t("lobby_title", locale, track=_track_name(config.track)), description=body
+            title=t("lobby_title", locale, track=track_name(config.track, locale)), description=body
         )
         view = view_of(
             HeatButton(button("join", record.id), t("join", locale), discord.ButtonStyle.primary),
@@ -109,7 +109,7 @@ class Publisher:
             opened = await self.threads.open(record, locale)
             record = opened.record
         elif row.kind == "start":
-            await self.threads.rename(record)  # a league race's, started at its draft
+            await self.threads.rename(record, locale)  # a league race's, started at its draft
         channel = await self._channel(record)
         if channel is None:
             return
@@ -212,7 +212,7 @@ class Publisher:
         mentions = called.names(planners)
         lines = [why_not] if why_not else []
         if row.kind == "start":
-            track = _track_name(record.config.track)
+            track = track_name(record.config.track, locale)
             opening = (
                 "race_started_draft" if waiting and waiting.step == "draft" else "race_started"
             )
@@ -326,10 +326,6 @@ class Publisher:
             )
         except discord.HTTPException:
             log.warning("cannot warn host race=%s guild=%s", record.id, record.guild_id)
-
-
-def _track_name(track_id: str) -> str:
-    return data.track(track_id).name
 
 
 def _newest_that_fit(rounds: Sequence[list[str]], locale: str) -> list[str]:

@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-import data
 import engine
 from bot.discord.texts import t
 from bot.storage import Seat
+from data.words import track_name
 from engine import RaceState
 from engine.events import CardsRevealed, Event, GaveUp
 from engine.view import CarView, RaceView
@@ -51,7 +51,7 @@ def board_embed(state: RaceState, names: Mapping[str, str], locale: str) -> disc
     title = t(
         "board_title",
         locale,
-        track=data.track(state.track).name,
+        track=track_name(state.track, locale),
         round=state.round,
         laps=state.laps,
     )

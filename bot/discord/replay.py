@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-import data
 from bot.discord.controller import Controller, public_locale
 from bot.discord.errors import post_in_channel, think_privately
 from bot.discord.pictures import replay_gif
@@ -25,6 +24,7 @@ from bot.discord.texts import t
 from bot.service import cpu
 from bot.service.retention import finished_race, race_file
 from bot.storage import RaceStatus
+from data.words import track_name
 
 log = logging.getLogger("heat.bot")
 
@@ -54,7 +54,7 @@ async def replay(
     names = {seat.car_id: seat.name for seat in await store.seats(record.id)}
     locale = public_locale(interaction)
     gif = await cpu.run(replay_gif, initial, decisions, names, locale)
-    track = data.track(initial.track).name
+    track = track_name(initial.track, locale)
     text = t("replay_posted", locale, race=record.id, track=track, user=interaction.user.id)
     files = [
         discord.File(io.BytesIO(gif), f"heat-race-{record.id}.gif"),

@@ -60,13 +60,22 @@ BUILT = (
     *N_("choose_speed", "direct_play", "reduce", "refresh", "keep_all", "slipstream_yes"),
     *N_("slipstream_no", "adrenaline_speed", "adrenaline_cooldown", "adrenaline_both"),
     *N_("salvage_placeholder"),
+    # f"track_{id}", data.words.track_name: the tracks of data/tracks, in pictures and messages
+    *N_("track_deutschland", "track_espana", "track_france", "track_great_britain"),
+    *N_("track_italy", "track_japan", "track_mexico", "track_nederland", "track_south_africa"),
+    *N_("track_usa"),
+    # f"weather_card_{id}", data.words.weather_card_name: the weather cards of data/weather.json
+    *N_("weather_card_cloud", "weather_card_fog", "weather_card_storm", "weather_card_snow"),
+    *N_("weather_card_rain", "weather_card_sun"),
 )
 
 
 class HeatTranslator(app_commands.Translator):
     """The slash commands' descriptions and choice names in each language with a catalog.
 
-    Names stay as written: a command is typed the same everywhere."""
+    Names stay as written: a command is typed the same everywhere. A choice that names a
+    thing the messages name too (a track) carries that message's key, so both say the same
+    words (``locale_str("Italy", key="track_italy")``)."""
 
     async def translate(
         self,
@@ -80,4 +89,8 @@ class HeatTranslator(app_commands.Translator):
             app_commands.TranslationContextLocation.parameter_name,
         ):
             return None
+        key = string.extras.get("key")
+        if isinstance(key, str):
+            said = words.text(key, locale)
+            return None if said in (string.message, key) else said
         return words.command_text(string.message, locale)

@@ -19,11 +19,11 @@ from typing import Any
 
 import discord
 
-import data
 from bot.discord.channels import FOR_NOW, channel_of, send_or_keep
 from bot.discord.texts import t
 from bot.service.outbox import PostLater
 from bot.storage import RaceRecord, Seat, Store
+from data.words import track_name
 
 log = logging.getLogger("heat.publish")
 
@@ -47,9 +47,10 @@ class NoThread(Exception):
     """The bot may not start a thread here; the message names the permissions it lacks."""
 
 
-def thread_name(record: RaceRecord) -> str:
-    """'Heat · USA · #12': what the race is, as the channel's list of threads shows it."""
-    return f"Heat · {data.track(record.config.track).name} · #{record.id}"
+def thread_name(record: RaceRecord, locale: str = "en") -> str:
+    """'Heat · USA · #12': what the race is, as the channel's list of threads shows it (the
+    track named in the server's language)."""
+    return f"Heat · {track_name(record.config.track, locale)} · #{record.id}"
 
 
 class RaceThreads:
@@ -103,11 +104,11 @@ class RaceThreads:
         except discord.HTTPException:
             log.warning("cannot archive race=%s guild=%s", record.id, record.guild_id)
 
-    async def rename(self, record: RaceRecord) -> None:
+    async def rename(self, record: RaceRecord, locale: str) -> None:
         """A league race's thread, started at its draft before the race existed, takes the
         race's name once it does."""
         thread = None if not record.thread_id else await channel_of(self.client, record.thread_id)
-        name = thread_name(record)
+        name = thread_name(record, locale)
         if not isinstance(thread, discord.Thread) or thread.name == name:
             return
         try:
@@ -129,7 +130,7 @@ class RaceThreads:
             starter: Any = parent.get_partial_message(record.lobby_message_id)
         else:
             starter = line = await post_line(parent, t("thread_starting", locale, race=record.id))
-        thread = await start_thread(self.client, starter, thread_name(record))
+        thread = await start_thread(self.client, starter, thread_name(record, locale))
         if line is None:
             await post_line(
                 parent, t("thread_line", locale, race=record.id, thread=f"<#{thread.id}>")

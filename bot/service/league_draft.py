@@ -21,6 +21,7 @@ from bot.service.league_seasons import LeagueSeasons, season_after
 from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.refusals import Refused
 from bot.storage import Member, OutboxRow, Store, Timer
+from data import words
 from engine.season import (
     DraftKeep,
     DraftPick,
@@ -237,14 +238,16 @@ def _posts(
     return posts
 
 
-def race_heading(league: League, race_no: int) -> dict[str, str | int]:
+def race_heading(league: League, race_no: int, locale: str = "en") -> dict[str, str | int]:
     """What race ``race_no`` of the league is, as its lines say it: number, league, track
-    and championship event."""
+    (named in the locale's language; ``track_id`` lets a stored line name it in the
+    language it is posted in) and championship event."""
     race = league.season.races[race_no - 1]
     return {
         "race": race_no,
         "name": league.record.name,
-        "track": data.track(race.track).name,
+        "track": words.track_name(race.track, locale),
+        "track_id": race.track,
         "event": race.event,
         "title": data.championship().event(race.event).title,
     }

@@ -6,6 +6,7 @@ from typing import get_args
 
 import discord
 
+import data
 from bot.discord.hand import ORDER_CHOICES
 from bot.discord.prompts import PLACEHOLDERS, PLAIN_KEYS, label_key
 from bot.discord.texts import BUILT, HeatTranslator, counted, ordinal, t
@@ -41,6 +42,9 @@ def built_keys() -> dict[str, set[str]]:
         "prompt_": {f"prompt_{step}" for step in get_args(Step) if step != "plan"},
         "symbol_": {f"symbol_{name}" for card in KNOWN_CARDS for name in symbols(card)},
         "effect_": {f"effect_{effect}" for effect in get_args(SectorEffect)},
+        "tag_": {f"tag_{effect}" for effect in get_args(SectorEffect)},
+        "track_": {f"track_{track}" for track in data.track_ids()},
+        "weather_card_": {f"weather_card_{card.id}" for card in data.weather().weather_cards},
         "labels": {label for label in labels if label is not None}
         | set(PLAIN_KEYS.values())
         | set(PLACEHOLDERS.values()),

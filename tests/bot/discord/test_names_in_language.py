@@ -1,0 +1,82 @@
+"""Tracks and weather cards are named in the reader's language by one catalog entry each
+(``track_<id>``, ``weather_card_<id>``): a picture and a message say the same name."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+import data
+import engine
+from bot.discord.race_lines import board_embed
+from bot.discord.texts import HeatTranslator
+from data import words
+from engine.state import Options, Weather
+from render import board_image
+from render.road import token_label, weather_line
+from render.text import boxes_drawn
+from render.track_layer import track_layer
+from tests.support.playout import entrants
+
+
+def test_every_track_and_weather_card_is_named_and_english_as_its_data_file() -> None:
+    """English reads as the data names it; Italian has its own name for each."""
+    for track_id in data.track_ids():
+        assert words.track_name(track_id, "en") == data.track(track_id).name
+        assert words.track_name(track_id, "it") == words.text(f"track_{track_id}", "it")
+    for card in data.weather().weather_cards:
+        assert words.weather_card_name(card.id, "en") == card.name
+        assert words.weather_card_name(card.id, "it") == words.text(f"weather_card_{card.id}", "it")
+    italian = [words.track_name(track, "it") for track in ("italy", "great_britain", "nederland")]
+    assert italian == ["Italia", "Gran Bretagna", "Paesi Bassi"]
+    assert words.weather_card_name("fog", "it") == "Nebbia"
+
+
+def test_an_italian_board_and_its_message_name_the_track_and_weather_alike() -> None:
+    """The board's heading and the board message's title both say "Italia"; the weather
+    card's line in the key, its tag on the track and the message's weather field say "Nebbia"."""
+    state = engine.new_race("italy", entrants(["human"] * 3), 2, options=Options(weather=True))[0]
+    state.weather = Weather("fog", tuple(["weather"] * len(data.track("italy").corners)))
+    track_layer.cache_clear()
+    with boxes_drawn() as boxes:
+        board_image(engine.view_for(state, None), locale="it")
+    drawn = [text for text, _ in boxes]
+    embed = board_embed(state, {}, "it")
+    assert embed.title is not None and embed.title.startswith("Italia ")
+    assert any(text.startswith("Italia ") for text in drawn), drawn
+    line = weather_line(state.weather, "it")
+    assert "Nebbia" in line and line in drawn
+    assert "Nebbia" in drawn, "the Weather token's tag names the card"
+    assert embed.fields[-1].value == line
+    assert not [text for text in drawn if "Italy" in text or "Fog" in text]
+
+
+def test_sector_tags_are_said_in_italian() -> None:
+    """A sector token's tag and an Overheat's extra Heat come from the catalogs (tag_*)."""
+    weather = Weather("storm", ())
+    tags = {
+        token.id: token_label(token, weather, "it")
+        for token in data.weather().road_conditions
+        if token.applies_to == "sector" or token.overheat
+    }
+    assert tags == {
+        "weather": "Tempesta",
+        "overheat": "+1 Heat",
+        "heat_control": "Boost gratis",
+        "slipstream_plus_1": "Scia +1",
+    }
+
+
+@pytest.mark.parametrize(("locale", "said"), [(discord.Locale.italian, "Italia")])
+async def test_the_track_choice_of_heat_new_is_the_tracks_own_entry(
+    locale: discord.Locale, said: str
+) -> None:
+    """``/heat new``'s track choice shows the same name the messages say; English as written."""
+    translator = HeatTranslator()
+    context = discord.app_commands.TranslationContext(
+        discord.app_commands.TranslationContextLocation.choice_name, None
+    )
+    italy = discord.app_commands.locale_str("Italy", key="track_italy")
+    assert await translator.translate(italy, locale, context) == said
+    for other in (discord.Locale.american_english, discord.Locale.german):
+        assert await translator.translate(italy, other, context) is None
