@@ -13,7 +13,7 @@ from render.badge import draw_badge
 from render.field import car_labels, driver_name, running_order
 from render.palette import RGB, car_rgb, to_palette
 from render.standings import OUT
-from render.text import draw_text, fitted
+from render.text import draw_text, fitted, text_width
 
 WIDTH = 800
 SMALL = WIDTH // 40
@@ -23,6 +23,9 @@ PODIUM_TOP = 130
 PODIUM_HEIGHT = 330
 ROW_HEIGHT = 52
 NAME_SIZE = 24
+PLACE_SIZE = 28
+PLACE_WIDTH = 60
+"""The place column of the rows under the podium, unless the language's "out" is wider."""
 STEP_WIDTH = (WIDTH - 2 * PAD) // 3
 LEGEND_MARK = "★"
 # Podium steps, left to right: 2nd, 1st, 3rd, with their height share and colour.
@@ -122,8 +125,11 @@ def _draw_row(
     ink = palette.TEXT
     if car.eliminated and car.finished is None:
         shown, ink = words.text(OUT, locale), palette.SIGN_RED
-    draw_text(image, (PAD + 60, middle), shown, size=28, fill=ink, bold=True, anchor="rm")
-    right = draw_badge(image, PAD + 80, middle - 18, 36, car_rgb(car.color), label)
+    # The place column is as wide as the language's "out" (every row alike, so they align).
+    column = max(PLACE_WIDTH, text_width(words.text(OUT, locale), size=PLACE_SIZE, bold=True))
+    at = (PAD + column, middle)
+    draw_text(image, at, shown, size=PLACE_SIZE, fill=ink, bold=True, anchor="rm")
+    right = draw_badge(image, PAD + column + 20, middle - 18, 36, car_rgb(car.color), label)
     room = WIDTH - PAD - (right + 20)
     name = fitted(name, room, size=NAME_SIZE)
     draw_text(image, (right + 20, middle), name, size=NAME_SIZE, fill=palette.TEXT, anchor="lm")

@@ -34,6 +34,8 @@ RACE_LINE = 36
 HEADER_LINE = 26
 RACES_PER_LINE = 5
 DOT = 11
+PILL_PAD = 14
+"""How much wider a pill is than its word."""
 MEDALS: dict[int, RGB] = {1: palette.GOLD, 2: palette.SILVER, 3: palette.BRONZE}
 OUT = "league_out"
 """The message of a race cell of a driver eliminated from that race (Championship event
@@ -190,17 +192,19 @@ def _draw_race(
     place = row.places[n] if n < len(row.places) else None
     points = row.race_points[n] if n < len(row.race_points) else None
     bonus = row.bonuses[n] if n < len(row.bonuses) else None
+    score = race_score(points, bonus)
+    # A place word longer than the column leaves (a translation's) is cut, never the points.
+    room = _column_width() - PILL_PAD - (6 + text_width(score, size=SMALL) if score else 0)
     if n < len(row.eliminated) and row.eliminated[n]:
-        out = words.text(OUT, locale)
+        out = fitted(words.text(OUT, locale), room, size=SMALL, bold=True)
         right = _pill(image, left, middle, out, palette.SIGN_RED, palette.WHITE)
     elif place is None:
         draw_text(image, (left + 8, middle), "–", size=SMALL, fill=palette.TEXT_DIM, anchor="lm")
         right = left + 8 + text_width("–", size=SMALL)
     else:
         medal = MEDALS.get(place, palette.SEPARATOR)
-        shown = ordinal(place, locale)
+        shown = fitted(ordinal(place, locale), room, size=SMALL, bold=True)
         right = _pill(image, left, middle, shown, medal, palette.contrast(medal))
-    score = race_score(points, bonus)
     if score:
         draw_text(image, (right + 6, middle), score, size=SMALL, fill=palette.TEXT, anchor="lm")
         right += 6 + text_width(score, size=SMALL)
@@ -211,7 +215,7 @@ def _draw_race(
 
 def _pill(image: Image.Image, left: float, middle: float, text: str, fill: RGB, ink: RGB) -> float:
     """``text`` on a rounded pill starting at ``left``; returns the pill's right edge."""
-    width = text_width(text, size=SMALL, bold=True) + 14
+    width = text_width(text, size=SMALL, bold=True) + PILL_PAD
     half = SMALL * 0.7
     ImageDraw.Draw(image).rounded_rectangle(
         (left, middle - half, left + width, middle + half), radius=round(half), fill=fill
