@@ -18,9 +18,11 @@ import inspect
 import io
 import json
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, partial
 from itertools import islice
+from typing import Any
 
 from PIL import Image
 
@@ -52,7 +54,7 @@ from render import standings as standings_module
 from render import standings_chart as chart_module
 from render.animation import GIF_WIDTH
 from render.board import view_layout
-from render.card_faces import card_face
+from render.card_faces import CardFace
 from render.fonts import font
 from render.geometry import Box
 from render.text import Extent, boxes_drawn, sizes_drawn
@@ -223,47 +225,70 @@ def hand_cards() -> list[str]:
     return [card.id for card in upgrades[:6]] + ["S", "H"]
 
 
-def tiles(cards: list[str], least: int, width: int) -> Iterator[Drawn]:
-    """Each card's tile drawn anew, its texts in its own coordinates, sized against the
-    picture it is pasted in."""
-    for card in dict.fromkeys(cards):
-        face = card_face(card)
-        hand_module.card_tile.cache_clear()
-        tile = recorded(f"card {card}", lambda face=face: hand_module.card_tile(face, least))
-        box = Box(0, 0, tile.width, tile.height)
-        parts = hand_module.card_parts(box, face)
-        tile.regions = [("band", (0, 0, tile.width, hand_module.BAND))]
-        tile.regions += [(f"chip {n}", _rect(chip)) for n, chip in enumerate(parts.chips, 1)]
-        tile.shown_width = width
-        yield tile
+@contextmanager
+def tiles_apart(width: Callable[[], int]) -> Iterator[list[Drawn]]:
+    """Within the block, every card tile the hand or the market pastes is drawn anew (never
+    from the cache) and recorded apart: its texts lie in the tile's own coordinates, its
+    regions are its band and its chips, its sizes count against the picture's width."""
+    tiles: list[Drawn] = []
+    cached = hand_module.card_tile
+
+    def tile(face: CardFace, *args: Any, **kwargs: Any) -> Image.Image:
+        images: list[Image.Image] = []
+
+        def draw() -> Image.Image:
+            images.append(cached.__wrapped__(face, *args, **kwargs))
+            return images[0]
+
+        drawn = recorded(face.title, draw)
+        parts = hand_module.card_parts(Box(0, 0, drawn.width, drawn.height), face)
+        drawn.regions = [("band", (0, 0, drawn.width, hand_module.BAND))]
+        drawn.regions += [(f"chip {n}", _rect(chip)) for n, chip in enumerate(parts.chips, 1)]
+        tiles.append(drawn)
+        return images[0]
+
+    with patched(hand_module, "card_tile", tile), patched(market, "card_tile", tile):
+        yield tiles
+    for drawn in tiles:
+        drawn.shown_width = width()
 
 
 def hands(locale: str) -> Iterator[Drawn]:
     state = engine.new_race("usa", [engine.Entrant("A", "red")], 1)[0]
-    cards = hand_cards()
-    state.cars[0].hand = cards
+    state.cars[0].hand = hand_cards()
     view = engine.view_for(state, "A")
-    layout = hand_module.hand_layout(len(cards))
-    for face in hand_module.hand_faces(view, "A"):
-        hand_module.card_tile(face, layout.text)  # kept: the picture sets only its own words
-    drawn = recorded("hand", partial(hand_image, view, "A", **speaking(hand_image, locale)))
+    size: list[int] = []
+    with tiles_apart(lambda: size[0]) as tiles:
+        drawn = recorded("hand", partial(hand_image, view, "A", **speaking(hand_image, locale)))
+        size.append(drawn.width)
     drawn.regions = [("header", (0, 0, drawn.width, hand_module.HEADER))]
     yield drawn
-    yield from tiles(cards, layout.text, drawn.width)
+    yield from tiles
 
 
 def markets(locale: str) -> Iterator[Drawn]:
     state = engine.new_race("great_britain", [engine.Entrant("A", "red")], 1)[0]
     title = market.market_title(999, state, NAMES["B"], **speaking(market.market_title, locale))
     cards = hand_cards()[:6]
-    for card in cards:
-        hand_module.card_tile(card_face(card))
-    with boxes_drawn() as boxes, sizes_drawn() as sizes:
-        png = market.market_png(cards, title)
-    with Image.open(io.BytesIO(png)) as image:
-        width, height = image.size
-    yield Drawn("market", width, height, boxes, sizes)
-    yield from tiles(cards, hand_module.LEAST, width)
+    size: list[int] = []
+    with tiles_apart(lambda: size[0]) as tiles:
+        with boxes_drawn() as boxes, sizes_drawn() as sizes:
+            png = market.market_png(cards, title, **speaking(market.market_png, locale))
+        with Image.open(io.BytesIO(png)) as image:
+            size.append(image.width)
+            picture = Drawn("market", image.width, image.height, boxes, sizes)
+    yield picture
+    yield from tiles
+
+
+@contextmanager
+def patched(module: object, name: str, value: object) -> Iterator[None]:
+    kept = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        yield
+    finally:
+        setattr(module, name, kept)
 
 
 def standings_rows(races: int) -> list[StandingRow]:
