@@ -11,10 +11,13 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bot.hosting import heartbeat, rate_limit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-# A Champion's plan at 40 playouts: p50 0.38 s, p99 0.82 s on one core of this 2-core machine
-# while other work ran (bench/drivers.py 0 --levels champion --procs 1); champions planning at
-# once search side by side, a worker each.
-CHAMPION_PLAYOUTS = 40
+# A Champion's plan costs more the more cars a person or the AI drives (its playouts plan for
+# each), so the bot's budget fits a field of six: at 24 playouts a plan took p50 0.66-0.69 s,
+# p99 0.94-1.37 s of CPU beside five other AI cars (Italy, USA) and p50 0.19-0.25 s, p99
+# 0.28-0.37 s beside five Legends, on this 2-core machine while other work ran; at 40 (the
+# engine's default) p50 1.13 s, p99 1.56 s beside AI cars. Champions planning in one round
+# search side by side, a worker each.
+CHAMPION_PLAYOUTS = 24
 MOST_PLAYOUTS = 5000  # a Champion's plan at this many takes about a minute
 
 
