@@ -2,16 +2,20 @@
 
 A face is data, not code: the base game's cards are listed here, and an upgrade
 or a sponsorship card (speed and symbols as in the card facts) is one more face
-drawn by the same code. Symbols use the facts' names (boost, heat, cooldown...).
+drawn by the same code. Symbols use the facts' names (boost, heat, cooldown...). A
+face's title is the card's English name; :func:`card_title` says it in the reader's
+language (the message ``card_<name>``: ``card_speed``, ``card_gas_pedal``).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
 import data
+from data import words
 from data.models import SponsorCard, Upgrade
 from engine.cards import HEAT, STRESS, Card
 
@@ -79,6 +83,19 @@ def _upgrades() -> dict[str, Upgrade | SponsorCard]:
 @cache
 def _sponsors() -> dict[str, Upgrade | SponsorCard]:
     return {card.id: card for card in data.championship().sponsorship_cards}
+
+
+def title_key(title: str) -> str:
+    """The words of a card's name, as a message key: "Gas pedal" -> "gas_pedal"."""
+    return re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_")
+
+
+def card_title(face: CardFace, locale: str = "en") -> str:
+    """The face's title in the locale's language (the message ``card_<title key>``); a
+    name no catalog has yet reads as printed."""
+    key = title_key(face.title)
+    said = words.text(f"card_{key}", locale)
+    return face.title if said == f"card_{key}" else said
 
 
 def laid_out(faces: list[CardFace]) -> list[CardFace]:

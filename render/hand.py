@@ -2,7 +2,8 @@
 
 Every card is drawn from its face (kind, speed, symbols), never from a list of
 known cards, so upgrades and sponsorship cards need a face and no new drawing.
-The picture sits beside the hand's text, which screen readers read.
+The picture sits beside the hand's text, which screen readers read. Its words (the
+header, the cards' names, the symbols' words) are in the driver's language.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from data import words
+from data.words import N_
 from engine.view import RaceView
 from render import palette
-from render.card_faces import CardFace, Kind, card_face, laid_out
+from render.card_faces import CardFace, Kind, card_face, card_title, laid_out
 from render.geometry import Box
 from render.layout import smallest_text
 from render.palette import RGB, to_palette
@@ -56,8 +59,23 @@ SYMBOL_COLOURS: dict[str, RGB] = {
     "reduce": KIND_COLOURS["stress"],
 }
 OTHER_SYMBOL = palette.SILVER
-# How a symbol reads on its chip; the facts' name (underscores as spaces) for the rest.
-SYMBOL_WORDS = {"cooldown": "cool", "slipstream": "slip", "accelerate": "accel"}
+# How a symbol reads on its chip: the message ``chip_<symbol>`` ("cool" for cooldown); the
+# facts' name (underscores as spaces) for a symbol no catalog has yet.
+SYMBOL_WORDS = N_(
+    "chip_boost",
+    "chip_cooldown",
+    "chip_slipstream",
+    "chip_accelerate",
+    "chip_heat",
+    "chip_reduce",
+    "chip_scrap",
+    "chip_salvage",
+    "chip_direct",
+    "chip_refresh",
+    "chip_adjust",
+    "chip_super_cool",
+    "chip_draft",
+)
 # Symbols printed without a number.
 FLAGS = frozenset({"direct", "refresh"})
 CARD_COLOURS = (*KIND_COLOURS.values(), OTHER_SYMBOL)
@@ -108,32 +126,45 @@ def hand_faces(view: RaceView, car_id: str) -> list[CardFace]:
     return laid_out([card_face(card) for card in hand])
 
 
-def hand_image(view: RaceView, car_id: str) -> Image.Image:
-    """The cards in ``car_id``'s hand, under their gear and Engine, as a palette image."""
+def hand_image(view: RaceView, car_id: str, locale: str = "en") -> Image.Image:
+    """The cards in ``car_id``'s hand, under their gear and Engine, as a palette image, its
+    words in the locale's language."""
     faces = hand_faces(view, car_id)
     car = view.car(car_id)
     layout = hand_layout(len(faces))
     image = Image.new("RGB", (layout.width, layout.height), palette.PANEL)
-    header = f"Hand  ·  gear {car.gear}  ·  Engine {car.engine} Heat  ·  deck {car.deck_count}"
-    draw_text(image, (PAD, HEADER / 2), header, size=26, fill=palette.TEXT, bold=True, anchor="lm")
+    header = words.text(
+        "hand_picture_header", locale, gear=car.gear, engine=car.engine, deck=car.deck_count
+    )
+    room = layout.width - 2 * PAD
+    size = fit_size(header, room, 26, bold=True, least=layout.text)
+    header = fitted(header, room, size=size, bold=True)
+    draw_text(
+        image, (PAD, HEADER / 2), header, size=size, fill=palette.TEXT, bold=True, anchor="lm"
+    )
     for face, box in zip(faces, layout.cards, strict=True):
-        image.paste(card_tile(face, layout.text), (box.left, box.top))
+        image.paste(card_tile(face, layout.text, locale), (box.left, box.top))
     if not faces:
         middle = (layout.width / 2, HEADER + CARD_HEIGHT / 2)
-        draw_text(image, middle, "no cards", size=26, fill=palette.TEXT_DIM, anchor="mm")
+        none = words.text("hand_no_cards", locale)
+        draw_text(image, middle, none, size=26, fill=palette.TEXT_DIM, anchor="mm")
     return to_palette(image, CARD_COLOURS)
 
 
-def hand_description(view: RaceView, car_id: str) -> str:
-    """The picture in words, card by card in the order drawn: alt text for screen readers."""
-    words = []
+def hand_description(view: RaceView, car_id: str, locale: str = "en") -> str:
+    """The picture in words, card by card in the order drawn: alt text for screen readers, in
+    the locale's language (the same words as the picture)."""
+    cards = []
     for face in hand_faces(view, car_id):
-        speed = " or ".join(str(value) for value in face.speed)
-        symbols = ", ".join(symbol_text(symbol, number) for symbol, number in face.symbols)
-        words.append(
-            " ".join(part for part in (face.title, speed, symbols and f"({symbols})") if part)
-        )
-    return "Hand: " + ("; ".join(words) if words else "no cards")
+        speed = ""
+        for value in face.speed:
+            said = str(value)
+            speed = words.text("hand_alt_or", locale, a=speed, b=said) if speed else said
+        symbols = ", ".join(symbol_text(symbol, n, locale) for symbol, n in face.symbols)
+        title = card_title(face, locale)
+        cards.append(" ".join(part for part in (title, speed, symbols and f"({symbols})") if part))
+    said = "; ".join(cards) if cards else words.text("hand_no_cards", locale)
+    return words.text("hand_alt", locale, cards=said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,19 +190,22 @@ def card_parts(box: Box, face: CardFace) -> CardParts:
 
 
 @lru_cache(maxsize=256)
-def card_tile(face: CardFace, least: int = LEAST) -> Image.Image:
-    """One card drawn on the panel's colour, no text under ``least`` pixels; kept: a hand
-    shows the same few faces all race.
+def card_tile(face: CardFace, least: int = LEAST, locale: str = "en") -> Image.Image:
+    """One card drawn on the panel's colour, no text under ``least`` pixels, its words in the
+    locale's language; kept: a hand shows the same few faces all race.
 
     Kept tiles draw no text again, so a measure of the sizes drawn clears the cache first.
     """
     tile = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), palette.PANEL)
-    draw_card(tile, Box(0, 0, CARD_WIDTH, CARD_HEIGHT), face, least)
+    draw_card(tile, Box(0, 0, CARD_WIDTH, CARD_HEIGHT), face, least, locale)
     return tile
 
 
-def draw_card(image: Image.Image, box: Box, face: CardFace, least: int = LEAST) -> None:
-    """One card: its kind in a coloured band, its speed large, its symbols as chips below."""
+def draw_card(
+    image: Image.Image, box: Box, face: CardFace, least: int = LEAST, locale: str = "en"
+) -> None:
+    """One card: its name in a coloured band, its speed large, its symbols as chips below,
+    the words in the locale's language."""
     draw = ImageDraw.Draw(image)
     colour = KIND_COLOURS[face.kind]
     right, bottom = box.left + box.width - 1, box.top + box.height - 1
@@ -179,15 +213,16 @@ def draw_card(image: Image.Image, box: Box, face: CardFace, least: int = LEAST) 
     draw.rounded_rectangle((box.left, box.top, right, bottom), radius=radius, fill=colour)
     inner = (box.left + 4, box.top + BAND, right - 4, bottom - 4)
     draw.rounded_rectangle(inner, radius=radius - 3, fill=PAPER)
-    title_size = fit_size(face.title, box.width - 12, 22, bold=True, least=least)
-    title = fitted(face.title, box.width - 12, size=title_size, bold=True)
+    name = card_title(face, locale)
+    title_size = fit_size(name, box.width - 12, 22, bold=True, least=least)
+    title = fitted(name, box.width - 12, size=title_size, bold=True)
     title_at = (box.left + box.width / 2, box.top + BAND / 2)
     ink = palette.contrast(colour)
     draw_text(image, title_at, title, size=title_size, fill=ink, bold=True, anchor="mm")
     parts = card_parts(box, face)
     _draw_speed(image, face, parts.speed, least)
     for chip, (symbol, number) in zip(parts.chips, face.symbols, strict=True):
-        _draw_chip(image, chip, symbol, number, least)
+        _draw_chip(image, chip, symbol, number, least, locale)
 
 
 def _draw_speed(image: Image.Image, face: CardFace, room: Box, least: int) -> None:
@@ -203,7 +238,9 @@ def _draw_speed(image: Image.Image, face: CardFace, room: Box, least: int) -> No
     draw_text(image, middle, text, size=size, fill=palette.INK, bold=True, anchor="mm")
 
 
-def _draw_chip(image: Image.Image, chip: Box, symbol: str, number: int, least: int) -> None:
+def _draw_chip(
+    image: Image.Image, chip: Box, symbol: str, number: int, least: int, locale: str
+) -> None:
     """A symbol as a coloured chip with its word and number, e.g. "boost +", "cool 3"."""
     colour = SYMBOL_COLOURS.get(symbol, OTHER_SYMBOL)
     right, bottom = chip.left + chip.width, chip.top + chip.height
@@ -211,7 +248,7 @@ def _draw_chip(image: Image.Image, chip: Box, symbol: str, number: int, least: i
     ImageDraw.Draw(image).rounded_rectangle(
         (chip.left, chip.top, right, bottom), radius=radius, fill=colour
     )
-    text = symbol_text(symbol, number)
+    text = symbol_text(symbol, number, locale)
     top = max(least, min(20, round(chip.height * 0.66)))
     size = fit_size(text, chip.width - 10, top, bold=True, least=least)
     label = fitted(text, chip.width - 10, size=size, bold=True)
@@ -228,13 +265,16 @@ def fit_size(text: str, room: float, size: int, *, bold: bool, least: int = LEAS
     return size
 
 
-def symbol_text(symbol: str, number: int) -> str:
-    """A symbol's chip text: one "+" per boost, a signed number for adjust, none for flags."""
-    word = SYMBOL_WORDS.get(symbol, symbol.replace("_", " "))
+def symbol_text(symbol: str, number: int, locale: str = "en") -> str:
+    """A symbol's chip text in the locale's language: one "+" per boost, a signed number for
+    adjust, none for flags."""
+    word = words.text(f"chip_{symbol}", locale)
+    if word == f"chip_{symbol}":
+        word = symbol.replace("_", " ")
     if symbol in FLAGS:
         return word
     if symbol == "boost":
-        return "boost " + "+" * number
+        return f"{word} " + "+" * number
     if symbol == "adjust":
         return f"{word} {number:+d}"
     return f"{word} {number}"

@@ -236,8 +236,8 @@ class Clicks:
         locale = str(interaction.locale)
         if target.action == "mkt":
             cards = market_cards(state, seat.car_id)
-            title = market_title(target.race, state, seat.name)
-            png = await cpu.run(market_png, cards, title) if cards else b""
+            title = market_title(target.race, state, seat.name, locale)
+            png = await cpu.run(market_png, cards, title, locale) if cards else b""
             message = market_message(target.race, state, seat.car_id, png, locale)
         else:
             message = private_choices_message(target.race, state, seat.car_id, locale)

@@ -257,7 +257,7 @@ class Controller:
                 embed=with_road(
                     discord.Embed(description="\n".join(car_lines(hand.car, locale))), hand.car.id
                 ),
-                files=await hand_pictures(hand),
+                files=await hand_pictures(hand, locale),
             )
             return
         draft = draft or hand.starting_draft()
@@ -266,7 +266,7 @@ class Controller:
             ephemeral=True,
             embed=hand_embed(hand, draft, locale),
             view=hand_components(hand, draft, locale),
-            files=await hand_pictures(hand),
+            files=await hand_pictures(hand, locale),
         )
 
     async def board(

@@ -102,9 +102,9 @@ class Hand:
 ALT_TEXT_LIMIT = 1024
 
 
-async def hand_pictures(hand: Hand) -> list[discord.File]:
-    """The driver's cards and their stretch of road as PNGs, drawn in a worker process, each
-    with its words as alt text.
+async def hand_pictures(hand: Hand, locale: str) -> list[discord.File]:
+    """The driver's cards and their stretch of road as PNGs, drawn in a worker process in the
+    driver's language, each with its words as alt text.
 
     The hand and the road stay the same while a plan is drafted, so the pictures
     are sent once, when the hand opens, and edits of the view keep them. The road
@@ -112,7 +112,7 @@ async def hand_pictures(hand: Hand) -> list[discord.File]:
     picture at full width rather than two side by side.
     """
     (hand_png, hand_words), (road_png, road_words) = await cpu.run(
-        hand_pngs, hand.state, hand.car.id
+        hand_pngs, hand.state, hand.car.id, locale
     )
     return [
         discord.File(

@@ -194,9 +194,12 @@ class LeagueDraft:
             return {}  # decided meanwhile: a newer row asks the next person
         track = track_name(league.season.races[turn.race_no - 1].track, locale)
         picker = league.name_of(turn.driver_id)
-        title = (f"{league.record.name} · race {turn.race_no}, {track}", picks(picker))
+        heading = t(
+            "market_league_title", locale, name=league.record.name, race=turn.race_no, track=track
+        )
+        title = (heading, picks(picker, locale))
         name = f"league-{turn.league_id}-{turn.version}.png"
-        file = await market_file(turn.market, title, name)
+        file = await market_file(turn.market, title, name, locale)
         return {**draft_message(turn, file), "allowed_mentions": _PEOPLE}
 
 

@@ -239,8 +239,10 @@ def breakdown_text(breakdown: Breakdown, locale: str) -> str:
     return "\n".join(lines)
 
 
-async def market_file(market: tuple[str, ...], title: Sequence[str], name: str) -> discord.File:
-    png = await cpu.run(market_png, market, title)
+async def market_file(
+    market: tuple[str, ...], title: Sequence[str], name: str, locale: str
+) -> discord.File:
+    png = await cpu.run(market_png, market, title, locale)
     return discord.File(io.BytesIO(png), name)
 
 

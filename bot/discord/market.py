@@ -4,7 +4,9 @@ Used by the race's draft (the picker's private view) and by a league's draft
 (its public prompt). Every card of the market is drawn, equal cards each, under
 its number; each card's button carries the same number and makes the legal
 decision (from the engine) that takes that card, so two equal cards get two
-buttons. A title says which race and who picks.
+buttons. A title says which race and who picks. The picture's words are in the
+language of where it is shown: the picker's for the race's private market, the
+server's for a league's public prompt.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from typing import Any, TypeVar
 import discord
 from PIL import Image, ImageDraw
 
-import data
 import engine
 from bot.discord.components import HeatButton, view_of
 from bot.discord.ids import decision_button
 from bot.discord.prompts import label
 from bot.discord.texts import t
+from data.words import track_name
 from engine import RaceState
 from engine.cards import Card
 from engine.decisions import GiveBack, Pick
@@ -41,9 +43,9 @@ NUMBER_HEIGHT = 40
 T = TypeVar("T")
 
 
-def market_png(cards: Sequence[Card], title: Sequence[str]) -> bytes:
+def market_png(cards: Sequence[Card], title: Sequence[str], locale: str = "en") -> bytes:
     """The cards in rows of three under the title's lines (each cut to the picture), each
-    card drawn as the hand draws it and numbered from 1 above it."""
+    card drawn as the hand draws it (in the locale's language) and numbered from 1 above it."""
     rows = max(1, -(-len(cards) // COLUMNS))
     title_height = GAP + TITLE_LINE * len(title)
     height = title_height + rows * (NUMBER_HEIGHT + CARD_HEIGHT + GAP)
@@ -68,7 +70,7 @@ def market_png(cards: Sequence[Card], title: Sequence[str]) -> bytes:
         draw_text(
             picture, centre, number, size=NUMBER_SIZE, fill=palette.INK, bold=True, anchor="mm"
         )
-        picture.paste(card_tile(card_face(card)), (left, top + NUMBER_HEIGHT))
+        picture.paste(card_tile(card_face(card), locale=locale), (left, top + NUMBER_HEIGHT))
     return png_bytes(picture)
 
 
@@ -91,16 +93,18 @@ def market_cards(state: RaceState, car_id: str) -> tuple[Card, ...]:
     return draft.market if draft is not None and picks else ()
 
 
-def market_title(race_id: int, state: RaceState, name: str) -> tuple[str, str]:
-    """The picture's title: the race (number and track) and the draft's round, who picks."""
-    track = data.track(state.track).name
+def market_title(race_id: int, state: RaceState, name: str, locale: str = "en") -> tuple[str, str]:
+    """The picture's title in the locale's language: the race (number and track) and the
+    draft's round, who picks."""
+    track = track_name(state.track, locale)
     draft_round = state.garage.round if state.garage else 0
-    return f"Race #{race_id}, {track} · draft round {draft_round}", picks(name)
+    heading = t("market_title", locale, race=race_id, track=track, round=draft_round)
+    return heading, picks(name, locale)
 
 
-def picks(name: str) -> str:
+def picks(name: str, locale: str = "en") -> str:
     """The title's line naming the picker."""
-    return f"{name} picks"
+    return t("market_picks", locale, name=name)
 
 
 def market_message(

@@ -36,13 +36,14 @@ def finish_png(state: RaceState, names: Mapping[str, str], locale: str) -> bytes
     return png_bytes(finish_image(view, names=dict(names), locale=locale))
 
 
-def hand_pngs(state: RaceState, car_id: str) -> tuple[Picture, Picture]:
+def hand_pngs(state: RaceState, car_id: str, locale: str) -> tuple[Picture, Picture]:
     """The driver's hand and their stretch of road with where each plan the rules allow
-    would land, from their own view, each with its words for screen readers."""
+    would land, from their own view, each with its words for screen readers, in the
+    driver's language."""
     view = engine.view_for(state, car_id)
     plans = [d.cards for d in engine.legal_decisions(state, car_id) if isinstance(d, Plan)]
     reach = landings(view, view.car(car_id), plans)
-    hand = png_bytes(hand_image(view, car_id)), hand_description(view, car_id)
+    hand = png_bytes(hand_image(view, car_id, locale)), hand_description(view, car_id, locale)
     road = png_bytes(closeup_image(view, car_id, reach)), closeup_description(view, car_id, reach)
     return hand, road
 

@@ -67,6 +67,14 @@ BUILT = (
     # f"weather_card_{id}", data.words.weather_card_name: the weather cards of data/weather.json
     *N_("weather_card_cloud", "weather_card_fog", "weather_card_storm", "weather_card_snow"),
     *N_("weather_card_rain", "weather_card_sun"),
+    # f"card_{title_key(name)}", render.card_faces.card_title: the cards a hand or market draws
+    *N_("card_speed", "card_upgrade", "card_heat", "card_stress"),  # the base game's
+    *N_("card_4_wheel_drive", "card_air_intake", "card_body", "card_brakes", "card_fuel"),
+    *N_("card_cooling_system", "card_front_wing", "card_gas_pedal", "card_r_p_m"),
+    *N_("card_suspension", "card_tires", "card_turbo_charger", "card_wings"),  # upgrades
+    *N_("card_aperault_rpm_cie", "card_de_angeli_wings_inc", "card_dramdo_brakes"),
+    *N_("card_e_mercury_air_system", "card_eole_wings_industries", "card_fredo_f_c_s"),
+    *N_("card_lord_co_t_b"),  # sponsorship cards
 )
 
 

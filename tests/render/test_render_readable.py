@@ -85,12 +85,12 @@ def drawn_boards(track: str, locale: str = "en") -> Iterator[Drawn]:
     yield picture, drawn
 
 
-def drawn_hands(track: str) -> Iterator[Drawn]:
+def drawn_hands(track: str, locale: str = "en") -> Iterator[Drawn]:
     for state, _ in race_rounds(track):
         for car in state.cars:
             card_tile.cache_clear()
             with sizes_drawn() as drawn:
-                picture = hand_image(engine.view_for(state, car.id), car.id)
+                picture = hand_image(engine.view_for(state, car.id), car.id, locale)
             yield picture, drawn
 
 
@@ -124,20 +124,24 @@ def test_the_smallest_text_on_every_stretch_of_road_reads_at_400_px(track: str) 
 
 
 @pytest.mark.parametrize("track", ["usa", "espana"])
-def test_the_smallest_text_on_every_hand_reads_at_400_px(track: str) -> None:
-    """Every driver's hand, round after round: nothing under 10 px when shown 400 px wide."""
-    seen, text = smallest_seen(drawn_hands(track))
+@pytest.mark.parametrize("locale", words.languages())
+def test_the_smallest_text_on_every_hand_reads_at_400_px(track: str, locale: str) -> None:
+    """Every driver's hand, round after round, in every language: nothing under 10 px when
+    shown 400 px wide."""
+    seen, text = smallest_seen(drawn_hands(track, locale))
     assert seen >= LEAST_SEEN, f"{text!r} reads at {seen:.1f} px"
 
 
-def test_a_hand_of_upgrades_with_many_symbols_reads_at_400_px() -> None:
-    """Garage upgrades carry up to four symbols and long names: their chips and titles too."""
+@pytest.mark.parametrize("locale", words.languages())
+def test_a_hand_of_upgrades_with_many_symbols_reads_at_400_px(locale: str) -> None:
+    """Garage upgrades carry up to four symbols and long names: their chips and titles too, in
+    every language."""
     cards = data.upgrade_cards().upgrades
     upgrades = [card.id for card in sorted(cards, key=lambda card: -len(card.symbols))[:8]]
     state = engine.new_race("usa", [engine.Entrant("A", "red")], 1)[0]
     state.cars[0].hand = list(upgrades)
     card_tile.cache_clear()
     with sizes_drawn() as drawn:
-        picture = hand_image(engine.view_for(state, "A"), "A")
+        picture = hand_image(engine.view_for(state, "A"), "A", locale)
     seen, text = smallest_seen([(picture, drawn)])
     assert seen >= LEAST_SEEN, f"{text!r} reads at {seen:.1f} px"

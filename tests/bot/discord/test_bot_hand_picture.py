@@ -33,7 +33,8 @@ async def stored_state(t: Table) -> engine.RaceState:
 
 async def test_each_driver_sees_their_own_hand_picture_and_never_another(tmp_path: Path) -> None:
     """Issue 13: "the private hand view shows the hand as a picture ... drawn from the
-    driver's own view ... Keep the text too, for screen readers."
+    driver's own view ... Keep the text too, for screen readers." Each in the driver's
+    language (issue 35): bob's in Italian.
     """
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
@@ -43,7 +44,8 @@ async def test_each_driver_sees_their_own_hand_picture_and_never_another(tmp_pat
         for user in (t.alice, t.bob):
             car = await car_of(t, user)
             view = engine.view_for(state, car)
-            pictures[user.id] = (png_bytes(hand_image(view, car)), hand_description(view, car))
+            drawn = hand_image(view, car, user.locale)
+            pictures[user.id] = (png_bytes(drawn), hand_description(view, car, user.locale))
         assert pictures[t.alice.id][0] != pictures[t.bob.id][0], "the two hands must differ"
         for user, other in ((t.alice, t.bob), (t.bob, t.alice)):
             hand = answer(await t.click(user, board, "heat:b:hand:"))
@@ -53,7 +55,7 @@ async def test_each_driver_sees_their_own_hand_picture_and_never_another(tmp_pat
             assert attachment.data == pictures[user.id][0]
             assert attachment.data != pictures[other.id][0]
             assert attachment.description == pictures[user.id][1]
-            assert attachment.description.startswith("Hand: ")
+            assert attachment.description.startswith("Mano: " if user is t.bob else "Hand: ")
 
 
 async def test_the_hand_picture_stays_while_the_plan_is_drafted(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from bot.discord.market import (
     market_title,
 )
 from bot.service.league_values import DraftTurn
+from data import words
 from engine import Entrant
 from engine.season import (
     DraftPick,
@@ -53,12 +54,13 @@ def ids_of(view: discord.ui.View) -> list[ComponentId]:
 
 
 @pytest.mark.parametrize("count", range(1, len(CARDS) + 1))
-def test_the_market_reads_at_400_px_and_numbers_every_card(count: int) -> None:
+@pytest.mark.parametrize("locale", words.languages())
+def test_the_market_reads_at_400_px_and_numbers_every_card(count: int, locale: str) -> None:
     """Every card is numbered 1..n in the picture; the smallest text is at least 10 px when
-    Discord shows it 400 px wide, with a Japanese and emoji picker."""
+    Discord shows it 400 px wide, with a Japanese and emoji picker, in every language."""
     card_tile.cache_clear()  # a cached card's words would not be drawn, nor measured
     with sizes_drawn() as drawn:
-        png = market_png(CARDS[:count], TITLE)
+        png = market_png(CARDS[:count], TITLE, locale)
     with Image.open(io.BytesIO(png)) as picture:
         width = picture.width
     assert min(size for size, _ in drawn) * 400 / width >= 10

@@ -19,8 +19,16 @@ from engine.cards import KNOWN_CARDS, symbols
 from engine.decisions import DECISION_TYPES
 from engine.pending import Step
 from engine.state import DraftVariant, GarageDecks
+from render.card_faces import BASE_FACES, title_key
 
 COMMANDS = {item.id for item in catalogs.wanted() if item.context == catalogs.COMMAND}
+
+
+def card_names() -> set[str]:
+    """The names a hand or market prints: the base cards', the upgrades', the sponsors'."""
+    names = {face.title for face in BASE_FACES.values()}
+    names |= {upgrade.name for upgrade in data.upgrade_cards().upgrades}
+    return names | {card.name for card in data.championship().sponsorship_cards}
 
 
 def built_keys() -> dict[str, set[str]]:
@@ -45,6 +53,8 @@ def built_keys() -> dict[str, set[str]]:
         "tag_": {f"tag_{effect}" for effect in get_args(SectorEffect)},
         "track_": {f"track_{track}" for track in data.track_ids()},
         "weather_card_": {f"weather_card_{card.id}" for card in data.weather().weather_cards},
+        "card_": {f"card_{title_key(name)}" for name in card_names()},
+        "chip_": {f"chip_{name}" for card in KNOWN_CARDS for name in symbols(card)},
         "labels": {label for label in labels if label is not None}
         | set(PLAIN_KEYS.values())
         | set(PLACEHOLDERS.values()),
