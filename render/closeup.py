@@ -9,7 +9,7 @@ gold where a road token changed the limit), and under each space the planned
 speed that ends there: a solid disc when some plan lands there for sure, an
 outline when only Stress may take it there. Drawn from the driver's own view;
 the landings come from :func:`engine.forecast.landings`. :func:`closeup_description`
-says the same in words.
+says the same in words. Its words are in the driver's language (``closeup_*``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 import data
+from data import words
 from data.models import Track
 from engine.forecast import Landing, corners_ahead
 from engine.view import CarView, RaceView
@@ -28,7 +29,7 @@ from render.field import car_labels
 from render.geometry import spot_lane
 from render.layout import smallest_text
 from render.palette import car_rgb, to_palette
-from render.text import draw_text, text_width
+from render.text import draw_text, fitted, text_width
 
 ROAD_WIDTH = 800
 PER_ROW = 10
@@ -109,8 +110,11 @@ def cell(road: Stretch, space: int) -> Cell:
     return Cell(PAD + (index % PER_ROW) * CELL, row_top, row_top + SIGNS * TEXT)
 
 
-def closeup_image(view: RaceView, car_id: str, landings: Sequence[Landing]) -> Image.Image:
-    """``car_id``'s stretch of road from its driver's ``view``, as a palette image.
+def closeup_image(
+    view: RaceView, car_id: str, landings: Sequence[Landing], locale: str = "en"
+) -> Image.Image:
+    """``car_id``'s stretch of road from its driver's ``view``, as a palette image, its words
+    in the locale's language.
 
     ValueError when ``view`` is not ``car_id``'s own: the landings come from its hand.
     """
@@ -118,13 +122,18 @@ def closeup_image(view: RaceView, car_id: str, landings: Sequence[Landing]) -> I
     road = stretch(view, car, landings)
     rows = -(-(road.last - road.first + 1) // PER_ROW)
     key_top = TOP + rows * ROW_HEIGHT
-    height = key_top + round(KEY * TEXT)
+    key = key_lines(locale)
+    height = key_top + round(KEY * TEXT) * len(key)
     image = Image.new("RGB", (ROAD_WIDTH, height), palette.GRASS)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, ROAD_WIDTH, TOP - 1), fill=palette.PANEL)
     labels = car_labels(view)
-    heading = f"Road ahead of {labels[car_id]}: to the corner after next"
+    heading = words.text("closeup_heading", locale, car=labels[car_id])
+    room = ROAD_WIDTH - 2 * PAD
     size = round(1.2 * TEXT)
+    while size > TEXT and text_width(heading, size=size, bold=True) > room:
+        size -= 1
+    heading = fitted(heading, room, size=size, bold=True)
     draw_text(image, (PAD, TOP / 2), heading, size=size, fill=palette.TEXT, bold=True, anchor="lm")
     track = data.track(view.track)
     printed = {corner.position: corner.speed_limit for corner in track.corners}
@@ -154,20 +163,37 @@ def closeup_image(view: RaceView, car_id: str, landings: Sequence[Landing]) -> I
         landing = lands.get(space)
         if landing is not None:
             _draw_landing(image, at.landing, landing, TEXT)
-    _draw_key(image, key_top)
+    _draw_key(image, key_top, key)
     return to_palette(image, tuple(dict.fromkeys(car_rgb(c.color) for c in view.cars)))
 
 
-def _draw_key(image: Image.Image, top: float) -> None:
+# A key entry: its disc (solid for a sure landing) and its words.
+KeyEntry = tuple[bool, str]
+
+
+def key_lines(locale: str) -> list[list[KeyEntry]]:
+    """The key's entries in the locale's language: on one line if both fit across, else a
+    line each."""
+    entries = [
+        (True, words.text("closeup_key_sure", locale)),
+        (False, words.text("closeup_key_stress", locale)),
+    ]
+    across = PAD + sum(2 * TEXT + text_width(said, size=TEXT) + 1.5 * TEXT for _, said in entries)
+    return [entries] if across - 1.5 * TEXT <= ROAD_WIDTH - PAD else [[entry] for entry in entries]
+
+
+def _draw_key(image: Image.Image, top: float, lines: list[list[KeyEntry]]) -> None:
     """What the two kinds of disc under the spaces mean."""
     ImageDraw.Draw(image).rectangle((0, top, image.width, image.height), fill=palette.PANEL)
-    middle = top + KEY * TEXT / 2
-    x = float(PAD)
-    for sure, words in ((True, "a planned speed lands here"), (False, "only with Stress")):
-        _draw_landing(image, (x + 0.8 * TEXT, middle), Landing(0, 0, sure), TEXT, mark=False)
-        x += 2 * TEXT
-        draw_text(image, (x, middle), words, size=TEXT, fill=palette.TEXT, anchor="lm")
-        x += text_width(words, size=TEXT) + 1.5 * TEXT
+    for n, line in enumerate(lines):
+        middle = top + round(KEY * TEXT) * n + KEY * TEXT / 2
+        x = float(PAD)
+        for sure, said in line:
+            _draw_landing(image, (x + 0.8 * TEXT, middle), Landing(0, 0, sure), TEXT, mark=False)
+            x += 2 * TEXT
+            shown = fitted(said, ROAD_WIDTH - PAD - x, size=TEXT)
+            draw_text(image, (x, middle), shown, size=TEXT, fill=palette.TEXT, anchor="lm")
+            x += text_width(shown, size=TEXT) + 1.5 * TEXT
 
 
 def _draw_space(
@@ -275,38 +301,59 @@ def _draw_landing(
         draw_text(image, middle, str(landing.speed), size=text, fill=ink, bold=True, anchor="mm")
 
 
-def closeup_description(view: RaceView, car_id: str, landings: Sequence[Landing]) -> str:
-    """The stretch of road in words, as the picture shows it: alt text for screen readers."""
+def closeup_description(
+    view: RaceView, car_id: str, landings: Sequence[Landing], locale: str = "en"
+) -> str:
+    """The stretch of road in words, as the picture shows it: alt text for screen readers, in
+    the locale's language."""
     car = own_car(view, car_id)
     road = stretch(view, car, landings)
     labels = car_labels(view)
     track = data.track(view.track)
     printed = {corner.position: corner.speed_limit for corner in track.corners}
-    words = [f"Road ahead of {labels[car_id]}, spaces {road.first} to {road.last}."]
+    said = [
+        words.text("closeup_alt_road", locale, car=labels[car_id], first=road.first, last=road.last)
+    ]
     around = sorted(
         (c for c in view.cars if c.racing and road.first <= c.space <= road.last),
         key=lambda c: (-c.space, c.spot),
     )
     cars = [
-        f"{labels[c.id]}{' (you)' if c.id == car_id else ''} on space {c.space} "
-        f"lane {spot_lane(track, c.space, c.spot)}"
+        words.text(
+            "closeup_alt_own_car" if c.id == car_id else "closeup_alt_car",
+            locale,
+            car=labels[c.id],
+            space=c.space,
+            lane=spot_lane(track, c.space, c.spot),
+        )
         for c in around
     ]
-    words.append("Cars: " + "; ".join(cars) + ".")
+    said.append(words.text("closeup_alt_cars", locale, cars="; ".join(cars)))
     for space, limit in road.corners:
         was = printed[(space - 1) % track.spaces_per_lap + 1]
-        token = f" (printed {was}, changed by a road token)" if limit != was else ""
-        words.append(f"Corner after space {space}: limit {limit}{token}.")
+        if limit != was:
+            said.append(
+                words.text(
+                    "closeup_alt_corner_token", locale, space=space, limit=limit, printed=was
+                )
+            )
+        else:
+            said.append(words.text("closeup_alt_corner", locale, space=space, limit=limit))
     finish = view.laps * track.spaces_per_lap
     if road.first <= finish <= road.last:
-        words.append(f"Finish line after space {finish}.")
-    sure = [f"{x.speed} on {x.space}" for x in landings if x.sure and x.space <= road.last]
-    maybe = [f"{x.speed} on {x.space}" for x in landings if not x.sure and x.space <= road.last]
-    if sure:
-        words.append("Planned speeds land (before boosts, blocking and slipstream): ")
-        words[-1] += ", ".join(sure) + "."
-    if maybe:
-        words.append("Only with Stress: " + ", ".join(maybe) + ".")
+        said.append(words.text("closeup_alt_finish", locale, space=finish))
+
+    def landed(sure: bool) -> str:
+        return ", ".join(
+            words.text("closeup_alt_landing", locale, speed=x.speed, space=x.space)
+            for x in landings
+            if x.sure == sure and x.space <= road.last
+        )
+
+    if landed(True):
+        said.append(words.text("closeup_alt_sure", locale, landings=landed(True)))
+    if landed(False):
+        said.append(words.text("closeup_alt_stress", locale, landings=landed(False)))
     if not landings:
-        words.append("No plan to make now.")
-    return " ".join(words)
+        said.append(words.text("closeup_alt_none", locale))
+    return " ".join(said)

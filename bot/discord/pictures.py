@@ -44,7 +44,10 @@ def hand_pngs(state: RaceState, car_id: str, locale: str) -> tuple[Picture, Pict
     plans = [d.cards for d in engine.legal_decisions(state, car_id) if isinstance(d, Plan)]
     reach = landings(view, view.car(car_id), plans)
     hand = png_bytes(hand_image(view, car_id, locale)), hand_description(view, car_id, locale)
-    road = png_bytes(closeup_image(view, car_id, reach)), closeup_description(view, car_id, reach)
+    road = (
+        png_bytes(closeup_image(view, car_id, reach, locale)),
+        closeup_description(view, car_id, reach, locale),
+    )
     return hand, road
 
 

@@ -94,14 +94,15 @@ def drawn_hands(track: str, locale: str = "en") -> Iterator[Drawn]:
             yield picture, drawn
 
 
-def drawn_roads(track: str) -> Iterator[Drawn]:
+def drawn_roads(track: str, locale: str = "en") -> Iterator[Drawn]:
     for state, _ in race_rounds(track):
         for car in state.cars:
             view = engine.view_for(state, car.id)
             legal = engine.legal_decisions(state, car.id)
             plans = [d.cards for d in legal if isinstance(d, engine.Plan)]
             with sizes_drawn() as drawn:
-                picture = closeup_image(view, car.id, landings(view, view.car(car.id), plans))
+                reach = landings(view, view.car(car.id), plans)
+                picture = closeup_image(view, car.id, reach, locale)
             yield picture, drawn
 
 
@@ -116,10 +117,13 @@ def test_the_smallest_text_on_every_board_reads_at_400_px(track: str, locale: st
 
 
 @pytest.mark.parametrize("track", data.track_ids())
-def test_the_smallest_text_on_every_stretch_of_road_reads_at_400_px(track: str) -> None:
-    """Every driver's close-up of the road, round after round, cars and limits and landings:
-    nothing under 10 px when shown 400 px wide."""
-    seen, text = smallest_seen(drawn_roads(track))
+@pytest.mark.parametrize("locale", words.languages())
+def test_the_smallest_text_on_every_stretch_of_road_reads_at_400_px(
+    track: str, locale: str
+) -> None:
+    """Every driver's close-up of the road, round after round, cars and limits and landings,
+    in every language: nothing under 10 px when shown 400 px wide."""
+    seen, text = smallest_seen(drawn_roads(track, locale))
     assert seen >= LEAST_SEEN, f"{text!r} reads at {seen:.1f} px"
 
 

@@ -1,6 +1,6 @@
-"""The driver's own pictures speak their language: an Italian hand and market draw Italian
-words from the catalogs (cards' names, symbols' words, the header), no English word is
-left, and every word stays inside its picture or card."""
+"""The driver's own pictures speak their language: an Italian hand, market and close-up of
+the road draw Italian words from the catalogs (cards' names, symbols' words, headings,
+keys), no English word is left, and every word stays inside its picture or card."""
 
 from __future__ import annotations
 
@@ -15,10 +15,13 @@ import data
 import engine
 from bot.discord.market import market_png, market_title
 from data import catalogs
-from render import hand_description, hand_image
+from engine.forecast import landings
+from engine.state import Weather
+from render import closeup_description, closeup_image, hand_description, hand_image
 from render.card_faces import card_face
 from render.hand import CARD_HEIGHT, CARD_WIDTH, card_tile, symbol_text
 from render.text import Extent, boxes_drawn
+from tests.support.boards import race_view
 
 # A hand of every kind of card, and upgrades with the most symbols (every chip's word).
 HAND = ["1", "4", "0", "S", "H", "gas-pedal-1b", "tires-0", "air-intake-0b", "front-wing-0b"]
@@ -132,3 +135,30 @@ def test_an_italian_market_says_its_title_and_cards_in_italian() -> None:
     assert {"Trazione 4x4", "Carrozzeria", "Raffreddamento", "Ali De Angeli"} <= set(said)
     assert not english_left(said), english_left(said)
     assert not outside(width, height, boxes[:2])
+
+
+def test_an_italian_close_up_says_its_heading_key_and_words_in_italian() -> None:
+    """The road's heading and key are the Italian catalog's and fit the picture; its alt text
+    says the same road in Italian, a changed limit and where each plan lands included."""
+    tokens = ("speed_limit_minus_1", "speed_limit_plus_1", "overheat", "heat_control")
+    view = race_view(
+        "usa",
+        [("A", "red", 10, 0), ("B", "blue", 12, 1)],
+        viewer="A",
+        laps=2,
+        hand=("1", "3", "4", "S", "H", "2", "1"),
+        weather=Weather("fog", tokens),
+    )
+    reach = landings(view, view.car("A"), [("3",), ("S",)])
+    image, boxes = drawn(lambda: closeup_image(view, "A", reach, "it"))
+    said = [text for text, _ in boxes]
+    assert said[0] == "Strada davanti a A: fino alla seconda curva"
+    assert {"qui arriva una velocità pianificata", "solo con Stress"} <= set(said)
+    assert not english_left(said), english_left(said)
+    assert not outside(image.width, image.height, boxes)
+    text = closeup_description(view, "A", reach, "it")
+    assert text.startswith("Strada davanti a A, spazi da 8 a ")
+    assert "A (tu) sullo spazio 10, corsia " in text and "B sullo spazio 12, corsia " in text
+    assert "cambiato da un segnalino" in text and "3: spazio 13" in text
+    assert "Solo con Stress: 1: spazio 11" in text
+    assert not english_left([text]), english_left([text])

@@ -77,7 +77,8 @@ async def test_the_hand_view_shows_the_driver_s_stretch_of_road_and_says_it(
 ) -> None:
     """Issue 22 point 3: beside the hand, the road from the driver's car to the corner after
     next, drawn from their own view with where each legal plan lands, shown in the hand's
-    embed at full width, its words as alt text."""
+    embed at full width, its words as alt text; each in the driver's language (bob's in
+    Italian)."""
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
         board = await two_driver_race(t)
@@ -92,8 +93,8 @@ async def test_the_hand_view_shows_the_driver_s_stretch_of_road_and_says_it(
             reach = landings(view, view.car(car), plans)
             assert reach, "a driver who must plan has somewhere to land"
             roads[user.id] = (
-                png_bytes(closeup_image(view, car, reach)),
-                closeup_description(view, car, reach),
+                png_bytes(closeup_image(view, car, reach, user.locale)),
+                closeup_description(view, car, reach, user.locale),
                 car,
             )
         assert roads[t.alice.id][0] != roads[t.bob.id][0], "each road rings its own car"
@@ -104,6 +105,10 @@ async def test_the_hand_view_shows_the_driver_s_stretch_of_road_and_says_it(
             assert road.filename == f"road-{car}.png"
             assert road.data == picture
             assert road.description == words
-            assert f"{car} (you) on space" in road.description
-            assert "Planned speeds land" in road.description
+            if user is t.bob:
+                assert f"{car} (tu) sullo spazio" in road.description
+                assert "Dove arrivano le velocità pianificate" in road.description
+            else:
+                assert f"{car} (you) on space" in road.description
+                assert "Planned speeds land" in road.description
             assert hand.embeds[0]["image"]["url"] == f"attachment://{road.filename}"
