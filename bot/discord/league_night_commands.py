@@ -13,7 +13,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.discord.commands import LEVEL_NAMES
 from bot.discord.league_nights import LeagueNightsController
+from engine.ai import LEVELS
 
 MAX_CHOICES = 25  # Discord's limit for an autocomplete's answer
 COMMON_ZONES = (
@@ -142,25 +144,32 @@ def night_commands(
 
     @app_commands.command(
         name="settings",
-        description=_("Reminders and no-shows (creator or Manage Server); shown if none given"),
+        description=_(
+            "Reminders, no-shows, AI level (creator or Manage Server); shown if none given"
+        ),
     )
     @app_commands.describe(
         reminders=_("Hours before each race, e.g. 24, 1 (0 for none)"),
         no_show=_("Who drives for a driver who cannot come"),
+        level=_("AI level of the league's AI drivers"),
     )
     @app_commands.rename(no_show="no-show")
     @app_commands.choices(
         no_show=[
             app_commands.Choice(name=_("AI drivers"), value="ai"),
             app_commands.Choice(name=_("A reserve driver"), value="reserve"),
-        ]
+        ],
+        level=[
+            app_commands.Choice(name=LEVEL_NAMES[level], value=level) for level in reversed(LEVELS)
+        ],
     )
     async def settings(
         interaction: discord.Interaction[Any],
         reminders: app_commands.Range[str, 1, 40] | None = None,
         no_show: str | None = None,
+        level: str | None = None,
     ) -> None:
-        await nights.settings(interaction, reminders, no_show)
+        await nights.settings(interaction, reminders, no_show, level)
 
     @app_commands.command(name="rsvp", description=_("Say whether you will race"))
     @app_commands.describe(

@@ -20,6 +20,7 @@ import discord
 
 import data
 from bot.discord.channels import channel_of, send_or_keep
+from bot.discord.commands import LEVEL_NAMES
 from bot.discord.components import HeatButton, view_of
 from bot.discord.controller import Controller
 from bot.discord.errors import think_privately
@@ -34,6 +35,7 @@ from bot.service.league_values import League
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import NIGHT_TIMERS, LeagueRecord, OutboxRow, Timer
+from data import words
 from data.words import track_name
 from engine.championship import race_laps_of
 
@@ -129,6 +131,13 @@ async def clear_lapsed(client: discord.Client, nights: LeagueNights, league_id: 
                 date.race_no,
                 error.status,
             )
+
+
+def level_named(level: str, locale: str) -> str:
+    """An AI level as ``/heat new`` names it, in the reader's language ("Campione")."""
+    name = LEVEL_NAMES.get(level, level)
+    english = name if isinstance(name, str) else name.message
+    return words.command_text(english, locale) or english
 
 
 def to_remind(league: League, night: Night, race_no: int) -> dict[int, str]:
@@ -282,16 +291,20 @@ class LeagueNightsController:
     # --- settings, answers, reserves ------------------------------------------------------
 
     async def settings(
-        self, interaction: discord.Interaction[Any], reminders: str | None, no_show: str | None
+        self,
+        interaction: discord.Interaction[Any],
+        reminders: str | None,
+        no_show: str | None,
+        level: str | None = None,
     ) -> None:
-        """``/league settings``: the reminders and who drives for a no-show; shown when
-        neither is given."""
+        """``/league settings``: the reminders, who drives for a no-show and the AI drivers'
+        level; shown when none is given."""
         await think_privately(interaction)
         league_id = await self.league_controller._league_id(interaction)
         if league_id is None:
             return
         try:
-            if reminders is None and no_show is None:
+            if reminders is None and no_show is None and level is None:
                 league = await self.leagues.load(league_id)
             else:
                 league = await self.nights.configure(
@@ -300,6 +313,7 @@ class LeagueNightsController:
                     interaction.permissions.manage_guild,
                     reminders=reminders,
                     no_show=no_show,
+                    level=level,
                 )
         except Refused as refused:
             await self.controller.refused(interaction, refused)
@@ -314,6 +328,9 @@ class LeagueNightsController:
             name=league.record.name,
             reminders=hours or t("league_night_no_reminders", locale),
             no_show=t(f"league_night_no_show_{settings.no_show}", locale),
+        )
+        text += "\n" + t(
+            "league_settings_level", locale, level=level_named(settings.ai_level, locale)
         )
         await interaction.followup.send(text, ephemeral=True)
 

@@ -21,6 +21,7 @@ from bot.service.league_values import League, LeagueChange
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueDate, LeagueStatus, OutboxRow, Reserve, Rsvp, Store, Timer
+from engine.ai import LEVELS
 from engine.season import SeasonState
 
 log = logging.getLogger("heat.league")
@@ -269,9 +270,11 @@ class LeagueNights:
         *,
         reminders: str | None = None,
         no_show: str | None = None,
+        level: str | None = None,
     ) -> League:
-        """The league's reminders ("24, 1": hours before) and who drives for a driver who
-        cannot come (``ai`` or ``reserve``); the dates' timers follow at once."""
+        """The league's reminders ("24, 1": hours before), who drives for a driver who cannot
+        come (``ai`` or ``reserve``) and its AI drivers' level (from the next race they drive);
+        the dates' timers follow at once."""
         async with self.leagues.seasons.lock(league_id):
             league = await self.leagues.load(league_id)
             permits.creator_or_manager(league.record.created_by == user_id, can_manage)
@@ -283,6 +286,10 @@ class LeagueNights:
                 if no_show not in ("ai", "reserve"):
                     raise Refused("unknown_action")
                 settings = settings.model_copy(update={"no_show": no_show})
+            if level is not None:
+                if level not in LEVELS:
+                    raise Refused("unknown_action")
+                settings = settings.model_copy(update={"ai_level": level})
             await self.store.set_league_settings(league_id, settings)
             dates = await self.store.league_dates(league_id)
             timers = night_timers(league_id, league.season, dates, settings.reminders, self.clock())

@@ -71,7 +71,7 @@ def commands(t: Table) -> list[tuple[str, dict[str, Any]]]:
         ("league date set", {"race": 1, "date": "2027-03-21", "time": "21:00", "zone": "UTC"}),
         ("league date weekly", {"from": "2027-03-21", "time": "21:00", "zone": "UTC"}),
         ("league date cancel", {"race": 1}),
-        ("league settings", {"reminders": "24"}),
+        ("league settings", {"reminders": "24", "level": "champion"}),
         ("league rsvp", {"coming": "yes"}),
         ("league reserve add", {"user": t.bob}),
         ("league reserve remove", {"user": t.bob}),

@@ -249,6 +249,11 @@ async def test_the_league_settings_move_the_reminders(sqlite: Store) -> None:
         await nights.configure(league.id, BOB.user_id, False, reminders="2")
     changed = await nights.configure(league.id, ALICE.user_id, False, reminders="48, 2")
     assert changed.record.settings.reminders == (48 * 3600, 2 * 3600)
+    champions = await nights.configure(league.id, ALICE.user_id, False, level="champion")
+    assert champions.record.settings.ai_level == "champion"
+    with pytest.raises(Refused):
+        await nights.configure(league.id, ALICE.user_id, False, level="godlike")
+    assert (await leagues.load(league.id)).record.settings.ai_level == "champion"
     at = dated.dated[0].starts_at
     reminders = [t for t in await night_timers_of(sqlite, league.id) if t.kind == "league_reminder"]
     assert sorted(t.due_at for t in reminders) == [at - 48 * HOUR, at - 2 * HOUR]
