@@ -110,7 +110,8 @@ async def test_only_an_admin_imports_a_real_export_into_a_free_channel(tmp_path:
         refused = answer(await t.slash(admin, "league import", file=upload))
         assert refused.ephemeral and refused.content == (
             "This file is not a league export the bot can import (bad league export:"
-            " settings.ai_level: unknown AI level 'godlike' (known: rookie, pro, expert, champion))."
+            " settings.ai_level: unknown AI level 'godlike'"
+            " (known: rookie, pro, expert, champion))."
         )
         text = t.fake.upload(t.channel, "notes.txt", b"my notes")
         refused = answer(await t.slash(admin, "league import", file=text))
