@@ -24,8 +24,10 @@ STARTING_UPGRADES: Final[tuple[Card, ...]] = ("0", "5", HEAT)
 _UPGRADES: Final = {u.id: u for u in data.upgrade_cards().upgrades if u.id != HEAT} | {
     s.id: s for s in data.championship().sponsorship_cards
 }
-# A card with several speeds counts 0 here; the speed chosen at its reveal is kept in the turn.
-_SPEED: Final[dict[Card, int]] = {
+# The printed speed of each card in the Play Area (:func:`speed_value`; the Speed of a turn
+# reads it card by card). A card with several speeds counts 0 here; the speed chosen at its
+# reveal is kept in the turn.
+SPEED_VALUE: Final[dict[Card, int]] = {
     "0": 0,
     "1": 1,
     "2": 2,
@@ -45,6 +47,9 @@ _NO_SYMBOLS: Final[dict[str, int]] = {}
 _PLUS: Final[dict[Card, int]] = {STRESS: 1} | {
     card: n for card, marks in _SYMBOLS.items() if (n := marks.get("boost", 0))
 }
+# The cards with a + symbol: most plays hold none, and one look at this set spares asking
+# card by card.
+WITH_PLUS: Final[frozenset[Card]] = frozenset(_PLUS)
 # The Heat symbol's number per card, asked for every revealed card.
 _HEAT_SYMBOL: Final[dict[Card, int]] = {
     card: n for card, marks in _SYMBOLS.items() if (n := marks.get("heat", 0))
@@ -62,7 +67,7 @@ WITH_REFRESH: Final[frozenset[Card]] = frozenset(
 SEVERAL_SPEEDS: Final[frozenset[Card]] = frozenset(
     card for card, sp in _SPEEDS.items() if len(sp) > 1
 )
-KNOWN_CARDS: Final[frozenset[Card]] = frozenset(_SPEED)
+KNOWN_CARDS: Final[frozenset[Card]] = frozenset(SPEED_VALUE)
 SPONSOR_CARDS: Final[frozenset[Card]] = frozenset(
     s.id for s in data.championship().sponsorship_cards
 )
@@ -72,12 +77,12 @@ HAND_SIZE: Final = 7
 
 def speed_value(card: Card) -> int:
     """The printed speed of a card in the Play Area (Stress and Heat show none)."""
-    return _SPEED[card]
+    return SPEED_VALUE[card]
 
 
 def speed_choices(card: Card) -> tuple[int, ...]:
     """The speeds a card may be played as: one value, or several to choose from at reveal."""
-    return _SPEEDS.get(card) or (_SPEED[card],)
+    return _SPEEDS.get(card) or (SPEED_VALUE[card],)
 
 
 def symbols(card: Card) -> dict[str, int]:
@@ -134,6 +139,8 @@ def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def remove_cards(pile: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """``pile`` without ``cards`` (as a multiset), or None if it lacks one of them."""
+    if not cards:
+        return pile
     kept = list(pile)
     for card in cards:
         if card not in kept:

@@ -41,14 +41,15 @@ class Course:
         self.line_spaces = tuple(line.space for line in self.lines)
         assert list(self.line_spaces) == sorted(self.line_spaces), "corners in lap order"
 
-    def corners_crossed(self, start: int, end: int) -> list[CornerLine]:
+    def corners_crossed(self, start: int, end: int) -> tuple[CornerLine, ...]:
         """Corner lines a move from ``start`` to ``end`` crosses, in order, before the finish.
 
         "Disregard any Speed Limits in corners after the finish line."
         """
         spaces = self.line_spaces
         first = bisect_left(spaces, start)
-        return list(self.lines[first : max(first, bisect_left(spaces, min(end, self.finish)))])
+        last = bisect_left(spaces, end if end < self.finish else self.finish)
+        return self.lines[first:last] if last > first else ()
 
     def lines_ahead(self, space: int) -> list[CornerLine]:
         """Every corner line from ``space`` on (a car on space p is just before line p)."""

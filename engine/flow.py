@@ -11,7 +11,6 @@ from typing import Literal
 
 from engine.cards import remove_cards
 from engine.championship import end_of_turn, keep_unplayed, race_event
-from engine.course import course
 from engine.events import (
     Eliminated,
     Event,
@@ -144,7 +143,7 @@ def end_round(state: RaceState, events: list[Event]) -> None:
     "At the end of the round, all the cars that crossed the finish line are
     removed from the track and placed in order on the Hall of Fame Space."
     """
-    finish = course(state.track, state.laps).finish
+    finish = state.course.finish
     crossed = sorted((c for c in state.cars if c.racing and c.space > finish), key=position_key)
     places = iter(free_places(state))
     for car in map(state.edit_car, [c.id for c in crossed]):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import data
 from engine.conditions import corner_limit
-from engine.course import Course, course
+from engine.course import Course
 from engine.events import Event, LegendCardRevealed
 from engine.movement import move_forward
 from engine.rng import shuffled
@@ -30,7 +30,7 @@ def reveal_legend_card(state: RaceState, events: list[Event]) -> int:
 
 def legend_spaces(state: RaceState, car: Car, card: int) -> int:
     """How far a Legend moves this round, by the Legends procedure."""
-    here = course(state.track, state.laps)
+    here = state.course
     options = state.options
     return legend_move(
         here,

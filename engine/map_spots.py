@@ -8,12 +8,11 @@ turned into its lane on that space first.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Final
 
 import data
 from data.models import Spot
 
-SpotKind = Literal["flooded", "tunnel"]
 # "If you start the round on a flooded space, shifting down a gear in step 1 costs 1 extra heat."
 FLOODED_DOWNSHIFT_HEAT = 1
 
@@ -38,22 +37,21 @@ class _TrackSpots:
         self.tunnel = by_spot(track.tunnel_spots)
 
 
-_SPOTS: dict[str, _TrackSpots] = {}
+# Asked at every plan: the track's spots come from a dict by its id (built the first time),
+# not from a cached call.
+_SPOTS: Final[dict[str, _TrackSpots]] = {}
 
 
-def _is(kind: SpotKind, track_id: str, space: int, spot: int) -> bool:
-    """Asked at every plan: the track's spots come from a dict by its id (built the first
-    time), not from a cached call."""
-    spots = _SPOTS.get(track_id)
-    if spots is None:
-        spots = _SPOTS[track_id] = _TrackSpots(track_id)
-    of_kind = spots.flooded if kind == "flooded" else spots.tunnel
-    return bool(of_kind) and ((space - 1) % spots.lap_length + 1, spot) in of_kind
+def _new_spots(track_id: str) -> _TrackSpots:
+    spots = _SPOTS[track_id] = _TrackSpots(track_id)
+    return spots
 
 
 def on_flooded_spot(track_id: str, space: int, spot: int) -> bool:
     """Whether race ``space`` and ``spot`` of this track is flooded."""
-    return _is("flooded", track_id, space, spot)
+    spots = _SPOTS.get(track_id) or _new_spots(track_id)
+    flooded = spots.flooded
+    return bool(flooded) and ((space - 1) % spots.lap_length + 1, spot) in flooded
 
 
 def in_tunnel(track_id: str, space: int, spot: int) -> bool:
@@ -63,7 +61,9 @@ def in_tunnel(track_id: str, space: int, spot: int) -> bool:
     from your hand. This rule takes precedence over any effect that would allow
     you to discard."
     """
-    return _is("tunnel", track_id, space, spot)
+    spots = _SPOTS.get(track_id) or _new_spots(track_id)
+    tunnel = spots.tunnel
+    return bool(tunnel) and ((space - 1) % spots.lap_length + 1, spot) in tunnel
 
 
 def shift_heat(gear: int, to_gear: int, flooded: bool) -> int:

@@ -11,7 +11,6 @@ Board Game Arena does), while "who is ahead" compares whole-race spaces.
 
 from __future__ import annotations
 
-from engine.course import course
 from engine.events import CarMoved, Event, MoveCause
 from engine.state import Car, RaceState
 
@@ -26,17 +25,6 @@ def turn_order(cars: list[Car]) -> tuple[str, ...]:
     return tuple(car.id for car in sorted((c for c in cars if c.racing), key=position_key))
 
 
-def board_spots(cars: list[Car], lap_length: int, mover: Car | None = None) -> set[int]:
-    """Every spot held on the board by a car on the track but ``mover``, as one number:
-    twice the space within the lap, plus the spot (cheaper to build and look up than
-    pairs: asked at every landing)."""
-    return {
-        c.space % lap_length * 2 + c.spot
-        for c in cars
-        if c is not mover and c.finished is None and not c.eliminated
-    }
-
-
 def free_spot_at_or_behind(
     cars: list[Car], mover: Car, space: int, lap_length: int
 ) -> tuple[int, int]:
@@ -47,7 +35,13 @@ def free_spot_at_or_behind(
     Spot behind the cars that blocked you (as close to the Race Line as possible)."
     Cars a lap behind or ahead block like any other: they stand on the same board.
     """
-    taken = board_spots(cars, lap_length, mover)
+    # Every spot held on the board by a car on the track but the mover, as one number:
+    # twice the space within the lap, plus the spot. Asked at every landing: a list, as
+    # six cars at most are looked through faster than a set is built.
+    taken = []
+    for c in cars:
+        if c is not mover and c.finished is None and not c.eliminated:
+            taken.append(c.space % lap_length * 2 + c.spot)
     while True:
         race_line = space % lap_length * 2
         if race_line not in taken:
@@ -59,8 +53,12 @@ def free_spot_at_or_behind(
 
 def cars_around(cars: list[Car], mover: Car, spaces: tuple[int, ...], lap_length: int) -> bool:
     """Whether another car on the board, on any lap, stands on any of these spaces."""
-    wanted = {space % lap_length for space in spaces}
-    return any(c.space % lap_length in wanted and c is not mover and c.racing for c in cars)
+    wanted = [space % lap_length for space in spaces]
+    # A loop, not any() over a generator: asked at every Slipstream step.
+    for c in cars:  # noqa: SIM110
+        if c is not mover and c.space % lap_length in wanted and c.racing:
+            return True
+    return False
 
 
 def move_forward(
@@ -77,9 +75,7 @@ def move_forward(
 
 def landing(state: RaceState, car: Car, target: int) -> tuple[int, int]:
     """Where ``car`` ends up when it aims for race space ``target``: blocked back if full."""
-    return free_spot_at_or_behind(
-        state.cars, car, target, course(state.track, state.laps).lap_length
-    )
+    return free_spot_at_or_behind(state.cars, car, target, state.course.lap_length)
 
 
 def spaces_gained(state: RaceState, car: Car, spaces: int) -> int:

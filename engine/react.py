@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from engine.cards import Card, remove_cards
 from engine.conditions import cooldown_bonus, may_cool_down, sector_effect
-from engine.course import course
 from engine.decisions import (
     Adrenaline,
     Boost,
@@ -53,7 +52,7 @@ def react_decisions(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     if can_boost(state, car, turn):
         options.append(Boost(car.id))
     if turn.adrenaline:
-        here = course(state.track, state.laps)
+        here = state.course
         speeds = (True, False) if can_add_adrenaline_speed(state, car) else (False,)
         cool = (True, False) if may_cool_down(state.weather, here, car.space) else (False,)
         options += [Adrenaline(car.id, s, c) for s in speeds for c in cool]
@@ -70,7 +69,7 @@ def resolve_react(
 
     A move that carries the car into a Snow or Rain sector adds that sector's Cooldown.
     """
-    here = course(state.track, state.laps)
+    here = state.course
     start = car.space
     if isinstance(decision, Boost):
         if not can_boost(state, car, turn):
@@ -116,7 +115,7 @@ def settle(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
 
 
 def _use_cooldown_and_pay(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    if turn.cooldown and may_cool_down(state.weather, course(state.track, state.laps), car.space):
+    if turn.cooldown and may_cool_down(state.weather, state.course, car.space):
         cool_down(car, turn.cooldown, events)
         turn.cooldown = 0
     pay_owed_heat(state, car, turn, events)

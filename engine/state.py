@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine.cards import Card
+from engine.course import Course, course
 from engine.limits import LEGEND_SPEED_BONUS, MAX_CARS, in_range
 
 CarKind = Literal["human", "ai", "legend"]
@@ -341,6 +342,8 @@ class RaceState:
     championship: Championship | None
     # The cars this state copied for itself (by id): changed in place from then on.
     _owned: dict[str, Car] = field(init=False, repr=False, compare=False)
+    # The course of the track and laps, found once and handed on to copies (see course).
+    _course: Course | None = field(init=False, repr=False, compare=False)
 
     def __init__(
         self,
@@ -376,14 +379,17 @@ class RaceState:
         self.weather = weather
         self.championship = championship
         self._owned = {}
+        self._course = None
 
     def copy(self) -> RaceState:
         """A copy that can be changed without touching this state.
 
         The copy shares the car objects; :meth:`edit_car` copies one before it
-        changes, so a decision copies only the cars it moves.
+        changes, so a decision copies only the cars it moves. It shares the Garage too:
+        only a draft pick changes it, and that copies it first
+        (:func:`engine.garage.draft.pick`).
         """
-        return RaceState(
+        copied = RaceState(
             self.track,
             self.laps,
             self.seed,
@@ -396,10 +402,24 @@ class RaceState:
             self.turn_order,
             None if self.turn is None else self.turn.copy(),
             self.legend_card,
-            None if self.garage is None else self.garage.copy(),
+            self.garage,
             self.weather,
             self.championship,
         )
+        copied._course = self._course
+        return copied
+
+    @property
+    def course(self) -> Course:
+        """The track raced over this race's laps: its corner lines and finish line.
+
+        Asked several times at every decision: found once, then kept with the state and its
+        copies (a race never changes its track or laps).
+        """
+        here = self._course
+        if here is None:
+            here = self._course = course(self.track, self.laps)
+        return here
 
     def car(self, car_id: str) -> Car:
         """The car with this id, to read."""

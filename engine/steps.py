@@ -11,11 +11,11 @@ from typing import Final
 
 from engine.cards import (
     HEAT,
+    SPEED_VALUE,
     STRESS,
     WITH_HEAT_SYMBOL,
     WITH_SYMBOLS,
     heat_symbols,
-    speed_value,
     symbols,
 )
 from engine.championship import (
@@ -34,7 +34,7 @@ from engine.conditions import (
     may_start_slipstream,
     slipstream_extra,
 )
-from engine.course import Course, course
+from engine.course import Course
 from engine.events import (
     AdrenalineUsed,
     CardsRevealed,
@@ -86,7 +86,7 @@ def reveal_and_move(state: RaceState, car: Car, events: list[Event]) -> Turn | N
     if HEAT in planned.cards:
         clutter(state, car, events)
         return None
-    turn = Turn(car.id, "react", car.space, adrenaline=car.id in adrenaline_cars(state))
+    turn = Turn(car.id, "react", car.space, False, car.id in adrenaline_cars(state))
     flip_plus(state, car, turn, planned.cards, events)
     if unchosen(car, turn):
         turn.step = "reveal"
@@ -102,7 +102,7 @@ def drive(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
     move_forward(state, car, speed(car, turn), "cards", events)
     owing = not WITH_HEAT_SYMBOL.isdisjoint(revealed)
     turn.unpaid = tuple(card for card in revealed if heat_symbols(card)) if owing else ()
-    here = course(state.track, state.laps)
+    here = state.course
     turn.cooldown += GEAR_COOLDOWN.get(car.gear, 0) + cooldown_bonus(state.weather, here, car.space)
     after_move(state, car, turn, revealed, events, owed=turn.unpaid)
     pay_owed_heat(state, car, turn, events)
@@ -139,7 +139,7 @@ def speed(car: Car, turn: Turn) -> int:
     Adrenaline Bonus" (Slipstream is never Speed)."""
     raced = turn.accelerated
     for card in car.play_area:
-        raced += speed_value(card)
+        raced += SPEED_VALUE[card]
     for _, chosen in turn.chosen:
         raced += chosen
     return raced + 1 if turn.adrenaline_speed else raced
@@ -199,7 +199,7 @@ def slipstream_distances(state: RaceState, car: Car) -> tuple[int, ...]:
     can never be used to cross the finish line nor after having crossed the finish
     line"; BGA does not offer a distance that gains no space at all.
     """
-    here = course(state.track, state.laps)
+    here = state.course
     if car.space + SLIPSTREAM_SPACES > here.finish:
         return ()
     if not may_start_slipstream(state.weather, here, car.space):
@@ -233,7 +233,7 @@ def slipstream_boosts(state: RaceState, car: Car) -> tuple[int, ...]:
         cards = tuple(n for card in played if (n := symbols(card).get("slipstream", 0)))
     if sum(cards) != pooled:
         cards = (pooled,) if pooled else ()
-    here = course(state.track, state.laps)
+    here = state.course
     extra = slipstream_extra(state.weather, here, car.space)
     return cards + ((extra,) if extra else ())
 
@@ -257,9 +257,11 @@ def check_corners(state: RaceState, car: Car, turn: Turn, events: list[Event]) -
     "If you do not have enough Heat to pay for your excess Speed, you pay all the
     Heat you have and immediately spin out."
     """
-    raced = speed(car, turn)
-    here = course(state.track, state.laps)
+    here = state.course
     crossed = here.corners_crossed(turn.start_space, car.space)
+    if not crossed:
+        return False
+    raced = speed(car, turn)
     for line in crossed:
         # Adjust raises the limit of every line crossed this turn; Overheat comes on top.
         limit = corner_limit(state.weather, here, line) + turn.adjust
@@ -291,10 +293,12 @@ def spin_out(state: RaceState, car: Car, line_space: int, events: list[Event]) -
 def may_discard(state: RaceState, car: Car) -> bool:
     """Step 8 applies before the finish line and outside tunnels, to a hand holding a card
     one may discard (or a played card one may Refresh)."""
-    if course(state.track, state.laps).crossed_finish(car.space):
+    if state.course.crossed_finish(car.space):
         return False
     if in_tunnel(state.track, car.space, car.spot):
         return False
     event = race_event(state)
-    discardable = any(may_discard_card(event, card) for card in car.hand)
-    return discardable or bool(refreshable(car, state.turn))
+    for card in car.hand:
+        if may_discard_card(event, card):
+            return True
+    return bool(refreshable(car, state.turn))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.course import course
 from engine.garage import draft_target, giving_back, refreshable, unchosen
 from engine.map_spots import on_flooded_spot
 from engine.pending import Pending, pending
@@ -128,7 +127,7 @@ class RaceView:
 
 def view_for(state: RaceState, viewer: str | None) -> RaceView:
     """The race as ``viewer`` may see it; a spectator passes ``None``."""
-    here = course(state.track, state.laps)
+    here = state.course
     turn = state.turn
     cars = []
     for car in state.cars:

@@ -28,9 +28,11 @@ def hand_size(state: RaceState) -> int:
 
 def may_discard_card(event: ChampionshipEvent | None, card: Card) -> bool:
     """Step 8 never takes Heat or Stress, unless the event allows one of them (13, 17)."""
-    if event is not None and card == HEAT:
+    if event is None:
+        return is_discardable(card)
+    if card == HEAT:
         return event.discard_heat
-    if event is not None and card == STRESS:
+    if card == STRESS:
         return event.discard_stress
     return is_discardable(card)
 

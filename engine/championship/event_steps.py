@@ -24,7 +24,6 @@ from data.models import ChampionshipEvent
 from engine.cards import HEAT
 from engine.championship.event_cards import race_event
 from engine.championship.sponsors import draw_sponsors
-from engine.course import course
 from engine.events import Event, HeatPile, HeatRemoved
 from engine.state import Car, RaceState, add_to_tally
 
@@ -35,7 +34,7 @@ def end_of_turn(state: RaceState, car: Car, start: int, raced: int, events: list
     if event is None or car.is_legend:
         return
     if event.grandstand and _completes_lap(state, start, car.space, 1):
-        lap = course(state.track, state.laps).lap_length
+        lap = state.course.lap_length
         ahead = sum(1 for c in state.cars if c is not car and c.space > lap)
         if ahead < event.grandstand:
             draw_sponsors(state, car, 1, "grandstand", events)
@@ -50,7 +49,7 @@ def end_of_turn(state: RaceState, car: Car, start: int, raced: int, events: list
 def passed_cars(state: RaceState, car: Car, start: int) -> int:
     """Cars still racing that stand between the start and end space of the move, on the
     board (a lapped car passed counts too)."""
-    lap = course(state.track, state.laps).lap_length
+    lap = state.course.lap_length
     moved = car.space - start
     return sum(
         1
@@ -60,7 +59,7 @@ def passed_cars(state: RaceState, car: Car, start: int) -> int:
 
 
 def _completes_lap(state: RaceState, start: int, end: int, lap: int) -> bool:
-    line = lap * course(state.track, state.laps).lap_length
+    line = lap * state.course.lap_length
     return start <= line < end
 
 

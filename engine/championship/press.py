@@ -16,7 +16,7 @@ from data.models import ChampionshipEvent, Track
 from engine.championship.event_cards import race_event
 from engine.championship.sponsors import draw_sponsors
 from engine.conditions import corner_limit
-from engine.course import CornerLine, course
+from engine.course import CornerLine
 from engine.events import Event
 from engine.state import Car, RaceState, Turn
 
@@ -37,7 +37,7 @@ def score_press_corners(
     state: RaceState,
     car: Car,
     turn: Turn,
-    crossed: list[CornerLine],
+    crossed: tuple[CornerLine, ...],
     raced: int,
     events: list[Event],
 ) -> None:
@@ -50,7 +50,7 @@ def score_press_corners(
     event = race_event(state)
     if event is None or car.is_legend:
         return
-    here = course(state.track, state.laps)
+    here = state.course
     positions = press_positions(here.track, event)
     slipstreamed: set[int] = set()
     if turn.slipstream_start is not None:

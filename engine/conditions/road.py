@@ -13,7 +13,7 @@ from typing import Final
 
 import data
 from data.models import RoadCondition, SectorEffect
-from engine.course import CornerLine, Course, course
+from engine.course import CornerLine, Course
 from engine.state import Car, RaceState, Weather
 
 SLIPSTREAM_EXTRA: Final[dict[SectorEffect, int]] = {"slipstream_plus_1": 1, "slipstream_plus_2": 2}
@@ -145,4 +145,4 @@ def free_boost(weather: Weather | None, here: Course, space: int) -> bool:
 
 def boost_is_free(state: RaceState, car: Car) -> bool:
     """Whether a Boost now costs this car nothing (it stands in a Heat control sector)."""
-    return free_boost(state.weather, course(state.track, state.laps), car.space)
+    return free_boost(state.weather, state.course, car.space)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards import HEAT, speed_choices, symbols
 from engine.decisions import (
     Accelerate,
@@ -36,7 +38,7 @@ from engine.map_spots import in_tunnel
 from engine.state import Car, RaceState, Turn
 
 # The step each Garage decision belongs to (the others are named after theirs).
-GARAGE_STEP = {
+GARAGE_STEP: Final = {
     "pick": "draft",
     "give_back": "draft",
     "speed": "reveal",

@@ -113,9 +113,12 @@ def next_round(state: RaceState, events: list[Event]) -> None:
 
 
 def pick(state: RaceState, car_id: str, card: Card, events: list[Event]) -> None:
-    """The car takes ``card`` from the market (or, giving back, returns it to the box)."""
-    garage = state.garage
-    assert garage is not None
+    """The car takes ``card`` from the market (or, giving back, returns it to the box).
+
+    The Garage is copied first: a state's copy shares it (see :meth:`RaceState.copy`).
+    """
+    assert state.garage is not None
+    garage = state.garage = state.garage.copy()
     car = state.edit_car(car_id)
     kept = list(car.upgrades)
     if giving_back(state):

@@ -21,6 +21,7 @@ from engine.cards import (
     HEAT,
     SEVERAL_SPEEDS,
     STRESS,
+    WITH_PLUS,
     WITH_REFRESH,
     WITH_SYMBOLS,
     Card,
@@ -58,6 +59,8 @@ def flip_plus(
 ) -> int:
     """Resolve the + symbols of ``cards`` at their reveal; returns the Speed they found."""
     found = 0
+    if WITH_PLUS.isdisjoint(cards):
+        return found
     for card in cards:
         for _ in range(plus_symbols(card)):
             found += resolve_plus(state, car, events)
@@ -200,9 +203,10 @@ def can_direct_play(car: Car, card: Card) -> bool:
 def react_options(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     """The Garage symbols the car may still use in the React step."""
     options: list[Decision] = []
-    for card in sorted(DIRECT_PLAY.intersection(car.hand)):
-        if can_direct_play(car, card):
-            options += [DirectPlay(car.id, card, speed) for speed in speed_choices(card)]
+    if not DIRECT_PLAY.isdisjoint(car.hand):
+        for card in sorted(DIRECT_PLAY.intersection(car.hand)):
+            if can_direct_play(car, card):
+                options += [DirectPlay(car.id, card, speed) for speed in speed_choices(card)]
     if turn.accelerate and turn.plus:
         options.append(Accelerate(car.id))
     if turn.reduce:
