@@ -18,9 +18,9 @@ from engine.state import DraftVariant, GarageDecks
 
 LEVEL_NAMES: dict[str, str | _] = {
     "champion": _("Champion"),
-    "expert": "Expert",
-    "pro": "Pro",
-    "rookie": "Rookie",
+    "expert": _("Expert"),
+    "pro": "Pro",  # the same in every language
+    "rookie": _("Rookie"),
 }
 """The name ``/heat new`` gives each of the engine's AI levels (``engine.ai.LEVELS``)."""
 LIVE_TIMER_MINUTES = 3

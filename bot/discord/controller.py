@@ -31,7 +31,7 @@ from bot.discord.ids import decision_button
 from bot.discord.pictures import board_png
 from bot.discord.publisher import Publisher
 from bot.discord.race_lines import board_embed
-from bot.discord.texts import t
+from bot.discord.texts import permission_names, shown_name, t
 from bot.service import cpu
 from bot.service.limits import change_limits
 from bot.service.notify import NotifySettings
@@ -144,7 +144,7 @@ class Controller:
                 interaction,
                 "missing_permissions",
                 channel=interaction.channel_id,
-                permissions=", ".join(missing),
+                permissions=permission_names(missing, interaction.locale),
             )
             return
         if await self.store.open_race_in(interaction.channel_id or 0) is not None:
@@ -281,7 +281,7 @@ class Controller:
         except Refused as refused:
             await self.refused(interaction, refused)
             return
-        names = {s.car_id: s.name for s in seats}
+        names = {s.car_id: shown_name(s.name, s.color, interaction.locale) for s in seats}
         png = await cpu.run(board_png, state, [], names, str(interaction.locale))
         await interaction.followup.send(
             embed=board_embed(state, names, str(interaction.locale)),
@@ -310,7 +310,7 @@ class Controller:
             state = record.state
             waiting = engine.pending(state)
             who = [
-                f"<@{s.user_id}>" if s.user_id else s.name
+                f"<@{s.user_id}>" if s.user_id else shown_name(s.name, s.color, locale)
                 for s in seats
                 if waiting is not None and s.car_id in waiting.cars
             ]
@@ -444,7 +444,9 @@ class Controller:
             return
         locale = str(interaction.locale)
         shown = ", ".join(f"<#{c}>" for c in updated.channels) or t("settings_any_channel", locale)
-        minutes = f"{updated.timer_seconds // 60} min" if updated.timer_seconds else "-"
+        minutes = (
+            t("minutes", locale, n=updated.timer_seconds // 60) if updated.timer_seconds else "-"
+        )
         threads_on = t("weather_on" if updated.threads else "weather_off", locale)
         saved = t("settings_saved", locale, timer=minutes, channels=shown, threads=threads_on)
         capped = t("limits_saved", locale, **asdict(limits))

@@ -24,7 +24,7 @@ from bot.discord.ids import numbered as numbered_arg
 from bot.discord.league_posts import market_file
 from bot.discord.league_threads import LeagueThreads
 from bot.discord.market import numbered, picks
-from bot.discord.texts import t
+from bot.discord.texts import shown_name, t
 from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
@@ -211,15 +211,20 @@ def _drafted(league: League, row: OutboxRow, locale: str) -> str:
         lines.append(t("league_timer_played", locale, name=league.name_of(timed_out)))
     for text in filter(None, str(row.values.get("made", "")).split("\n")):
         decision = parse_season_decision(text)
+        driver = decision.driver if isinstance(decision, DraftPick | DraftSwap) else None
+        name = "" if driver is None else _name(league, driver, locale)
         if isinstance(decision, DraftPick):
-            name = league.name_of(decision.driver)
             lines.append(t("league_picked", locale, name=name, card=decision.card))
         elif isinstance(decision, DraftSwap):
-            name = league.name_of(decision.driver)
             lines.append(
                 t("league_swapped", locale, name=name, give=decision.give, take=decision.take)
             )
     return "\n".join(lines)
+
+
+def _name(league: League, driver_id: str, locale: str) -> str:
+    """A driver as the league names it, an AI driver's name in the reader's language."""
+    return shown_name(league.name_of(driver_id), league.season.driver(driver_id).color, locale)
 
 
 async def _send(channel: discord.abc.Messageable, record: LeagueRecord, **message: Any) -> None:

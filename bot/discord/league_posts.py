@@ -13,13 +13,14 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 import data
 from bot.discord.market import market_png
-from bot.discord.texts import counted, ordinal, t
+from bot.discord.texts import counted, ordinal, shown_name, t
 from bot.service import cpu
 from bot.service.league_values import Breakdown, League, Standing
 from bot.service.leagues import LeagueService
@@ -65,9 +66,15 @@ def standings_png(
 
 
 def chart_png(title: str, rows: Sequence[Standing]) -> bytes:
-    """The standings chart: each driver's total after each race, from the race it joined."""
+    """The standings chart: each driver's total after each race, from the race it joined (its
+    words, the title and the names, said by the caller in the reader's language)."""
     lines = [ChartLine(row.name, row.color, row.totals, row.joined - 1) for row in rows]
     return png_bytes(standings_chart_image(StandingsChart(title, lines)))
+
+
+def named(rows: Sequence[Standing], locale: str) -> list[Standing]:
+    """The rows with their AI drivers and Legends named in the reader's language."""
+    return [replace(row, name=shown_name(row.name, row.color, locale)) for row in rows]
 
 
 def standings_title(league: League, locale: str) -> str:
@@ -128,6 +135,7 @@ def history_texts(
     in messages that each fit Discord's 2,000 characters."""
     events = data.championship()
     tracks = track_names(league, locale)
+    rows = named(rows, locale)
     blocks = [t("league_history_title", locale, name=league.record.name)]
     for race in races:
         n = race.race_no - 1
@@ -199,6 +207,7 @@ async def standings_message(
     """The standings as one message: the table's picture, the same figures in words and,
     once a race is scored, the chart of points after each race beside the table."""
     title = standings_title(league, locale)
+    rows = named(rows, locale)
     png = await cpu.run(standings_png, title, track_names(league, locale), rows, locale)
     files = [discord.File(io.BytesIO(png), f"league-{league.id}-standings.png")]
     if league.season.results:
@@ -271,9 +280,8 @@ class LeaguePoster:
     async def _champion(self, league: League, first: Standing, locale: str, send: Send) -> None:
         name = league.record.name
         if first.user_id is None:
-            text = t(
-                "league_champion_named", locale, driver=first.name, name=name, points=first.points
-            )
+            driver = shown_name(first.name, first.color, locale)
+            text = t("league_champion_named", locale, driver=driver, name=name, points=first.points)
         else:
             text = t("league_champion", locale, user=first.user_id, name=name, points=first.points)
             text += "\n" + await self._crown(league, first.user_id, locale)

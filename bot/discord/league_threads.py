@@ -99,7 +99,7 @@ class LeagueThreads:
         try:
             missing = missing_permissions(parent)
             if missing:
-                raise NoThread(missing)
+                raise NoThread(*missing)
             line = await post_line(
                 parent, t("league_race_starting", locale, **race_heading(league, race_no, locale))
             )
@@ -109,7 +109,9 @@ class LeagueThreads:
         except NoThread as refused:
             log.info("no thread league=%s guild=%s missing=%s", league.id, record.guild_id, refused)
             await self.store.set_league_thread(league.id, race_no, 0)
-            why = t("thread_refused", locale, host=record.created_by, permissions=str(refused))
+            why = t(
+                "thread_refused", locale, host=record.created_by, permissions=refused.said(locale)
+            )
             return DraftHome(parent, why)
         await self.store.set_league_thread(league.id, race_no, thread.id)
         log.info(

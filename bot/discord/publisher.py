@@ -25,7 +25,7 @@ from bot.discord.notices import Notices
 from bot.discord.pictures import board_png, finish_png
 from bot.discord.prompts import prompt_message
 from bot.discord.race_lines import board_embed, podium_text, round_lines
-from bot.discord.texts import t
+from bot.discord.texts import shown_name, t
 from bot.discord.threads import RaceThreads
 from bot.service import cpu
 from bot.service.waits import waiting_humans
@@ -71,7 +71,7 @@ class Publisher:
             laps=config.laps,
             seats=config.seats,
             fill=t(f"fill_{config.fill}", locale),
-            timer=f"{minutes} min",
+            timer=t("minutes", locale, n=minutes),
             mode=t(f"mode_{config.mode}", locale),
             host=record.host_id,
             drivers=drivers,
@@ -178,7 +178,7 @@ class Publisher:
         waiting = engine.pending(row.state)
         step = t(f"step_{waiting.step}", seat.locale) if waiting else ""
         called = await self.notices.call(record, [seat], "dm_decide", step=step)
-        who = called.who.get(seat.user_id or 0, seat.name)
+        who = called.who.get(seat.user_id or 0, shown_name(seat.name, seat.color, seat.locale))
         message = prompt_message(record.id, row.state, seat.car_id, who, seat.locale)
         message["content"] = "\n".join([*called.lines, message["content"]])
         await self._send(channel, record, **message)
@@ -197,7 +197,7 @@ class Publisher:
         (the first one also says why the race runs in its channel, if a thread was refused)."""
         state = row.state
         assert state is not None
-        names = {seat.car_id: seat.name for seat in seats}
+        names = {seat.car_id: shown_name(seat.name, seat.color, locale) for seat in seats}
         waiting = engine.pending(state)
         planners = waiting_humans(state, seats) if waiting and waiting.step == "plan" else []
         deadlines = {

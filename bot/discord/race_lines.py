@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 import engine
-from bot.discord.texts import t
+from bot.discord.texts import shown_name, t
 from bot.storage import Seat
 from data.words import track_name
 from engine import RaceState
@@ -85,8 +85,9 @@ def podium_text(state: RaceState, seats: Sequence[Seat], locale: str) -> str:
     """The places, best first; then the cars out of the race without one (event 10)."""
     placed = [s for s in seats if state.car(s.car_id).finished is not None]
     placed.sort(key=lambda s: state.car(s.car_id).finished or 0)
-    text = " · ".join(f"{state.car(s.car_id).finished}. {s.name}" for s in placed)
-    out = [s.name for s in seats if state.car(s.car_id).finished is None]
+    name = {s.car_id: shown_name(s.name, s.color, locale) for s in seats}
+    text = " · ".join(f"{state.car(s.car_id).finished}. {name[s.car_id]}" for s in placed)
+    out = [name[s.car_id] for s in seats if state.car(s.car_id).finished is None]
     if out:
         text += " · " + t("race_out", locale, names=", ".join(out))
     return text

@@ -20,7 +20,7 @@ from discord.app_commands import locale_str as _
 from bot.discord.controller import Controller, public_locale
 from bot.discord.errors import post_in_channel, think_privately
 from bot.discord.pictures import replay_gif
-from bot.discord.texts import t
+from bot.discord.texts import shown_name, t
 from bot.service import cpu
 from bot.service.retention import finished_race, race_file
 from bot.storage import RaceStatus
@@ -51,8 +51,9 @@ async def replay(
         await controller.refuse(interaction, "replay_not_finished", race=record.id)
         return
     initial, decisions = found
-    names = {seat.car_id: seat.name for seat in await store.seats(record.id)}
     locale = public_locale(interaction)
+    seats = await store.seats(record.id)
+    names = {seat.car_id: shown_name(seat.name, seat.color, locale) for seat in seats}
     gif = await cpu.run(replay_gif, initial, decisions, names, locale)
     track = track_name(initial.track, locale)
     text = t("replay_posted", locale, race=record.id, track=track, user=interaction.user.id)

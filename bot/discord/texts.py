@@ -9,13 +9,25 @@ then write its English and Italian (``docs/translating.md``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 from discord import app_commands
 
 from data import words
 from data.words import N_
 
-__all__ = ["BUILT", "N_", "HeatTranslator", "counted", "ordinal", "t"]
+__all__ = [
+    "BUILT",
+    "N_",
+    "HeatTranslator",
+    "counted",
+    "fill_name",
+    "ordinal",
+    "permission_names",
+    "shown_name",
+    "t",
+]
 
 
 def t(key: str, locale: str | discord.Locale, **values: object) -> str:
@@ -31,6 +43,32 @@ def counted(key: str, n: int, locale: str | discord.Locale) -> str:
 def ordinal(place: int, locale: str | discord.Locale) -> str:
     """A place as an ordinal: "1st", "2nd" in English, "1º", "2º" in Italian."""
     return words.ordinal(place, locale)
+
+
+FILL_KINDS = ("ai", "legend")
+"""The drivers the bot names itself, by their car's colour: AI cars and Legends."""
+
+
+def fill_name(kind: str, colour: str, locale: str | discord.Locale) -> str:
+    """An AI car's or a Legend's name in the reader's language: "AI red", "Legend blue";
+    "IA rossa", "Leggenda blu"."""
+    return t(f"seat_{kind}", locale, colour=t(f"colour_{colour}", locale))
+
+
+def shown_name(name: str, colour: str | None, locale: str | discord.Locale) -> str:
+    """A driver's name as the reader reads it: a person's as it is; the name the races and
+    leagues give an AI car or a Legend ("AI red", stored in English) in the reader's
+    language."""
+    for kind in FILL_KINDS:
+        if colour and name == fill_name(kind, colour, "en"):
+            return fill_name(kind, colour, locale)
+    return name
+
+
+def permission_names(permissions: Sequence[str], locale: str | discord.Locale) -> str:
+    """Discord permissions (``discord.Permissions``' names: ``send_messages``) as the server's
+    settings name them in the reader's language: "Send Messages", "Invia messaggi"."""
+    return ", ".join(dict.fromkeys(t(f"permission_{name}", locale) for name in permissions))
 
 
 BUILT = (
@@ -75,6 +113,14 @@ BUILT = (
     *N_("card_aperault_rpm_cie", "card_de_angeli_wings_inc", "card_dramdo_brakes"),
     *N_("card_e_mercury_air_system", "card_eole_wings_industries", "card_fredo_f_c_s"),
     *N_("card_lord_co_t_b"),  # sponsorship cards
+    *N_("seat_ai", "seat_legend"),  # f"seat_{kind}", fill_name: FILL_KINDS
+    # f"colour_{colour}", fill_name: the cars' colours (bot.service.race_seats.COLOURS)
+    *N_("colour_red", "colour_blue", "colour_green", "colour_yellow", "colour_black"),
+    *N_("colour_gray"),
+    # f"permission_{name}", permission_names: what controller.NEEDED and threads.NEEDED ask
+    *N_("permission_view_channel", "permission_send_messages", "permission_attach_files"),
+    *N_("permission_embed_links", "permission_create_public_threads"),
+    *N_("permission_send_messages_in_threads", "permission_read_messages"),  # view_channel's alias
 )
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.discord.channels import FOR_NOW, channel_of, send_or_keep
-from bot.discord.texts import t
+from bot.discord.texts import permission_names, t
 from bot.service.outbox import PostLater
 from bot.storage import RaceRecord, Seat, Store
 from data.words import track_name
@@ -30,7 +30,7 @@ log = logging.getLogger("heat.publish")
 THREAD_EXISTS = 160004  # Discord: "a thread has already been created for this message"
 ARCHIVE_AFTER_MINUTES = 10080  # a week: a race waiting on a slow async driver stays listed
 NAME_LIMIT = 100  # Discord's limit for a thread's name
-NEEDED = ("Create Public Threads", "Send Messages in Threads")
+NEEDED = ("create_public_threads", "send_messages_in_threads")  # discord.Permissions' names
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,16 @@ class Opened:
 
 
 class NoThread(Exception):
-    """The bot may not start a thread here; the message names the permissions it lacks."""
+    """The bot may not start a thread here; ``missing`` names the permissions it lacks
+    (``discord.Permissions``' names), as does the message."""
+
+    def __init__(self, *missing: str) -> None:
+        super().__init__(", ".join(missing))
+        self.missing = missing
+
+    def said(self, locale: str) -> str:
+        """The permissions missing, as the server's settings name them in ``locale``."""
+        return permission_names(self.missing, locale)
 
 
 def thread_name(record: RaceRecord, locale: str = "en") -> str:
@@ -71,7 +80,7 @@ class RaceThreads:
             thread, line = await self._start(parent, record, locale)
         except NoThread as refused:
             log.info("no thread race=%s guild=%s missing=%s", record.id, record.guild_id, refused)
-            why = t("thread_refused", locale, host=record.host_id, permissions=str(refused))
+            why = t("thread_refused", locale, host=record.host_id, permissions=refused.said(locale))
             return Opened(record, why)
         await self.store.set_thread(record.id, thread.id)
         log.info("thread started race=%s guild=%s thread=%s", record.id, record.guild_id, thread.id)
@@ -124,7 +133,7 @@ class RaceThreads:
         thread starts from the start line, returned to be linked later."""
         missing = missing_permissions(parent)
         if missing:
-            raise NoThread(missing)
+            raise NoThread(*missing)
         line = None
         if record.lobby_message_id is not None:
             starter: Any = parent.get_partial_message(record.lobby_message_id)
@@ -147,7 +156,7 @@ async def start_thread(client: discord.Client, starter: Any, name: str) -> disco
             name=name[:NAME_LIMIT], auto_archive_duration=ARCHIVE_AFTER_MINUTES
         )
     except discord.Forbidden:
-        raise NoThread(", ".join(NEEDED)) from None
+        raise NoThread(*NEEDED) from None
     except FOR_NOW as error:
         raise PostLater(str(error)) from error
     except discord.HTTPException as error:
@@ -158,13 +167,13 @@ async def start_thread(client: discord.Client, starter: Any, name: str) -> disco
     return thread
 
 
-def missing_permissions(parent: Any) -> str:
-    """What the bot lacks to run a race in a thread of ``parent`` ('' if nothing)."""
+def missing_permissions(parent: Any) -> tuple[str, ...]:
+    """What the bot lacks to run a race in a thread of ``parent`` (none if nothing)."""
     if not isinstance(parent, discord.TextChannel):
-        return ", ".join(NEEDED)  # a thread or a voice channel's chat: no thread starts there
+        return NEEDED  # a thread or a voice channel's chat: no thread starts there
     allowed = parent.permissions_for(parent.guild.me)
     held = (allowed.create_public_threads, allowed.send_messages_in_threads)
-    return ", ".join(name for name, ok in zip(NEEDED, held, strict=True) if not ok)
+    return tuple(name for name, ok in zip(NEEDED, held, strict=True) if not ok)
 
 
 async def post_line(channel: Any, content: str) -> discord.Message:
@@ -173,7 +182,7 @@ async def post_line(channel: Any, content: str) -> discord.Message:
         channel, content=content, allowed_mentions=discord.AllowedMentions.none()
     )
     if message is None:
-        raise NoThread("Send Messages")
+        raise NoThread("send_messages")
     return message
 
 

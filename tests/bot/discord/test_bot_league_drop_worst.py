@@ -151,8 +151,8 @@ def test_a_breakdown_says_each_kind_of_race_in_each_language() -> None:
     assert breakdown_text(breakdown, "it").splitlines() == [
         "**Ada** in **Cup**, gara per gara:",
         "Gara 1 · USA · 1º · 11 punti (bonus dell'evento +2)",
-        "Gara 2 · Italy · fuori · 0 punti",
-        "~~Gara 3 · España · non ha corso · 0 punti~~ scartata",
+        "Gara 2 · Italia · fuori · 0 punti",
+        "~~Gara 3 · Spagna · non ha corso · 0 punti~~ scartata",
         "Correzioni: -1",
         "**Totale: 10 punti**",
     ]

@@ -194,7 +194,7 @@ async def test_reminders_answers_and_the_start_by_the_clock(tmp_path: Path) -> N
         declined = answer(await t.click(t.alice, reminder, "heat:b:rsvpn:"))
         assert declined.ephemeral and declined.content == "❌ Race 1 (España): you cannot make it."
         coming = answer(await t.click(t.bob, dm, "heat:b:rsvpy:"))
-        assert coming.content == "✅ Gara 1 (España): ci sarai."
+        assert coming.content == "✅ Gara 1 (Spagna): ci sarai."
         stranger = answer(await t.click(t.cleo, reminder, "heat:b:rsvpy:"))
         assert stranger.ephemeral and stranger.content == text("league_not_member", "en")
         shown = await schedule(t)

@@ -1,5 +1,6 @@
-"""Tracks and weather cards are named in the reader's language by one catalog entry each
-(``track_<id>``, ``weather_card_<id>``): a picture and a message say the same name."""
+"""Names in the reader's language: tracks and weather cards by one catalog entry each
+(``track_<id>``, ``weather_card_<id>``), a picture and a message saying the same name; the
+bot's own drivers ("AI red", "Legend blue"); the permissions a server must grant."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ import pytest
 
 import data
 import engine
-from bot.discord.race_lines import board_embed
-from bot.discord.texts import HeatTranslator
+from bot.discord.race_lines import board_embed, podium_text
+from bot.discord.texts import HeatTranslator, fill_name, permission_names, shown_name
+from bot.discord.threads import NoThread
+from bot.service.race_seats import COLOURS, with_fill
+from bot.storage import RaceConfig, Seat
+from bot.storage.models import Fill
 from data import words
 from engine.state import Options, Weather
 from render import board_image
@@ -80,3 +85,45 @@ async def test_the_track_choice_of_heat_new_is_the_tracks_own_entry(
     assert await translator.translate(italy, locale, context) == said
     for other in (discord.Locale.american_english, discord.Locale.german):
         assert await translator.translate(italy, other, context) is None
+
+
+@pytest.mark.parametrize("fill", ["legends", "ai"])
+def test_the_bots_own_drivers_are_named_in_the_readers_language(fill: Fill) -> None:
+    """The names a race gives its Legends and AI cars ("Legend red", stored in English) read
+    as English says them and in Italian ("Leggenda rossa", "IA blu"); a person's name, or a
+    name that is not the car's own, stays as it is."""
+    config = RaceConfig(track="usa", laps=1, seats=6, fill=fill, timer_seconds=60)
+    seats = with_fill([], config)
+    assert {seat.color for seat in seats} == set(COLOURS)
+    for seat in seats:
+        assert seat.name == fill_name(seat.kind, seat.color, "en")
+        assert shown_name(seat.name, seat.color, "en-US") == seat.name
+    italian = {shown_name(seat.name, seat.color, "it") for seat in seats}
+    noun = "Leggenda" if fill == "legends" else "IA"
+    colours = ("rossa", "blu", "verde", "gialla", "nera", "grigia")
+    assert italian == {f"{noun} {colour}" for colour in colours}
+    assert shown_name("AI red", "blue", "it") == "AI red"
+    assert shown_name("Ada", "red", "it") == "Ada"
+
+
+def test_an_italian_result_names_the_ai_cars_in_italian() -> None:
+    """The race's result line in Italian: "1. Ada · 2. IA blu"."""
+    state = engine.new_race("usa", entrants(["human", "ai"]), 1)[0]
+    state.cars[0].finished, state.cars[1].finished = 1, 2
+    seats = [
+        Seat(car_id="A", user_id=1, kind="human", name="Ada", color="red"),
+        Seat(car_id="B", user_id=None, kind="ai", name="AI blue", color="blue"),
+    ]
+    assert podium_text(state, seats, "it") == "1. Ada · 2. IA blu"
+    assert podium_text(state, seats, "en") == "1. Ada · 2. AI blue"
+
+
+def test_missing_permissions_are_named_as_the_servers_settings_name_them() -> None:
+    """A thread refused, or a channel the bot cannot race in, names the permissions in the
+    reader's language; view_channel and its alias read_messages are named once."""
+    refused = NoThread("create_public_threads", "send_messages_in_threads")
+    assert refused.said("en-US") == "Create Public Threads, Send Messages in Threads"
+    assert refused.said("it") == "Crea thread pubblici, Invia messaggi nei thread"
+    assert permission_names(["view_channel", "read_messages", "attach_files"], "it") == (
+        "Visualizza i canali, Allega file"
+    )

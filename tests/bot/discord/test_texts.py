@@ -7,10 +7,13 @@ from typing import get_args
 import discord
 
 import data
+from bot.discord.controller import NEEDED
 from bot.discord.hand import ORDER_CHOICES
 from bot.discord.prompts import PLACEHOLDERS, PLAIN_KEYS, label_key
-from bot.discord.texts import BUILT, HeatTranslator, counted, ordinal, t
+from bot.discord.texts import BUILT, FILL_KINDS, HeatTranslator, counted, ordinal, t
+from bot.discord.threads import NEEDED as THREADS_NEEDED
 from bot.service.limits import Capped
+from bot.service.race_seats import COLOURS
 from bot.storage.models import Fill, Mode, NoShow, NotifyMode
 from data import catalogs, words
 from data.models import SectorEffect
@@ -21,6 +24,7 @@ from engine.pending import Step
 from engine.state import DraftVariant, GarageDecks
 from render.card_faces import BASE_FACES, title_key
 
+PERMISSIONS = {name for name, on in NEEDED if on} | set(THREADS_NEEDED) | {"send_messages"}
 COMMANDS = {item.id for item in catalogs.wanted() if item.context == catalogs.COMMAND}
 
 
@@ -55,6 +59,9 @@ def built_keys() -> dict[str, set[str]]:
         "weather_card_": {f"weather_card_{card.id}" for card in data.weather().weather_cards},
         "card_": {f"card_{title_key(name)}" for name in card_names()},
         "chip_": {f"chip_{name}" for card in KNOWN_CARDS for name in symbols(card)},
+        "seat_": {f"seat_{kind}" for kind in FILL_KINDS},
+        "colour_": {f"colour_{colour}" for colour in COLOURS},
+        "permission_": {f"permission_{name}" for name in PERMISSIONS},
         "labels": {label for label in labels if label is not None}
         | set(PLAIN_KEYS.values())
         | set(PLACEHOLDERS.values()),
