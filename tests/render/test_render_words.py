@@ -1,6 +1,7 @@
-"""The driver's own pictures speak their language: an Italian hand, market and close-up of
-the road draw Italian words from the catalogs (cards' names, symbols' words, headings,
-keys), no English word is left, and every word stays inside its picture or card."""
+"""Pictures speak their reader's language: an Italian hand, market and close-up of the road
+draw Italian words from the catalogs (cards' names, symbols' words, headings, keys), no
+English word is left, and every word stays inside its picture or card; the standings
+chart says only what its caller says in the reader's language, and figures."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from PIL import Image
 
 import data
 import engine
+from bot.discord.league_posts import chart_png, named
 from bot.discord.market import market_png, market_title
+from bot.service.league_values import Standing
 from data import catalogs
 from engine.forecast import landings
 from engine.state import Weather
@@ -162,3 +165,20 @@ def test_an_italian_close_up_says_its_heading_key_and_words_in_italian() -> None
     assert "cambiato da un segnalino" in text and "3: spazio 13" in text
     assert "Solo con Stress: 1: spazio 11" in text
     assert not english_left([text]), english_left([text])
+
+
+def test_an_italian_standings_chart_says_only_its_title_names_and_figures() -> None:
+    """The chart draws no word of its own: its title and names come from the caller in the
+    reader's language (an AI driver's too), the rest are figures."""
+    rows = [
+        Standing("A", "Ada", "red", 1, 20, (1, 2), (9, 11), totals=(0, 9, 20)),
+        Standing("B", "AI blue", "blue", None, 12, (2, 1), (6, 6), totals=(0, 6, 12)),
+    ]
+    title = "Coppa: punti dopo ogni gara"
+    with boxes_drawn() as boxes:
+        png = chart_png(title, named(rows, "it"))
+    said = [text for text, _ in boxes]
+    assert said[0] == title and {"Ada", "IA blu"} <= set(said)
+    assert all(text in (title, "Ada", "IA blu") or text.isdigit() for text in said), said
+    with Image.open(io.BytesIO(png)) as image:
+        assert not outside(image.width, image.height, boxes)
