@@ -41,6 +41,8 @@ __all__ = [
 ]
 
 SOURCE = catalogs.SOURCE
+COMMAND_TEXT_LIMIT = 100
+"""Discord's most characters in a command's description or a choice's name."""
 
 
 @cache
@@ -146,9 +148,22 @@ def _ordinal_rule(language: str) -> PluralRule:
 
 def command_text(english: str, locale: object) -> str | None:
     """A slash command's description or choice name in the locale's language; None for
-    English (Discord shows the words as written) or a language that does not say it."""
+    English (Discord shows the words as written) or a language that does not say it.
+
+    Discord refuses every command at once for one text over ``COMMAND_TEXT_LIMIT``
+    characters, so a translation longer than that is cut after a word, with "…"."""
     lang = language(locale)
     if lang == SOURCE:
         return None
     found = _catalog(lang).pgettext(catalogs.COMMAND, english)
-    return None if found == english else found
+    return None if found == english else _cut_to(found, COMMAND_TEXT_LIMIT)
+
+
+def _cut_to(said: str, limit: int) -> str:
+    """``said`` if it has at most ``limit`` characters, else its words that fit and "…"."""
+    if len(said) <= limit:
+        return said
+    kept = said[: limit - 1]
+    if " " in kept and not said[limit - 1].isspace():
+        kept = kept.rsplit(" ", 1)[0]
+    return kept.rstrip() + "…"

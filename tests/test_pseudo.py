@@ -80,3 +80,13 @@ def test_a_message_english_lacks_stays_its_key_and_commands_are_translated() -> 
     said = words.command_text("3 random cards each", PSEUDO)
     assert said == "[3 ŕåñðöɱ ċåŕðš éåċĥ ~~~~~~~~]"
     assert words.command_text("not a command", PSEUDO) is None
+
+
+def test_a_command_text_longer_than_discord_takes_is_cut_after_a_word() -> None:
+    """Discord refuses every command for one description over 100 characters: a translation
+    that long is cut after its last whole word, with "…" (English's 77 are 111 here)."""
+    english = "Drop each driver's worst race, or count every race (creator or Manage Server)"
+    whole = pseudo(english)
+    said = words.command_text(english, PSEUDO)
+    assert len(whole) > 100 and said is not None and len(said) <= 100
+    assert said.endswith("…") and whole.startswith(said[:-1]) and whole[len(said) - 1] == " "

@@ -1,4 +1,5 @@
-"""Discord's limits on application command definitions (bulk overwrite bodies).
+"""Discord's limits on application command definitions (bulk overwrite bodies), in every
+locale a command is translated to.
 
 A bad command tree makes ``CommandTree.sync()`` fail against Discord; the fake
 answers with the same 400 so the failure shows up in tests, not in production.
@@ -54,6 +55,7 @@ def _validate_command(command: Json, errors: FormErrors, path: Path) -> None:
         return
     _check_name(command.get("name"), errors, (*path, "name"))
     errors.check_length((*path, "description"), command.get("description"), 1, 100)
+    _check_localizations(command, errors, path)
     _validate_options(
         command.get("options") or [], errors, path, allowed={SUBCOMMAND, SUBCOMMAND_GROUP}
     )
@@ -82,6 +84,7 @@ def _validate_options(
         name = option.get("name")
         _check_name(name, errors, (*at, "name"))
         errors.check_length((*at, "description"), option.get("description"), 1, 100)
+        _check_localizations(option, errors, at)
         if name in names:
             errors.add(
                 (*at, "name"),
@@ -114,9 +117,19 @@ def _validate_choices(choices: list[Json], errors: FormErrors, path: Path) -> No
     for index, choice in enumerate(choices):
         at: Path = (*path, "choices", index)
         errors.check_length((*at, "name"), choice.get("name"), 1, 100)
+        for locale, name in (choice.get("name_localizations") or {}).items():
+            errors.check_length((*at, "name_localizations", locale), name, 1, 100)
         value = choice.get("value")
         if isinstance(value, str):
             errors.check_length((*at, "value"), value, 1, 100)
+
+
+def _check_localizations(item: Json, errors: FormErrors, path: Path) -> None:
+    """A name or description per locale obeys the same rules as the default one."""
+    for locale, name in (item.get("name_localizations") or {}).items():
+        _check_name(name, errors, (*path, "name_localizations", locale))
+    for locale, said in (item.get("description_localizations") or {}).items():
+        errors.check_length((*path, "description_localizations", locale), said, 1, 100)
 
 
 def _check_name(name: object, errors: FormErrors, path: Path) -> None:
@@ -125,10 +138,16 @@ def _check_name(name: object, errors: FormErrors, path: Path) -> None:
 
 
 def _size(command: Json) -> int:
-    """Characters Discord counts towards the 4000 limit (names, descriptions, choices)."""
-    total = len(command.get("name") or "") + len(command.get("description") or "")
+    """Characters Discord counts towards the 4000 limit (names, descriptions, choices), each
+    field at its longest in any locale."""
+    total = _longest(command, "name") + _longest(command, "description")
     for option in command.get("options") or []:
         total += _size(option)
         for choice in option.get("choices") or []:
-            total += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+            total += _longest(choice, "name") + len(str(choice.get("value", "")))
     return total
+
+
+def _longest(item: Json, key: str) -> int:
+    said = [str(item.get(key) or ""), *(item.get(f"{key}_localizations") or {}).values()]
+    return max(len(str(one)) for one in said)
