@@ -105,11 +105,15 @@ def track_argument(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-LOCALE_HELP = "the pictures' language: a language with a catalog ({languages}; default: en)"
+LOCALE_HELP = (
+    "the pictures' language: a language with a catalog ({languages}; default: en), or"
+    " pseudo (English 40%% longer and accented: does a layout have room for a translation?)"
+)
 
 
 def locale_argument(text: str) -> str:
-    """An argparse type: a language tag (``it``, ``it-IT``) whose language has a catalog."""
+    """An argparse type: a language tag (``it``, ``it-IT``) whose language has a catalog, or
+    the pseudo-language (``pseudo``, ``qps-ploc``)."""
     language = words.language(text)
     if language == words.SOURCE and text.replace("_", "-").split("-")[0].lower() != "en":
         raise argparse.ArgumentTypeError(
