@@ -190,10 +190,10 @@ def history_texts(
 
 def packed(blocks: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     """Blocks of text joined by lines into as few messages of at most ``limit`` characters
-    as they fit in (a block longer than that is cut)."""
+    as they fit in (a block longer than that is cut, see :func:`within`)."""
     messages: list[str] = []
     for block in blocks:
-        block = block[:limit]
+        block = within(block, limit)
         if messages and len(messages[-1]) + 1 + len(block) <= limit:
             messages[-1] += "\n" + block
         else:
@@ -201,11 +201,31 @@ def packed(blocks: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return messages
 
 
+def within(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` if it fits one message of ``limit`` characters; else its first lines that
+    fit and a line "…" (a first line longer than a message is cut after a word, with "…")."""
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    used = 0
+    for line in text.split("\n"):
+        if used + len(line) + 2 > limit:  # the line, the break after it, room for "…"
+            break
+        kept.append(line)
+        used += len(line) + 1
+    if kept:
+        return "\n".join(kept) + "\n…"
+    cut = text[: limit - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"
+
+
 async def standings_message(
-    league: League, rows: Sequence[Standing], locale: str
+    league: League, rows: Sequence[Standing], locale: str, head: str = ""
 ) -> dict[str, Any]:
-    """The standings as one message: the table's picture, the same figures in words and,
-    once a race is scored, the chart of points after each race beside the table."""
+    """The standings as one message (after ``head``, a line saying why): the table's
+    picture, the same figures in words and, once a race is scored, the chart of points
+    after each race beside the table. A long season's words longer than a message are cut
+    after the lines that fit (the picture has every figure)."""
     title = standings_title(league, locale)
     rows = named(rows, locale)
     png = await cpu.run(standings_png, title, track_names(league, locale), rows, locale)
@@ -214,7 +234,8 @@ async def standings_message(
         chart_title = t("league_chart_title", locale, name=league.record.name)
         chart = await cpu.run(chart_png, chart_title, rows)
         files.append(discord.File(io.BytesIO(chart), f"league-{league.id}-chart.png"))
-    return {"content": standings_text(league, rows, locale), "files": files}
+    text = standings_text(league, rows, locale)
+    return {"content": within(f"{head}\n{text}" if head else text), "files": files}
 
 
 def breakdown_text(breakdown: Breakdown, locale: str) -> str:
@@ -270,10 +291,10 @@ class LeaguePoster:
             league, rows = await self.leagues.standings(league_id)
         except Refused:
             return  # the league ended meanwhile
-        message = await standings_message(league, rows, locale)
         name = league.record.name
         head = t("league_recorded", locale, race=row.values["race"], name=name)
-        await send(content=f"{head}\n{message['content']}", files=message["files"])
+        message = await standings_message(league, rows, locale, head)
+        await send(content=message["content"], files=message["files"])
         if league.season.phase == "over" and rows:
             await self._champion(league, rows[0], locale, send)
 

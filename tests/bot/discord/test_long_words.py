@@ -13,20 +13,26 @@ refused, every interaction is answered, and what was said is in that language.
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import discord
 import pytest
 from discord import app_commands
 
+import data
 import engine
+from bot.discord import league_posts
 from bot.discord.texts import HeatTranslator
+from bot.service.league_values import Standing
 from data import words
 from tests.support.botdriver import Table, answer, custom_ids, table
 from tests.support.botleague import draft
 from tests.support.botrace import CAUTIOUS, car_of, stored_state
 from tests.support.fakediscord import FakeMessage, FakeUser, Permission
 from tests.support.fakediscord.command_limits import validate_commands
-from tests.support.fakediscord.errors import DiscordAPIError
+from tests.support.fakediscord.errors import DiscordAPIError, FormErrors
+from tests.support.fakediscord.message_limits import validate_message_body
 
 LOCALES = ["qps-ploc", "it"]
 PICK = ".pick."
@@ -71,7 +77,7 @@ def nothing_refused(t: Table) -> None:
     assert not failed, failed
 
 
-async def texts_of_the_tree(translator: app_commands.Translator, t: Table) -> list[dict]:  # type: ignore[type-arg]
+async def texts_of_the_tree(translator: app_commands.Translator, t: Table) -> list[dict[str, Any]]:
     assert t.bot is not None
     tree = t.bot.tree
     return [
@@ -242,3 +248,57 @@ async def test_a_league_race_speaks_within_discords_limits(tmp_path: Path, local
         await t.slash(t.cleo, "heat stats", user=t.bob)
         nothing_refused(t)
         assert any(m.attachments for m in t.public()[-4:]), "the standings' pictures"
+
+
+async def inline(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    return fn(*args, **kwargs)
+
+
+def long_season(races: int) -> tuple[Any, list[Standing]]:
+    """A league of ``races`` races run (its worst dropped), six drivers of 32-character names."""
+    tracks = data.track_ids()
+    season = SimpleNamespace(
+        drop_worst=True,
+        races=[SimpleNamespace(track=tracks[n % len(tracks)]) for n in range(races)],
+        results=[object()] * races,
+    )
+    league = SimpleNamespace(id=7, season=season, record=SimpleNamespace(name="Coppa " * 5))
+    names = (*NAMES, "W" * 32, "🏎🏁 Speedy González 🏁🏎 der Zwei!", "Ève")
+    rows = [
+        Standing(
+            str(i),
+            name,
+            "red",
+            None,
+            200 - i,
+            tuple((i + r) % 6 + 1 for r in range(races)),
+            (9,) * races,
+            bonuses=tuple(2 * (r % 3 == 0) for r in range(races)),
+            dropped=1,
+            totals=tuple(range(races + 1)),
+        )
+        for i, name in enumerate(names)
+    ]
+    return league, rows
+
+
+@pytest.mark.parametrize("locale", ["en", *LOCALES])
+@pytest.mark.parametrize("races", [7, 15, 40])
+async def test_a_long_seasons_standings_post_within_a_message(
+    locale: str, races: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The standings' words (one line a driver, every race on it) outgrow a message by
+    fifteen races in English and by ten in the pseudo-language: they are cut after the
+    drivers' lines that fit, with "…" (the picture beside them has every figure), and
+    Discord takes the message."""
+    monkeypatch.setattr(league_posts.cpu, "run", inline)
+    league, rows = long_season(races)
+    head = words.text("league_recorded", locale, race=races, name=league.record.name)
+    message = await league_posts.standings_message(league, rows, locale, head)
+    errors = FormErrors()
+    validate_message_body({"content": message["content"]}, errors)
+    errors.raise_if_any()
+    whole = f"{head}\n{league_posts.standings_text(league, rows, locale)}"
+    said = message["content"]
+    assert said == whole or (said.endswith("\n…") and whole.startswith(said[:-1]))
+    assert said.startswith(head) and len(message["files"]) == 2
