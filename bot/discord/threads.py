@@ -153,7 +153,8 @@ async def start_thread(client: discord.Client, starter: Any, name: str) -> disco
     made before: a thread started from a message has the message's id."""
     try:
         thread: discord.Thread = await starter.create_thread(
-            name=name[:NAME_LIMIT], auto_archive_duration=ARCHIVE_AFTER_MINUTES
+            name=name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…",
+            auto_archive_duration=ARCHIVE_AFTER_MINUTES,
         )
     except discord.Forbidden:
         raise NoThread(*NEEDED) from None

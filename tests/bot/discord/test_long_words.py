@@ -23,7 +23,9 @@ from discord import app_commands
 import data
 import engine
 from bot.discord import league_posts
+from bot.discord.league_threads import draft_thread_name
 from bot.discord.texts import HeatTranslator
+from bot.discord.threads import start_thread
 from bot.service.league_values import Standing
 from data import words
 from tests.support.botdriver import Table, answer, custom_ids, table
@@ -224,7 +226,7 @@ async def test_a_league_race_speaks_within_discords_limits(tmp_path: Path, local
         speak(t, locale)
         t.fake.grant_bot(t.guild, Permission.MANAGE_ROLES)
         await t.start()
-        name = "Coppa Città di Montecatini Terme"
+        name = "Coppa Città di Montecatini Terme e della Valdinievole, 2027!"  # 60: the most
         created = await t.slash(
             t.alice,
             "league create",
@@ -248,6 +250,8 @@ async def test_a_league_race_speaks_within_discords_limits(tmp_path: Path, local
         await t.slash(t.cleo, "heat stats", user=t.bob)
         nothing_refused(t)
         assert any(m.attachments for m in t.public()[-4:]), "the standings' pictures"
+        threads = [thread.name for thread in t.threads()]
+        assert threads and all(len(thread) <= 100 for thread in threads), threads
 
 
 async def inline(fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -302,3 +306,25 @@ async def test_a_long_seasons_standings_post_within_a_message(
     said = message["content"]
     assert said == whole or (said.endswith("\n…") and whole.startswith(said[:-1]))
     assert said.startswith(head) and len(message["files"]) == 2
+
+
+async def test_a_thread_name_longer_than_discord_takes_ends_with_an_ellipsis() -> None:
+    """A league's draft thread is named for its track and the league (60 characters at
+    most): 96 in the pseudo-language; a language whose track names run longer still gets
+    a thread, its name cut to Discord's 100 with "…"."""
+    league = SimpleNamespace(
+        season=SimpleNamespace(races=[SimpleNamespace(track="south_africa")] * 10),
+        record=SimpleNamespace(name="Coppa Città di Montecatini Terme e della Valdinievole, 2027!"),
+    )
+    name = draft_thread_name(league, 10, "qps-ploc")  # type: ignore[arg-type]
+    assert len(name) <= 100
+    named: list[str] = []
+
+    class Starter:
+        async def create_thread(self, *, name: str, auto_archive_duration: int) -> object:
+            named.append(name)
+            return object()
+
+    longer = name.replace("Šöûţĥ Åƒŕîċå", "Šöûţĥ Åƒŕîċå Ŕéþûƀļîċ")
+    await start_thread(None, Starter(), longer)  # type: ignore[arg-type]
+    assert len(longer) > 100 and named == [longer[:99] + "…"]
