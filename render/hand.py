@@ -250,8 +250,14 @@ def _draw_chip(
     )
     text = symbol_text(symbol, number, locale)
     top = max(least, min(20, round(chip.height * 0.66)))
-    size = fit_size(text, chip.width - 10, top, bold=True, least=least)
-    label = fitted(text, chip.width - 10, size=size, bold=True)
+    room: float = chip.width - 10
+    size = fit_size(text, room, top, bold=True, least=least)
+    label = text
+    if text_width(text, size=size, bold=True) > room:
+        # A word too long for the chip is cut, never its figure ("super cool… 1").
+        word, figure = _chip_parts(symbol, number, locale)
+        room -= text_width(figure, size=size, bold=True)
+        label = fitted(word, room, size=size, bold=True) + figure
     middle = (chip.left + chip.width / 2, chip.top + chip.height / 2)
     draw_text(
         image, middle, label, size=size, fill=palette.contrast(colour), bold=True, anchor="mm"
@@ -268,13 +274,18 @@ def fit_size(text: str, room: float, size: int, *, bold: bool, least: int = LEAS
 def symbol_text(symbol: str, number: int, locale: str = "en") -> str:
     """A symbol's chip text in the locale's language: one "+" per boost, a signed number for
     adjust, none for flags."""
+    return "".join(_chip_parts(symbol, number, locale))
+
+
+def _chip_parts(symbol: str, number: int, locale: str) -> tuple[str, str]:
+    """A chip's word and its figure after it (" +", " 3", " -1"; none for flags)."""
     word = words.text(f"chip_{symbol}", locale)
     if word == f"chip_{symbol}":
         word = symbol.replace("_", " ")
     if symbol in FLAGS:
-        return word
+        return word, ""
     if symbol == "boost":
-        return f"{word} " + "+" * number
+        return word, " " + "+" * number
     if symbol == "adjust":
-        return f"{word} {number:+d}"
-    return f"{word} {number}"
+        return word, f" {number:+d}"
+    return word, f" {number}"

@@ -5,7 +5,8 @@ longest names in Latin with accents, CJK, Arabic and emoji.
 Every text lies inside its picture and inside the region its code lays out for it (the
 board's heading, roster lines and key lines, a standings column, a podium step, a card's
 band and chips); no two texts overlap (a board's track is the pack tests' business); a text
-cut short ends with "…" (a pseudo-language text whose "]" is gone must); and the smallest
+cut short says so with "…" (a pseudo-language text whose "]" is gone must: a chip's word is
+cut before its figure, "[šûþéŕ ċö… 1"); and the smallest
 capital stands at least 7 px tall when Discord shows the picture 400 px wide.
 """
 
@@ -16,6 +17,9 @@ from itertools import combinations
 
 import pytest
 
+from render.card_faces import CardFace
+from render.hand import LEAST, card_tile
+from render.text import boxes_drawn
 from tests.support.drawn import KINDS, LOCALES, NAMES, Drawn, Kind, Rect, draw, smallest_cap
 
 LEAST_CAP = 7.0
@@ -138,7 +142,8 @@ def under(above: Rect, below: Rect) -> bool:
 
 
 def open_line(text: str) -> bool:
-    return depth(text) > 0 and not text.endswith(CUT)
+    """The text opens a bracket it does not close, and is not cut after it ("…")."""
+    return depth(text) > 0 and CUT not in text[text.rfind("[") :]
 
 
 def depth(text: str) -> int:
@@ -155,3 +160,16 @@ def shows(text: str, name: str) -> bool:
 def test_the_smallest_capital_stands_7_px_tall_at_400_px(kind: str, locale: str) -> None:
     seen, text = smallest_cap(pictures(kind, locale))
     assert seen >= LEAST_CAP, f"{text!r}: a capital {seen:.2f} px tall at 400 px"
+
+
+def test_a_chip_too_narrow_for_its_word_keeps_its_figure() -> None:
+    """A symbol's word longer than its chip is cut before the figure, which stays whole."""
+    symbols = (("super_cool", 1), ("boost", 2), ("adjust", -1), ("refresh", 1))
+    face = CardFace("upgrade", "Tires", (2,), symbols)
+    card_tile.cache_clear()
+    with boxes_drawn() as drawn:
+        card_tile(face, LEAST, "pseudo")
+    chips = [text for text, _ in drawn][2:]
+    figures = (" 1", " ++", " -1", "]")
+    assert all(chip.endswith(figure) for chip, figure in zip(chips, figures, strict=True)), chips
+    assert chips[0] == "[šûþéŕ ċööļ… 1", "cut before its figure"
