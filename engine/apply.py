@@ -200,10 +200,10 @@ def _check_plan(car: Car, plan: Plan, flooded: bool) -> tuple[Card, ...]:
     if left is None:
         missing = next(c for c in plan.cards if plan.cards.count(c) > car.hand.count(c))
         raise illegal(f"card {quoted(missing)} is not in hand")
-    playable = len(car.hand) - car.hand.count(HEAT)
     if HEAT in plan.cards:
         if not is_cluttered(car.gear, car.engine, car.hand, flooded):
             raise illegal("Heat cards can never be played (the hand is not cluttered)")
+        playable = len(car.hand) - car.hand.count(HEAT)
         if sum(1 for card in plan.cards if card != HEAT) != playable:
             raise illegal("a cluttered hand plays every playable card, then Heat")
     return left

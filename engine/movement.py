@@ -35,18 +35,22 @@ def free_spot_at_or_behind(
     Spot behind the cars that blocked you (as close to the Race Line as possible)."
     Cars a lap behind or ahead block like any other: they stand on the same board.
     """
-    # Every spot held on the board by a car on the track but the mover, as one number:
-    # twice the space within the lap, plus the spot. Asked at every landing: a list, as
-    # six cars at most are looked through faster than a set is built.
-    taken = []
-    for c in cars:
-        if c is not mover and c.finished is None and not c.eliminated:
-            taken.append(c.space % lap_length * 2 + c.spot)
+    # Each space tried looks at every car on the board but the mover, its spot as one
+    # number (twice the space within the lap, plus the spot): asked at every landing, and
+    # most landings need one look.
     while True:
         race_line = space % lap_length * 2
-        if race_line not in taken:
+        line_held = side_held = False
+        for c in cars:
+            if c is not mover and c.finished is None and not c.eliminated:
+                held = c.space % lap_length * 2 + c.spot
+                if held == race_line:
+                    line_held = True
+                elif held == race_line + 1:
+                    side_held = True
+        if not line_held:
             return space, 0
-        if race_line + 1 not in taken:
+        if not side_held:
             return space, 1
         space -= 1
 

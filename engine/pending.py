@@ -8,9 +8,8 @@ driver plans at once; in the Garage draft, step 3 (a card's speed) and steps 5,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations, product
-from typing import Literal
+from typing import Final, Literal
 
 from data.models import ChampionshipEvent
 from engine.cards import HEAT, Card, canonical, is_playable, speed_choices
@@ -27,6 +26,7 @@ from engine.decisions import (
 )
 from engine.flow import planners
 from engine.garage import giving_back, refreshable, unchosen
+from engine.limits import GEARS
 from engine.map_spots import on_flooded_spot, shift_heat
 from engine.react import react_decisions
 from engine.state import RaceState
@@ -58,31 +58,50 @@ class Pending:
 
 def pending(state: RaceState) -> Pending | None:
     """The decision the race waits for, or None once every car has finished."""
-    if state.garage is not None and state.garage.order:
-        return Pending("draft", state.garage.order[:1])
-    if state.turn is not None:
-        return Pending(state.turn.step, (state.turn.car,))
+    garage = state.garage
+    if garage is not None and garage.order:
+        return Pending("draft", garage.order[:1])
+    turn = state.turn
+    if turn is not None:
+        return Pending(turn.step, (turn.car,))
     owing = planners(state.cars)
     return Pending("plan", tuple(owing)) if owing else None
 
 
-@cache
+def _gears_in_reach(gear: int, engine: int, flooded: bool) -> tuple[int, ...]:
+    return tuple(g for g in GEARS if abs(g - gear) <= 2 and shift_heat(gear, g, flooded) <= engine)
+
+
+# The most Heat a shift can cost: an Engine holding more reaches the gears this reaches.
+_MOST_SHIFT_HEAT: Final = max(
+    shift_heat(gear, to, flooded) for gear in GEARS for to in GEARS for flooded in (False, True)
+)
+# Every answer, by gear, Engine (up to the most a shift costs) and flooded spot.
+_IN_REACH: Final = {
+    (gear, engine, flooded): _gears_in_reach(gear, engine, flooded)
+    for gear in GEARS
+    for engine in range(_MOST_SHIFT_HEAT + 1)
+    for flooded in (False, True)
+}
+
+
 def reachable_gears(gear: int, engine: int, flooded: bool = False) -> tuple[int, ...]:
     """One step up or down is free; two steps cost 1 Heat from a non-empty Engine.
 
     From a flooded spot a downshift costs 1 Heat more: "Without the Heat, it
-    cannot shift down." Cached: asked at every plan, by the AI for every option, and the
-    answer depends on a few small numbers only.
+    cannot shift down." Read from a table: asked at every plan, by the AI for every option,
+    and the answer depends on a few small numbers only.
     """
-    return tuple(
-        g for g in range(1, 5) if abs(g - gear) <= 2 and shift_heat(gear, g, flooded) <= engine
+    known = _IN_REACH.get(
+        (gear, engine if engine < _MOST_SHIFT_HEAT else _MOST_SHIFT_HEAT, flooded)
     )
+    return known if known is not None else _gears_in_reach(gear, engine, flooded)
 
 
 def is_cluttered(gear: int, engine: int, hand: tuple[Card, ...], flooded: bool = False) -> bool:
     """Even the lowest gear in reach needs more cards than the hand can play."""
     lowest = reachable_gears(gear, engine, flooded)[0]
-    return lowest > len(hand) - hand.count(HEAT)
+    return lowest > len(hand) - (hand.count(HEAT) if HEAT in hand else 0)
 
 
 def plan_options(

@@ -6,7 +6,7 @@ place, and reports what a player at the table would see.
 
 from __future__ import annotations
 
-from engine.cards import BASIC, HEAT, speed_value
+from engine.cards import BASIC, HEAT, SPEED_VALUE
 from engine.championship import hand_size
 from engine.events import CardsFlipped, CooledDown, DeckReshuffled, Event, HeatPaid, HeatReason
 from engine.rng import shuffled
@@ -48,31 +48,33 @@ def resolve_plus(state: RaceState, car: Car, events: list[Event]) -> int:
     Arena flips every card of both once, finds none, and puts them all in the
     discard pile: the symbol adds 0 (a Boost still costs its Heat).
     """
-    if BASIC.isdisjoint(car.deck) and BASIC.isdisjoint(car.discard):
-        events.append(CardsFlipped(car.id, car.deck + car.discard))
-        car.discard = car.discard + car.deck
-        car.deck = ()
-        return 0
     flipped: tuple[str, ...] = ()
     while True:
-        if not car.deck:
-            reshuffle_discard(state, car, events)
-        # The cards above the first basic one, flipped to the discard pile in one go.
         deck = car.deck
         index = 0
         for card in deck:
             if card in BASIC:
                 break
             index += 1
-        flipped += deck[: index + 1]
-        car.discard = car.discard + deck[:index]
-        car.deck = deck[index + 1 :]
-        if index == len(deck):
-            continue
-        card = deck[index]
-        car.play_area = (*car.play_area, card)
-        events.append(CardsFlipped(car.id, flipped))
-        return speed_value(card)
+        if index < len(deck):
+            # The cards above the first basic one, flipped to the discard pile in one go.
+            flipped += deck[: index + 1]
+            car.discard = car.discard + deck[:index]
+            car.deck = deck[index + 1 :]
+            car.play_area = (*car.play_area, deck[index])
+            events.append(CardsFlipped(car.id, flipped))
+            return SPEED_VALUE[deck[index]]
+        if BASIC.isdisjoint(car.discard):
+            # Asked only before any flip: a reshuffled discard pile holds a basic card.
+            events.append(CardsFlipped(car.id, car.deck + car.discard))
+            car.discard = car.discard + car.deck
+            car.deck = ()
+            return 0
+        # The whole deck flipped, then the discard pile (with it) reshuffled.
+        flipped += deck
+        car.discard = car.discard + deck
+        car.deck = ()
+        reshuffle_discard(state, car, events)
 
 
 def pay_heat(car: Car, amount: int, reason: HeatReason, events: list[Event]) -> None:
@@ -86,6 +88,8 @@ def pay_heat(car: Car, amount: int, reason: HeatReason, events: list[Event]) -> 
 
 def cool_down(car: Car, amount: int, events: list[Event]) -> None:
     """Move up to ``amount`` Heat cards from the hand back to the Engine."""
+    if HEAT not in car.hand:
+        return
     heat_in_hand = car.hand.count(HEAT)
     cooled = min(amount, heat_in_hand)
     if cooled <= 0:
