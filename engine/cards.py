@@ -143,7 +143,8 @@ def remove_cards(pile: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card,
         return pile
     kept = list(pile)
     for card in cards:
-        if card not in kept:
+        try:
+            kept.remove(card)
+        except ValueError:
             return None
-        kept.remove(card)
     return tuple(kept)

@@ -72,17 +72,20 @@ def _gears_in_reach(gear: int, engine: int, flooded: bool) -> tuple[int, ...]:
     return tuple(g for g in GEARS if abs(g - gear) <= 2 and shift_heat(gear, g, flooded) <= engine)
 
 
+_LOW_GEAR: Final = GEARS[0]
+_TOP_GEAR: Final = GEARS[-1]
 # The most Heat a shift can cost: an Engine holding more reaches the gears this reaches.
 _MOST_SHIFT_HEAT: Final = max(
     shift_heat(gear, to, flooded) for gear in GEARS for to in GEARS for flooded in (False, True)
 )
-# Every answer, by gear, Engine (up to the most a shift costs) and flooded spot.
-_IN_REACH: Final = {
-    (gear, engine, flooded): _gears_in_reach(gear, engine, flooded)
+# Every answer, by gear, Engine (up to the most a shift costs) and flooded spot, in one
+# tuple: its place is worked out in native arithmetic by the compiled engine.
+_IN_REACH: Final = tuple(
+    _gears_in_reach(gear, engine, flooded)
     for gear in GEARS
     for engine in range(_MOST_SHIFT_HEAT + 1)
     for flooded in (False, True)
-}
+)
 
 
 def reachable_gears(gear: int, engine: int, flooded: bool = False) -> tuple[int, ...]:
@@ -92,10 +95,11 @@ def reachable_gears(gear: int, engine: int, flooded: bool = False) -> tuple[int,
     cannot shift down." Read from a table: asked at every plan, by the AI for every option,
     and the answer depends on a few small numbers only.
     """
-    known = _IN_REACH.get(
-        (gear, engine if engine < _MOST_SHIFT_HEAT else _MOST_SHIFT_HEAT, flooded)
-    )
-    return known if known is not None else _gears_in_reach(gear, engine, flooded)
+    if not _LOW_GEAR <= gear <= _TOP_GEAR or engine < 0:
+        return _gears_in_reach(gear, engine, flooded)
+    held = engine if engine < _MOST_SHIFT_HEAT else _MOST_SHIFT_HEAT
+    place = (gear - _LOW_GEAR) * (_MOST_SHIFT_HEAT + 1) + held
+    return _IN_REACH[place * 2 + (1 if flooded else 0)]
 
 
 def is_cluttered(gear: int, engine: int, hand: tuple[Card, ...], flooded: bool = False) -> bool:
