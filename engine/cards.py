@@ -115,9 +115,14 @@ def is_playable(card: Card) -> bool:
     return card != HEAT
 
 
+# The cards step 8 never takes (see is_discardable): read card by card at every discard
+# step, where a set spares a call.
+NEVER_DISCARDED: Final[frozenset[Card]] = frozenset((HEAT, STRESS))
+
+
 def is_discardable(card: Card) -> bool:
     """ "You can never choose to discard Stress or Heat cards.\""""
-    return card != HEAT and card != STRESS
+    return card not in NEVER_DISCARDED
 
 
 def starting_deck(

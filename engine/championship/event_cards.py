@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import data
 from data.models import ChampionshipEvent, Track
-from engine.cards import HAND_SIZE, HEAT, STRESS, Card, is_discardable
+from engine.cards import HAND_SIZE, HEAT, NEVER_DISCARDED, STRESS, Card, is_discardable
 from engine.limits import MAX_LAPS
 from engine.state import RaceState
 
@@ -29,7 +29,7 @@ def hand_size(state: RaceState) -> int:
 def may_discard_card(event: ChampionshipEvent | None, card: Card) -> bool:
     """Step 8 never takes Heat or Stress, unless the event allows one of them (13, 17)."""
     if event is None:
-        return is_discardable(card)
+        return card not in NEVER_DISCARDED  # is_discardable, asked card by card
     if card == HEAT:
         return event.discard_heat
     if card == STRESS:
