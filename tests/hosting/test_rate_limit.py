@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 from bot.hosting.rate_limit import BURST, PER_SECOND, RateLimit
+from tests.support.clock import Clock
 
 ALICE, BOB = 1, 2
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_thirty_clicks_in_an_instant_pass_a_burst_and_nobody_else_is_held() -> None:
-    clock = Clock()
+    clock = Clock(100.0)
     rate = RateLimit(clock=clock)
     flood = [rate.allow(ALICE) for _ in range(30)]
     assert flood == [True] * BURST + [False] * (30 - BURST)
@@ -27,7 +20,7 @@ def test_thirty_clicks_in_an_instant_pass_a_burst_and_nobody_else_is_held() -> N
 
 
 def test_idle_people_are_forgotten_and_start_afresh() -> None:
-    clock = Clock()
+    clock = Clock(100.0)
     rate = RateLimit(clock=clock)
     for user in range(5000):
         assert rate.allow(user)

@@ -16,17 +16,10 @@ from bot.service.autoplay import OnTheEventLoop, ai_decision, ai_suggestion, sea
 from bot.service.races import Driver, RaceService
 from bot.storage import LeagueSettings, RaceConfig, RaceStatus, SQLiteStore, Store
 from engine.ai import CHAMPION, LEVELS, decide, search
+from tests.support.clock import Clock
 
 ALICE = Driver(1, "Alice", "en-US")
 BUDGET = 2  # playouts a plan: the tests check where and how the champion plays, not how well
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest_asyncio.fixture

@@ -43,6 +43,7 @@ from engine.season import (
     SubDriver,
     new_season,
 )
+from tests.support.clock import Clock
 from tests.support.pgworker import POSTED, finished, worker
 
 ALICE = Driver(1, "Alice", "en-US")
@@ -56,16 +57,6 @@ ROME = ZoneInfo("Europe/Rome")
 # Saturday 20 March 2027, noon in Rome: Europe's clocks go forward on Sunday 28 March.
 START = datetime(2027, 3, 20, 12, 0, tzinfo=ROME).timestamp()
 HOUR = 3600.0
-
-
-class Clock:
-    """The time the services read, moved by the test."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest_asyncio.fixture

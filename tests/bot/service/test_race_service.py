@@ -17,17 +17,10 @@ from bot.storage import Orders, RaceConfig, RaceStatus, SQLiteStore, StandingOrd
 from engine.ai import decide
 from engine.notation import load_state, state_json
 from engine.scenario import run_scenario
+from tests.support.clock import Clock
 
 ALICE = Driver(1, "Alice", "en-US")
 BOB = Driver(2, "Bob", "it")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest_asyncio.fixture

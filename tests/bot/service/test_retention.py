@@ -20,20 +20,13 @@ from bot.service.timers import Scheduler
 from bot.storage import RaceConfig, RaceStatus, Seat, SQLiteStore, Store
 from engine import RaceState
 from engine.events import Event
+from tests.support.clock import Clock
 from tests.support.leagues import league_with_season
 
 GUILD = 10
 ALICE = Driver(1, "Alice")
 CONFIG = RaceConfig(track="usa", laps=1, seats=3, fill="ai", timer_seconds=600)
 DAYS = 7.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def finished_race(races: RaceService, channel_id: int = 20) -> int:
@@ -51,7 +44,7 @@ async def nothing_after() -> None:
 
 
 async def test_a_finished_race_is_pruned_by_its_timer_after_the_retention(store: Store) -> None:
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     races = RaceService(store, clock, retention_days=DAYS)
     scheduler = Scheduler(store, races, lambda _: nothing_after(), clock)
     race_id = await finished_race(races)
@@ -83,7 +76,7 @@ async def test_a_finished_race_is_pruned_by_its_timer_after_the_retention(store:
 
 async def test_a_leagues_race_keeps_everything(store: Store) -> None:
     """No timer is armed for it, and a prune asked anyway leaves it whole."""
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     races = RaceService(store, clock, retention_days=DAYS)
     league_id, _ = await league_with_season(store, channel_id=40)
     record = await races.new_race(GUILD, 20, ALICE, CONFIG)
@@ -115,7 +108,7 @@ async def test_migration_7_arms_the_retention_of_finished_races_outside_leagues(
     path = tmp_path / "heat.sqlite3"
     store = await SQLiteStore.open(path)
     try:
-        races = RaceService(store, Clock())
+        races = RaceService(store, Clock(1_000_000.0))
         loose = await finished_race(races, 20)
         league_id, _ = await league_with_season(store, channel_id=40)
         kept = await finished_race(races, 21)
