@@ -113,6 +113,19 @@ def weather_card_name(card_id: str, locale: object) -> str:
     return _named(f"weather_card_{card_id}", locale) or data.weather().card(card_id).name
 
 
+def event_title(event_id: int, locale: object) -> str:
+    """A championship event card's title in the locale's language, the message
+    ``event_<id>_title`` ("Drivers' strike", "Sciopero dei piloti")."""
+    return _named(f"event_{event_id}_title", locale) or data.championship().event(event_id).title
+
+
+def event_summary(event_id: int, locale: object) -> str:
+    """What a championship event card changes, in the locale's language: the message
+    ``event_<id>_summary``, the rule as a player reads it on the card."""
+    found = _named(f"event_{event_id}_summary", locale)
+    return found or data.championship().event(event_id).summary
+
+
 def _named(key: str, locale: object) -> str | None:
     """The message ``key`` in the locale's language, None where no catalog has it."""
     found = _catalog(language(locale)).gettext(key)

@@ -36,6 +36,7 @@ from engine.errors import (
     NotYourTurn,
     RaceOver,
     RulesError,
+    SeasonSetupError,
     StaleDecision,
 )
 from engine.events import Event
@@ -74,6 +75,7 @@ __all__ = [
     "Refresh",
     "RulesError",
     "Salvage",
+    "SeasonSetupError",
     "Slipstream",
     "StaleDecision",
     "SuperCool",

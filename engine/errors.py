@@ -33,6 +33,17 @@ class RaceOver(RulesError):
     """The race has ended; nothing more can be decided."""
 
 
+class SeasonSetupError(ValueError):
+    """A season that cannot be drawn up as asked (a year, track or event unknown, too few
+    races, a track and event that leave no lap). ``key`` and ``values`` say it for a reader in
+    any language (the bot's message ``season_<key>``); the message says it in English."""
+
+    def __init__(self, key: str, message: str, **values: str | int) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(message)
+
+
 class NotationError(ValueError):
     """A race notation document that cannot be read; the message says what is wrong."""
 

@@ -42,7 +42,7 @@ from bot.service.retention import race_file
 from bot.service.server_settings import ServerSettings
 from bot.service.timers import Scheduler
 from bot.storage import RaceConfig, RaceRecord, RaceStatus, Store
-from data.words import track_name
+from data.words import event_title, track_name
 
 log = logging.getLogger("heat.bot")
 
@@ -95,6 +95,10 @@ class Controller:
         details = dict(refused.details)
         if "step" in details:
             details["step"] = t(f"step_{details['step']}", interaction.locale)
+        if "track_id" in details:  # a track named in the reader's language
+            details["track"] = track_name(str(details["track_id"]), interaction.locale)
+        if "event_id" in details:  # and an event card
+            details["title"] = event_title(int(details["event_id"]), interaction.locale)
         await self.refuse(interaction, refused.key, **details)
 
     async def allowed_here(self, interaction: discord.Interaction[Any]) -> bool:

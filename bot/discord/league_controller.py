@@ -13,7 +13,6 @@ from typing import Any
 
 import discord
 
-import data
 from bot.discord.components import HeatButton, view_of
 from bot.discord.controller import Controller, driver_of, public_locale
 from bot.discord.errors import post_in_channel, think_privately
@@ -25,10 +24,10 @@ from bot.discord.texts import counted, t
 from bot.service import permits
 from bot.service.league_nights import LeagueNights
 from bot.service.leagues import LeagueService
-from bot.service.refusals import Refused
+from bot.service.refusals import Refused, season_refusal
 from bot.storage import LeagueSettings
-from data.words import track_name
-from engine.errors import quoted
+from data.words import event_summary, event_title, track_name
+from engine.errors import SeasonSetupError, quoted
 from engine.season import SeasonConfig, SeasonRace
 
 DEFAULT_TIMER_MINUTES = 24 * 60  # a league races over days unless the server says otherwise
@@ -44,23 +43,26 @@ class SeasonChoice:
     drop_worst: bool = False
 
     def config(self) -> SeasonConfig:
-        """The engine's season config; ValueError names what is wrong."""
+        """The engine's season config; SeasonSetupError for a year or an entry it cannot
+        read (the engine checks tracks and events when it draws the season up)."""
         drop = self.drop_worst
         if self.season == "random":
             return SeasonConfig.random(drop_worst=drop)
         if self.season == "custom":
             races = tuple(_race(entry) for entry in self.tracks)
             return SeasonConfig.custom(races, drop_worst=drop)
+        if not self.season.isdigit():
+            raise SeasonSetupError("no_year", f"no season {quoted(self.season)}")
         return SeasonConfig.preset(int(self.season), drop_worst=drop)
 
 
 def _race(entry: str) -> SeasonRace:
-    """``track:event`` (e.g. ``usa:3``); ValueError for an unknown track or a missing event."""
+    """``track:event`` (e.g. ``usa:3``); SeasonSetupError for an entry without its event."""
     track, _, event = entry.partition(":")
-    if track not in data.track_ids():
-        raise ValueError(f"unknown track {quoted(track)}")
     if not event.strip().isdigit():
-        raise ValueError(f"{quoted(entry)}: give each track its event, as track:event")
+        raise SeasonSetupError(
+            "no_event", f"{quoted(entry)}: give each track its event, as track:event", entry=entry
+        )
     return SeasonRace(track, int(event))
 
 
@@ -102,8 +104,8 @@ class LeagueController:
             return
         try:
             config = choice.config()
-        except ValueError as error:
-            await self.controller.refuse(interaction, "league_bad_season", detail=str(error))
+        except SeasonSetupError as error:
+            await self.controller.refused(interaction, season_refusal(error))
             return
         if timer is None:
             stored = await self.controller.store.guild_settings(interaction.guild_id or 0)
@@ -202,7 +204,6 @@ class LeagueController:
         locale = str(interaction.locale)
         league = await self.leagues.load(league_id)
         night = await self.nights.night(league_id)  # dates, who comes, reserves
-        events = data.championship()
         lines = [t("league_schedule_title", locale, name=league.record.name)]
         for race in await self.leagues.schedule(league_id):
             lines.append(
@@ -212,11 +213,11 @@ class LeagueController:
                     race=race.race_no,
                     track=track_name(race.track, locale),
                     event=race.event,
-                    title=events.event(race.event).title,
+                    title=event_title(race.event, locale),
                     done=t("league_schedule_done", locale) if race.run else "",
                 )
             )
-            lines.append(f"> {events.event(race.event).summary}")
+            lines.append(f"> {event_summary(race.event, locale)}")
             lines.append(schedule_line(league, night, race.race_no))
         lines.append(reserves_line(night, locale))
         await interaction.followup.send(

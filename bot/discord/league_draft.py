@@ -29,7 +29,7 @@ from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueRecord, OutboxRow, Timer
-from data.words import track_name
+from data.words import event_title, track_name
 from engine.season import (
     DraftKeep,
     DraftPick,
@@ -176,6 +176,8 @@ class LeagueDraft:
             values = dict(row.values)
             if "track_id" in values:  # the track in the server's language
                 values["track"] = track_name(str(values["track_id"]), locale)
+            if "event" in values:  # the event card's title too
+                values["title"] = event_title(int(values["event"]), locale)
             message = {"content": t(row.text, locale, **values)}
         if home.why_not:
             # The first post says why the draft runs in the channel, to the league's creator.

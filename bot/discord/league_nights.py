@@ -36,7 +36,7 @@ from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import NIGHT_TIMERS, LeagueRecord, OutboxRow, Timer
 from data import words
-from data.words import track_name
+from data.words import event_summary, event_title, track_name
 from engine.championship import race_laps_of
 
 log = logging.getLogger("heat.league")
@@ -505,8 +505,8 @@ def race_event(
         track=named,
         laps=counted("league_event_laps", race_laps_of(track, track.laps, card), locale),
         event=race.event,
-        title=card.title,
-        summary=card.summary,
+        title=event_title(race.event, locale),
+        summary=event_summary(race.event, locale),
     )
     end = start + timedelta(hours=EVENT_HOURS)
     return RaceEvent(name, description, location, start, end)

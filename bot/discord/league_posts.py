@@ -18,7 +18,6 @@ from typing import Any
 
 import discord
 
-import data
 from bot.discord.market import market_png
 from bot.discord.texts import counted, ordinal, shown_name, t
 from bot.service import cpu
@@ -26,7 +25,7 @@ from bot.service.league_values import Breakdown, League, Standing
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueRace, OutboxRow, RaceRecord
-from data.words import track_name
+from data.words import event_title, track_name
 from render import ChartLine, StandingsChart, png_bytes, standings_chart_image
 from render.standings import StandingRow, Standings, race_score, standings_image
 
@@ -133,7 +132,6 @@ def history_texts(
 ) -> list[str]:
     """``/league history``: each scored race's track, event, podium and everyone's points,
     in messages that each fit Discord's 2,000 characters."""
-    events = data.championship()
     tracks = track_names(league, locale)
     rows = named(rows, locale)
     blocks = [t("league_history_title", locale, name=league.record.name)]
@@ -151,7 +149,7 @@ def history_texts(
             race=race.race_no,
             track=tracks[n],
             event=event,
-            title=events.event(event).title,
+            title=event_title(event, locale),
             id=race.race_id or "-",
         )
         places = " · ".join(

@@ -105,6 +105,20 @@ BUILT = (
     # f"weather_card_{id}", data.words.weather_card_name: the weather cards of data/weather.json
     *N_("weather_card_cloud", "weather_card_fog", "weather_card_storm", "weather_card_snow"),
     *N_("weather_card_rain", "weather_card_sun"),
+    # f"event_{id}_title", f"event_{id}_summary", data.words.event_title and event_summary:
+    # the championship event cards of data/championship.json
+    *N_("event_1_title", "event_2_title", "event_3_title"),
+    *N_("event_1_summary", "event_2_summary", "event_3_summary"),
+    *N_("event_4_title", "event_5_title", "event_6_title"),
+    *N_("event_4_summary", "event_5_summary", "event_6_summary"),
+    *N_("event_7_title", "event_8_title", "event_9_title"),
+    *N_("event_7_summary", "event_8_summary", "event_9_summary"),
+    *N_("event_10_title", "event_11_title", "event_12_title"),
+    *N_("event_10_summary", "event_11_summary", "event_12_summary"),
+    *N_("event_13_title", "event_14_title", "event_15_title"),
+    *N_("event_13_summary", "event_14_summary", "event_15_summary"),
+    *N_("event_16_title", "event_17_title", "event_18_title"),
+    *N_("event_16_summary", "event_17_summary", "event_18_summary"),
     # f"card_{title_key(name)}", render.card_faces.card_title: the cards a hand or market draws
     *N_("card_speed", "card_upgrade", "card_heat", "card_stress"),  # the base game's
     *N_("card_4_wheel_drive", "card_air_intake", "card_body", "card_brakes", "card_fuel"),
@@ -121,6 +135,9 @@ BUILT = (
     *N_("permission_view_channel", "permission_send_messages", "permission_attach_files"),
     *N_("permission_embed_links", "permission_create_public_threads"),
     *N_("permission_send_messages_in_threads", "permission_read_messages"),  # view_channel's alias
+    # f"season_{key}", bot.service.refusals.season_refusal: engine.SeasonSetupError's keys
+    *N_("season_no_year", "season_unknown_year", "season_too_few_races", "season_unknown_track"),
+    *N_("season_unknown_event", "season_no_laps", "season_no_event"),
 )
 
 

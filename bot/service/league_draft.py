@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 
-import data
 from bot.service.league_attendance import stand_in_for
 from bot.service.league_races import LeagueRaces
 from bot.service.league_seasons import LeagueSeasons, season_after
@@ -249,7 +248,7 @@ def race_heading(league: League, race_no: int, locale: str = "en") -> dict[str, 
         "track": words.track_name(race.track, locale),
         "track_id": race.track,
         "event": race.event,
-        "title": data.championship().event(race.event).title,
+        "title": words.event_title(race.event, locale),
     }
 
 

@@ -35,7 +35,7 @@ from bot.service.league_values import (
 )
 from bot.service.limits import check_room
 from bot.service.races import Driver, RaceService
-from bot.service.refusals import Refused
+from bot.service.refusals import Refused, season_refusal
 from bot.storage import (
     AlreadyMember,
     BadCorrection,
@@ -57,7 +57,7 @@ from bot.storage import (
     checked_file,
     recorded_points,
 )
-from engine import RulesError
+from engine import SeasonSetupError
 from engine.championship import race_result
 from engine.season import (
     CancelRace,
@@ -106,8 +106,8 @@ class LeagueService:
         await check_room(self.store, guild_id, "leagues")
         try:
             season = new_season(config, [], self.races.seeds())
-        except (ValueError, RulesError) as error:
-            raise Refused("league_bad_season", detail=str(error)) from None
+        except SeasonSetupError as error:
+            raise season_refusal(error) from None
         try:
             league_id = await self.store.create_league(
                 guild_id, channel_id, name, settings, creator.user_id, season

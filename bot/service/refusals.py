@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import IllegalDecision, NotYourTurn, RaceOver, RulesError, StaleDecision
+from engine import (
+    IllegalDecision,
+    NotYourTurn,
+    RaceOver,
+    RulesError,
+    SeasonSetupError,
+    StaleDecision,
+)
 
 
 class Refused(Exception):
@@ -26,3 +33,8 @@ def refusal(error: RulesError) -> Refused:
         return Refused("not_your_turn")
     assert isinstance(error, IllegalDecision)
     return Refused("illegal", step=error.step, reason=error.reason)
+
+
+def season_refusal(error: SeasonSetupError) -> Refused:
+    """A season the engine cannot draw up, said in the reader's language (``season_<key>``)."""
+    return Refused(f"season_{error.key}", **error.values)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import data
 from data.models import ChampionshipEvent, Track
 from engine.cards import HAND_SIZE, HEAT, NEVER_DISCARDED, STRESS, Card, is_discardable
+from engine.errors import SeasonSetupError
 from engine.limits import MAX_LAPS
 from engine.state import RaceState
 
@@ -64,8 +65,13 @@ def race_laps_of(track: Track, laps: int, event: ChampionshipEvent) -> int:
     """
     changed = laps + event.lap_delta
     if not 1 <= changed <= MAX_LAPS:
-        raise ValueError(
+        raise SeasonSetupError(
+            "no_laps",
             f"{track.name} ({laps} lap{'s' if laps != 1 else ''}) cannot race event {event.id}"
-            f" ({event.title}): it would have {changed} laps, and a race has 1 to {MAX_LAPS}"
+            f" ({event.title}): it would have {changed} laps, and a race has 1 to {MAX_LAPS}",
+            track_id=track.id,
+            event_id=event.id,
+            laps=changed,
+            most=MAX_LAPS,
         )
     return changed

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import data
 from engine.championship import race_laps_of
-from engine.errors import quoted
+from engine.errors import SeasonSetupError, quoted
 from engine.rng import shuffled
 from engine.season.state import SeasonConfig, SeasonRace
 
@@ -35,17 +35,27 @@ def schedule(config: SeasonConfig, seed: int, draw: int) -> tuple[SeasonRace, ..
     championship = data.championship()
     if config.kind == "preset":
         if config.season is None:
-            raise ValueError("a preset season needs its year")
+            raise SeasonSetupError("no_year", "a preset season needs its year")
         try:
             season = championship.season(config.season)
         except KeyError:
             years = ", ".join(str(s.season) for s in championship.seasons)
-            raise ValueError(f"no season {config.season}: the seasons are {years}") from None
+            raise SeasonSetupError(
+                "unknown_year",
+                f"no season {config.season}: the seasons are {years}",
+                year=config.season,
+                years=years,
+            ) from None
         return tuple(SeasonRace(race.track, race.event) for race in season.races)
     if config.kind == "random":
         return random_schedule(config, seed, draw)
     if len(config.races) < MIN_RACES:
-        raise ValueError(f"a season has {MIN_RACES} or more races, not {len(config.races)}")
+        raise SeasonSetupError(
+            "too_few_races",
+            f"a season has {MIN_RACES} or more races, not {len(config.races)}",
+            least=MIN_RACES,
+            races=len(config.races),
+        )
     for race in config.races:
         check_race(race)
     return config.races
@@ -54,12 +64,22 @@ def schedule(config: SeasonConfig, seed: int, draw: int) -> tuple[SeasonRace, ..
 def check_race(race: SeasonRace) -> None:
     """ValueError unless the track and the event exist and can race together."""
     if race.track not in data.track_ids():
-        raise ValueError(f"unknown track {quoted(race.track)}")
+        raise SeasonSetupError(
+            "unknown_track",
+            f"unknown track {quoted(race.track)}",
+            track=quoted(race.track),
+            tracks=", ".join(data.track_ids()),
+        )
     try:
         event = data.championship().event(race.event)
     except KeyError:
         events = len(data.championship().events)
-        raise ValueError(f"unknown event {race.event}: events are 1 to {events}") from None
+        raise SeasonSetupError(
+            "unknown_event",
+            f"unknown event {race.event}: events are 1 to {events}",
+            event=race.event,
+            events=events,
+        ) from None
     track = data.track(race.track)
     race_laps_of(track, track.laps, event)
 

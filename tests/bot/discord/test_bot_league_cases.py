@@ -14,6 +14,7 @@ from pathlib import Path
 
 import aiosqlite
 
+import data
 from bot.discord.league_posts import CHAMPION_ROLE, LeaguePoster
 from bot.discord.texts import t as t_
 from tests.support.botdriver import Table, answer, custom_ids, table
@@ -196,15 +197,26 @@ def _ids(t: Table) -> str:
 
 
 async def test_a_season_that_cannot_be_raced_is_refused_in_one_line(tmp_path: Path) -> None:
-    """An unknown track, a track without its event, or too few races: one line, no league."""
+    """An unknown track or event, a track without its event, or too few races: one line in the
+    reader's language (Bob's Italian), saying what is wrong with what was typed; no league."""
+    tracks_known = ", ".join(data.track_ids())
+    cases = {
+        "usa:3,nowhere:1,italy:2": ("season_unknown_track", {"track": "'nowhere'"}),
+        "usa:3,italy,france:2": ("season_no_event", {"entry": "italy"}),
+        "usa:3,italy:2": ("season_too_few_races", {"least": 3, "races": 2}),
+        "usa:3,italy:19,japan:1": ("season_unknown_event", {"event": 19, "events": 18}),
+    }
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
-        for tracks in ("usa:3,nowhere:1,italy:2", "usa:3,italy,france:2", "usa:3,italy:2"):
-            said = answer(
-                await t.slash(t.alice, "league create", name="Cup", season="custom", tracks=tracks)
-            )
-            assert said.ephemeral and said.content.startswith("A season needs a preset year")
-            assert "\n" not in said.content
+        for user in (t.alice, t.bob):
+            for tracks, (key, values) in cases.items():
+                said = answer(
+                    await t.slash(user, "league create", name="Cup", season="custom", tracks=tracks)
+                )
+                expected = t_(key, user.locale, tracks=tracks_known, **values)
+                assert said.ephemeral and said.content == expected
+                assert "\n" not in said.content
+        assert t_("season_no_event", "it", entry="x").startswith("`x`: indica per ogni pista")
         async with aiosqlite.connect(t.database) as db:
             row = await (await db.execute("SELECT COUNT(*) FROM leagues")).fetchone()
         assert row == (0,)
@@ -221,7 +233,12 @@ async def test_espana_with_the_drivers_strike_is_refused_naming_both(tmp_path: P
             await t.slash(t.alice, "league create", name="Cup", season="custom", tracks=tracks)
         )
         assert said.ephemeral and "\n" not in said.content
-        assert "España (1 lap) cannot race event 3 (Drivers' strike)" in said.content
+        assert said.content.startswith("España cannot race event 3 (Drivers' strike): ")
+        assert "would have 0 laps" in said.content
+        italian = answer(
+            await t.slash(t.bob, "league create", name="Cup", season="custom", tracks=tracks)
+        )
+        assert italian.content.startswith("Spagna non può correre l'evento 3 (Sciopero dei piloti)")
         async with aiosqlite.connect(t.database) as db:
             row = await (await db.execute("SELECT COUNT(*) FROM leagues")).fetchone()
         assert row == (0,)

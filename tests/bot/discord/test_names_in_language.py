@@ -1,21 +1,27 @@
-"""Names in the reader's language: tracks and weather cards by one catalog entry each
-(``track_<id>``, ``weather_card_<id>``), a picture and a message saying the same name; the
-bot's own drivers ("AI red", "Legend blue"); the permissions a server must grant."""
+"""Names in the reader's language: tracks, weather cards and championship event cards by
+one catalog entry each (``track_<id>``, ``weather_card_<id>``, ``event_<id>_title``), a
+picture and a message saying the same name; the bot's own drivers ("AI red", "Legend
+blue"); the permissions a server must grant."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import discord
 import pytest
 
 import data
 import engine
+from bot.discord.league_nights import race_event
 from bot.discord.race_lines import board_embed, podium_text
 from bot.discord.texts import HeatTranslator, fill_name, permission_names, shown_name
 from bot.discord.threads import NoThread
+from bot.service.league_values import League
 from bot.service.race_seats import COLOURS, with_fill
-from bot.storage import RaceConfig, Seat
+from bot.storage import LeagueRecord, LeagueSettings, LeagueStatus, Member, RaceConfig, Seat
 from bot.storage.models import Fill
 from data import words
+from engine.season import SeasonConfig, new_season
 from engine.state import Options, Weather
 from render import board_image
 from render.road import token_label, weather_line
@@ -127,3 +133,35 @@ def test_missing_permissions_are_named_as_the_servers_settings_name_them() -> No
     assert permission_names(["view_channel", "read_messages", "attach_files"], "it") == (
         "Visualizza i canali, Allega file"
     )
+
+
+def test_every_championship_event_card_is_named_and_said_in_each_language() -> None:
+    """An event card's title and rule come from ``event_<id>_title`` and ``event_<id>_summary``:
+    English titles as the cards print them (data/championship.json), Italian its own words."""
+    for card in data.championship().events:
+        assert words.event_title(card.id, "en") == card.title
+        italian = words.event_title(card.id, "it"), words.event_summary(card.id, "it")
+        assert italian == (
+            words.text(f"event_{card.id}_title", "it"),
+            words.text(f"event_{card.id}_summary", "it"),
+        )
+        assert italian[0] != card.title and italian[1] != words.event_summary(card.id, "en")
+    assert words.event_title(3, "it") == "Sciopero dei piloti"
+    assert "BGA" not in " ".join(
+        words.event_summary(c.id, "en") for c in data.championship().events
+    )
+
+
+def test_an_italian_server_s_discord_event_names_the_event_card_in_italian() -> None:
+    """The Discord event of a league race on an Italian server says the card's title and
+    rule in Italian (the race's description, where a player reads what is special tonight)."""
+    settings = LeagueSettings(timer_seconds=600)
+    record = LeagueRecord(1, 10, 20, "Coppa", LeagueStatus.ACTIVE, settings, 1, 0.0, None, 0)
+    league = League(record, [Member(1, "A", "Alice")], new_season(SeasonConfig.preset(1961), [], 1))
+    when = datetime(2027, 1, 20, 20, 0, tzinfo=UTC)
+    event = race_event(league, 3, "it", "#gare", when)
+    card = league.season.races[2].event
+    assert words.event_title(card, "it") in event.description
+    assert words.event_summary(card, "it") in event.description
+    assert data.championship().event(card).title not in event.description
+    assert event.name == "Coppa — gara 3: Italia"
