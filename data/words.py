@@ -169,11 +169,12 @@ def command_text(english: str, locale: object) -> str | None:
     if lang == SOURCE:
         return None
     found = _catalog(lang).pgettext(catalogs.COMMAND, english)
-    return None if found == english else _cut_to(found, COMMAND_TEXT_LIMIT)
+    return None if found == english else cut_to(found, COMMAND_TEXT_LIMIT)
 
 
-def _cut_to(said: str, limit: int) -> str:
-    """``said`` if it has at most ``limit`` characters, else its words that fit and "…"."""
+def cut_to(said: str, limit: int) -> str:
+    """``said`` if it has at most ``limit`` characters, else its words that fit and "…"
+    (a longer language's text in a field Discord limits)."""
     if len(said) <= limit:
         return said
     kept = said[: limit - 1]

@@ -5,6 +5,19 @@ An error that quotes an input quotes at most about 80 characters of it (:func:`q
 
 from __future__ import annotations
 
+from typing import Literal
+
+SeasonSetupKey = Literal[
+    "no_year",
+    "unknown_year",
+    "too_few_races",
+    "unknown_track",
+    "unknown_event",
+    "no_laps",
+    "no_event",
+]
+"""What can be wrong with a season asked for (:class:`SeasonSetupError`'s ``key``)."""
+
 
 class RulesError(ValueError):
     """A decision the rules do not allow at this moment."""
@@ -38,7 +51,7 @@ class SeasonSetupError(ValueError):
     races, a track and event that leave no lap). ``key`` and ``values`` say it for a reader in
     any language (the bot's message ``season_<key>``); the message says it in English."""
 
-    def __init__(self, key: str, message: str, **values: str | int) -> None:
+    def __init__(self, key: SeasonSetupKey, message: str, **values: str | int) -> None:
         self.key = key
         self.values = values
         super().__init__(message)

@@ -19,6 +19,12 @@ from discord import ui
 
 from bot.discord.errors import answer_failure
 from bot.discord.ids import BUTTON_PATTERN, SELECT_PATTERN, ComponentId
+from data.words import cut_to
+
+# Discord's longest texts in a component: a longer language's words are cut after a word.
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+PLACEHOLDER = 150
 
 BUTTON_ID = re.compile(BUTTON_PATTERN)
 SELECT_ID = re.compile(SELECT_PATTERN)
@@ -49,7 +55,11 @@ class HeatButton(ui.Button[Any]):
         row: int | None = None,
     ) -> None:
         super().__init__(
-            label=label or None, style=style, custom_id=str(target), disabled=disabled, row=row
+            label=cut_to(label, BUTTON_LABEL) or None,
+            style=style,
+            custom_id=str(target),
+            disabled=disabled,
+            row=row,
         )
         self.target = target
 
@@ -67,10 +77,12 @@ class HeatSelect(ui.Select[Any]):
         max_values: int = 1,
         row: int | None = None,
     ) -> None:
+        for option in options:
+            option.label = cut_to(option.label, OPTION_LABEL)
         super().__init__(
             custom_id=str(target),
             options=options,
-            placeholder=placeholder or None,
+            placeholder=cut_to(placeholder, PLACEHOLDER) or None,
             min_values=min_values,
             max_values=max_values,
             row=row,

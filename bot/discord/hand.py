@@ -18,13 +18,14 @@ import engine
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.ids import button, select
 from bot.discord.pictures import hand_pngs
+from bot.discord.prompts import card_name
 from bot.discord.texts import t
 from bot.discord.upgrades import upgrade_lines
 from bot.service import cpu
 from bot.storage import Orders
 from bot.storage.card_codes import decode_cards, encode_cards
 from engine import Decision, Plan, RaceState
-from engine.cards import HEAT, STRESS, Card
+from engine.cards import HEAT, Card
 from engine.choices import (
     GearOption,
     card_choices,
@@ -309,7 +310,7 @@ def _card_options(
         picked = card in left
         if picked:
             left.remove(card)
-        label = t("stress_card", locale) if card == STRESS else card
+        label = card_name(card, locale)
         options.append(discord.SelectOption(label=label, value=str(index), default=picked))
     return options
 

@@ -24,6 +24,7 @@ from bot.discord.ids import numbered as numbered_arg
 from bot.discord.league_posts import market_file
 from bot.discord.league_threads import LeagueThreads
 from bot.discord.market import numbered, picks
+from bot.discord.prompts import card_name
 from bot.discord.texts import shown_name, t
 from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.leagues import LeagueService
@@ -63,7 +64,7 @@ def draft_message(turn: DraftTurn, market: discord.File) -> dict[str, Any]:
         for number, decision in numbered(turn.market, picks, _card_of):
             arg = numbered_arg(decision_arg(decision), number)
             target = button("lg", turn.league_id, turn.version, arg)
-            text = t("league_pick", locale, card=decision.card)
+            text = t("league_pick", locale, card=card_name(decision.card, locale))
             items.append(
                 HeatButton(target, t("numbered", locale, number=number, label=text), _PRIMARY)
             )
@@ -73,13 +74,19 @@ def draft_message(turn: DraftTurn, market: discord.File) -> dict[str, Any]:
         for give in list(gives)[:MAX_SELECTS]:
             options = [
                 discord.SelectOption(
-                    label=t("league_swap_button", locale, give=give, take=d.take), value=d.take
+                    label=t(
+                        "league_swap_button",
+                        locale,
+                        give=card_name(give, locale),
+                        take=card_name(d.take, locale),
+                    ),
+                    value=d.take,
                 )
                 for d in turn.decisions
                 if isinstance(d, DraftSwap) and d.give == give
             ][:MAX_OPTIONS]
             target = select("lgs", turn.league_id, turn.version, f"{turn.driver_id}.{give}")
-            items.append(HeatSelect(target, options, give))
+            items.append(HeatSelect(target, options, card_name(give, locale)))
         keep = DraftKeep(turn.driver_id)
         if keep in turn.decisions:
             target = button("lg", turn.league_id, turn.version, decision_arg(keep))
@@ -216,10 +223,18 @@ def _drafted(league: League, row: OutboxRow, locale: str) -> str:
         driver = decision.driver if isinstance(decision, DraftPick | DraftSwap) else None
         name = "" if driver is None else _name(league, driver, locale)
         if isinstance(decision, DraftPick):
-            lines.append(t("league_picked", locale, name=name, card=decision.card))
+            lines.append(
+                t("league_picked", locale, name=name, card=card_name(decision.card, locale))
+            )
         elif isinstance(decision, DraftSwap):
             lines.append(
-                t("league_swapped", locale, name=name, give=decision.give, take=decision.take)
+                t(
+                    "league_swapped",
+                    locale,
+                    name=name,
+                    give=card_name(decision.give, locale),
+                    take=card_name(decision.take, locale),
+                )
             )
     return "\n".join(lines)
 

@@ -25,13 +25,13 @@ from bot.service.league_values import Breakdown, League, Standing
 from bot.service.leagues import LeagueService
 from bot.service.refusals import Refused
 from bot.storage import LeagueRace, OutboxRow, RaceRecord
+from data import words
 from data.words import event_title, track_name
 from render import ChartLine, StandingsChart, png_bytes, standings_chart_image
 from render.standings import StandingRow, Standings, race_score, standings_image
 
 log = logging.getLogger("heat.league")
 
-CHAMPION_ROLE = "Heat Champion"
 MESSAGE_LIMIT = 2000  # Discord's most characters in one message
 PODIUM = 3
 
@@ -319,12 +319,26 @@ class LeaguePoster:
         if guild is None or me is None or not me.guild_permissions.manage_roles:
             return t("league_no_role", locale)
         try:
-            role = discord.utils.get(guild.roles, name=CHAMPION_ROLE)
+            role = champion_role(guild, locale)
             if role is None:
-                role = await guild.create_role(name=CHAMPION_ROLE, reason="Heat league champion")
+                named = t("league_champion_role", locale)
+                role = await guild.create_role(name=named, reason=named)
             member = await guild.fetch_member(user_id)
-            await member.add_roles(role, reason=f"Champion of {league.record.name}")
+            reason = t("league_champion_of", locale, name=league.record.name)
+            await member.add_roles(role, reason=reason)
         except discord.HTTPException:
             log.warning("champion role refused league=%s guild=%s", league.id, guild.id)
             return t("league_no_role", locale)
-        return t("league_role_given", locale, user=user_id, role=CHAMPION_ROLE)
+        return t("league_role_given", locale, user=user_id, role=role.name)
+
+
+def champion_role(guild: discord.Guild, locale: str) -> discord.Role | None:
+    """The server's champion role: named in its language ("Heat Champion", "Campione Heat"),
+    or as another language named it before (a server that changed language keeps its role)."""
+    names = [t("league_champion_role", locale)]
+    names += [t("league_champion_role", other) for other in words.languages()]
+    for name in names:
+        role = discord.utils.get(guild.roles, name=name)
+        if role is not None:
+            return role
+    return None

@@ -20,7 +20,7 @@ from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.ids import button, decision_button, select
 from bot.discord.texts import t
 from engine import Adrenaline, Boost, Decision, Discard, RaceState, ReactDone, Slipstream
-from engine.cards import STRESS, Card, speed_value
+from engine.cards import Card, speed_value
 from engine.choices import discard_choices, salvage_choices, shows_hidden_cards, slipstream_spaces
 from engine.decisions import (
     Accelerate,
@@ -34,6 +34,7 @@ from engine.decisions import (
     Salvage,
     SuperCool,
 )
+from render.card_words import card_label
 
 # Decision kinds with one label each, filled in with the decision's card, speed or count.
 PLAIN_KEYS: dict[type[Decision], str] = {
@@ -118,8 +119,8 @@ def card_select(
 
 
 def card_name(card: Card, locale: str = "en") -> str:
-    """A card as a driver reads it: the Stress card says what it flips."""
-    return t("stress_card", locale) if card == STRESS else card
+    """A card as a driver reads it, in the words its picture draws (render.card_words)."""
+    return card_label(card, locale)
 
 
 STYLES = {

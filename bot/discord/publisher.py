@@ -25,7 +25,7 @@ from bot.discord.notices import Notices
 from bot.discord.pictures import board_png, finish_png
 from bot.discord.prompts import prompt_message
 from bot.discord.race_lines import board_embed, podium_text, round_lines
-from bot.discord.texts import shown_name, t
+from bot.discord.texts import permission_names, shown_name, t
 from bot.discord.threads import RaceThreads
 from bot.service import cpu
 from bot.service.waits import waiting_humans
@@ -34,6 +34,7 @@ from data.words import track_name
 from engine import RaceState
 
 log = logging.getLogger("heat.publish")
+POSTING = ("send_messages", "attach_files")  # what a round's post needs (Discord's names)
 
 # Discord takes 2,000 characters a message: the round summaries get what the board's other
 # lines (a restart's note, who must plan next, their mentions) leave, with room to spare.
@@ -314,14 +315,19 @@ class Publisher:
         if record.id in self._warned_hosts:
             return
         self._warned_hosts.add(record.id)
+        seats = await self.store.seats(record.id)
+        locale = next(
+            (seat.locale for seat in seats if seat.user_id == record.host_id),
+            self.locale_of(record.guild_id),
+        )  # the host's own language, as their seat keeps it
         try:
             host = await self.client.fetch_user(record.host_id)
             await host.send(
                 t(
                     "missing_permissions",
-                    "en-US",
+                    locale,
                     channel=record.channel_id,
-                    permissions="Send Messages / Attach Files",
+                    permissions=permission_names(POSTING, locale),
                 )
             )
         except discord.HTTPException:

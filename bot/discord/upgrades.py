@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from bot.discord.texts import t
 from engine.cards import Card, speed_choices, symbols
+from render.card_faces import card_face, card_title
 
 BASE_CARDS = frozenset("012345HS")
 
@@ -21,6 +22,13 @@ def upgrade_lines(hand: Iterable[Card], locale: str) -> list[str]:
         speeds = "/".join(map(str, speed_choices(card)))
         uses = [t(f"symbol_{name}", locale, n=n) for name, n in sorted(symbols(card).items())]
         lines.append(
-            t("hand_upgrade", locale, card=card, speed=speeds, uses="; ".join(uses) or "-")
+            t(
+                "hand_upgrade",
+                locale,
+                card=card,
+                name=card_title(card_face(card), locale),
+                speed=speeds,
+                uses="; ".join(uses) or "-",
+            )
         )
     return lines

@@ -4,7 +4,8 @@ A message is read as Discord holds it (content, embeds, components). A card
 held in a hand shows through three places:
 
 - its id in any text, for the cards whose ids are words of their own (upgrades
-  like ``turbo-8`` and sponsorships like ``sp-cooling``: each holds a ``-``). The
+  like ``turbo-8`` and sponsorships like ``sp-cooling``: each holds a ``-``), or its
+  name as the bot says it ("Turbo charger 8 (heat 1, scrap 6)", in any language). The
   basic cards ``0``-``5``, Heat ``H`` and Stress ``S`` are digits and letters
   every message holds, so they are looked for in the places that list cards:
 - a select's option naming a hidden card, as the bot names cards (the cards to
@@ -77,6 +78,8 @@ def leaks(content: str, embeds: list[Json], components: list[Json], state: RaceS
     found += [f"control shows {w!r}" for w in _card_words(words) if w in secret]
     prose = [content, *(_texts(embed) for embed in embeds)]
     found += [f"text shows {w!r}" for w in _card_words(prose) if w in secret - upgrades(state)]
+    found += [f"control names {card!r}" for card in _names_in(words, secret)]
+    found += [f"text names {card!r}" for card in _names_in(prose, secret - upgrades(state))]
     names = {card_name(card, locale): card for card in hidden for locale in LOCALES}
     for control in controls:
         for option in control.get("options", ()):
@@ -109,6 +112,13 @@ def _texts(embed: Json) -> str:
     fields = [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
     parts = [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text")]
     return "\n".join([*(p for p in parts if p), *fields])
+
+
+def _names_in(texts: Iterable[str], cards: set[Card]) -> set[Card]:
+    """The word cards (ids with a ``-``) of ``cards`` whose name, as the bot says it in any
+    language, some text holds."""
+    named = {card_name(card, locale): card for card in cards if "-" in card for locale in LOCALES}
+    return {card for text in texts for name, card in named.items() if name in str(text)}
 
 
 def _card_words(texts: Iterable[str]) -> set[str]:

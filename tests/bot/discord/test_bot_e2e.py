@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
 import engine
 from engine.notation import load_state
@@ -260,12 +261,18 @@ async def test_a_finished_race_exports_a_replayable_scenario(tmp_path: Path) -> 
         assert sorted(car["finished"] for car in result["state"]["cars"]) == [1, 2]
 
 
+@pytest.mark.parametrize(
+    ("locale", "said"), [("en-US", "Send Messages, Attach Files"), ("it", "Invia messaggi")]
+)
 async def test_a_channel_the_bot_cannot_post_in_is_reported_once_to_the_host(
-    tmp_path: Path,
+    tmp_path: Path, locale: str, said: str
 ) -> None:
+    """The host reads why in their own language (their seat's), the permissions named as the
+    server's settings name them."""
     from tests.support.fakediscord import Permission
 
     async with table(tmp_path / "heat.sqlite3") as t:
+        t.alice.locale = locale
         await t.start()
         board = await two_driver_race(t)
         t.fake.deny_bot_permissions(t.channel, Permission.SEND_MESSAGES)
@@ -279,7 +286,7 @@ async def test_a_channel_the_bot_cannot_post_in_is_reported_once_to_the_host(
         await t.click(t.bob, hand, "heat:b:sug:")
         await t.click(t.bob, hand, "heat:b:go:")
         assert len(t.fake.dm_messages(t.alice)) == 1
-        assert "Send Messages" in t.fake.dm_messages(t.alice)[0].content
+        assert said in t.fake.dm_messages(t.alice)[0].content
         assert t.fake.dm_messages(t.bob) == []
 
 

@@ -77,10 +77,12 @@ async def test_every_legal_garage_decision_is_a_button_or_a_select() -> None:
 
 
 def test_garage_labels_name_the_card_and_the_speed() -> None:
-    """A button says which upgrade and which speed, in the driver's language."""
-    assert label(Pick("A", "turbo-8"), "en-US") == "Take turbo-8"
-    assert label(ChooseSpeed("A", "brakes-1-5", 5), "it") == "brakes-1-5 a velocità 5"
-    assert label(GiveBack("A", "rpm-1"), "en-US") == t("give_back", "en", card="rpm-1")
+    """A button says which upgrade and which speed, in the driver's language: the card as its
+    picture names it (title, speed, symbols), never the engine's notation."""
+    assert label(Pick("A", "turbo-8"), "en-US") == "Take Turbo charger 8 (heat 1, scrap 6)"
+    assert label(ChooseSpeed("A", "brakes-1-5", 5), "it") == "Freni 1/5 a velocità 5"
+    rpm = "R.P.M. 1 (slip 2)"
+    assert label(GiveBack("A", "rpm-1"), "en-US") == t("give_back", "en", card=rpm)
     keys = catalog_keys()
     assert set(PLAIN_KEYS.values()) <= keys, "every decision kind has its label"
     lobby = {f"garage_{g}" for g in get_args(GarageDecks)} | {
@@ -129,14 +131,18 @@ def test_a_plan_of_the_longest_upgrades_fits_a_custom_id() -> None:
 
 
 def test_the_hand_says_what_each_upgrade_does_this_round() -> None:
-    """One line per upgrade (not per base card), its speeds and each symbol's use and timing."""
+    """One line per upgrade (not per base card): its name as the picture prints it, its
+    speeds and each symbol's use and timing."""
     lines = upgrade_lines(("1", "body-6", "S", "body-6", "brakes-1-5"), "en-US")
     assert lines == [
-        "`body-6` speed 6: pay 1 Heat when played (mandatory); discard up to 3 Stress (React)",
-        "`brakes-1-5` speed 1/5: -",
+        "`body-6` Body, speed 6: pay 1 Heat when played (mandatory); discard up to 3 Stress"
+        " (React)",
+        "`brakes-1-5` Brakes, speed 1/5: -",
     ]
     italian = upgrade_lines(("air-intake-0b",), "it")
-    assert italian[0].startswith("`air-intake-0b` velocità 0: Limiti di Velocità delle curve -1")
+    assert italian[0].startswith(
+        "`air-intake-0b` Presa d'aria, velocità 0: Limiti di Velocità delle curve -1"
+    )
 
 
 def test_each_slipstream_distance_gets_a_button_that_says_how_far() -> None:

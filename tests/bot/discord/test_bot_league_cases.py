@@ -15,7 +15,7 @@ from pathlib import Path
 import aiosqlite
 
 import data
-from bot.discord.league_posts import CHAMPION_ROLE, LeaguePoster
+from bot.discord.league_posts import LeaguePoster
 from bot.discord.texts import t as t_
 from tests.support.botdriver import Table, answer, custom_ids, table
 from tests.support.botrace import mentioned
@@ -134,16 +134,21 @@ async def test_only_an_admin_ends_or_corrects_and_the_end_keeps_an_export(tmp_pa
 async def test_the_champion_role_is_given_only_where_the_bot_may_manage_roles(
     tmp_path: Path,
 ) -> None:
-    """With Manage Roles the bot makes the role and gives it; without, it says so in one line."""
+    """With Manage Roles the bot makes the role, named in the server's language, and gives it;
+    a server that changes language keeps the role it has; without, it says so in one line."""
     async with table(tmp_path / "heat.sqlite3") as t:
         t.fake.grant_bot(t.guild, Permission.MANAGE_ROLES)
         bot = await t.start()
         await t.slash(t.alice, "league create", name="Cup", season="1961")
         league = await bot.leagues.league_in(t.channel.id)
         poster = LeaguePoster(bot, bot.leagues)
+        given = await poster._crown(league, t.bob.id, "it")
+        assert given == f"<@{t.bob.id}> ora ha il ruolo **Campione Heat**."
+        assert [r.name for r in t.guild.members[t.bob.id].roles] == ["Campione Heat"]
         given = await poster._crown(league, t.alice.id, "en-US")
-        assert given == f"<@{t.alice.id}> now has the **{CHAMPION_ROLE}** role."
-        assert [r.name for r in t.guild.members[t.alice.id].roles] == [CHAMPION_ROLE]
+        assert given == f"<@{t.alice.id}> now has the **Campione Heat** role."
+        assert [r.name for r in t.guild.members[t.alice.id].roles] == ["Campione Heat"]
+        assert [r.name for r in t.guild.roles.values()].count("Campione Heat") == 1
 
     async with table(tmp_path / "other.sqlite3") as t:
         bot = await t.start()
@@ -154,7 +159,7 @@ async def test_the_champion_role_is_given_only_where_the_bot_may_manage_roles(
             said == "Non posso gestire i ruoli su questo server, quindi nessun ruolo di campione."
         )
         assert t.guild.members[t.alice.id].roles == []
-        assert not any(role.name == CHAMPION_ROLE for role in t.guild.roles.values())
+        assert not {"Heat Champion", "Campione Heat"} & {r.name for r in t.guild.roles.values()}
 
 
 async def test_the_first_picker_swaps_an_upgrade_from_a_select(tmp_path: Path) -> None:

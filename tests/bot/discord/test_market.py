@@ -88,7 +88,8 @@ def test_two_equal_cards_in_a_league_market_get_two_numbered_buttons() -> None:
     turn = league_turn(("4wd-4", "body-3", "4wd-4"))
     message = draft_message(turn, discord.File(io.BytesIO(b""), "m.png"))
     labels = [item.label for item in message["view"].children]  # type: ignore[attr-defined]
-    assert labels == ["1 · Take 4wd-4", "2 · Take body-3", "3 · Take 4wd-4"]
+    wheels = "Take 4 wheel drive 4 (boost +)"
+    assert labels == [f"1 · {wheels}", "2 · Take Body 3 (reduce 2)", f"3 · {wheels}"]
     ids = ids_of(message["view"])
     assert len({str(target) for target in ids}) == 3, "Discord needs each id once"
     taken = [parse_season_decision(decision_text(target)) for target in ids]

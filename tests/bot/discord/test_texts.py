@@ -20,6 +20,7 @@ from data.models import SectorEffect
 from engine import Adrenaline, Boost, Discard, ReactDone, Slipstream
 from engine.cards import KNOWN_CARDS, symbols
 from engine.decisions import DECISION_TYPES
+from engine.errors import SeasonSetupKey
 from engine.pending import Step
 from engine.state import DraftVariant, GarageDecks
 from render.card_faces import BASE_FACES, title_key
@@ -62,6 +63,7 @@ def built_keys() -> dict[str, set[str]]:
         "seat_": {f"seat_{kind}" for kind in FILL_KINDS},
         "colour_": {f"colour_{colour}" for colour in COLOURS},
         "permission_": {f"permission_{name}" for name in PERMISSIONS},
+        "season_": {f"season_{key}" for key in get_args(SeasonSetupKey)},
         "labels": {label for label in labels if label is not None}
         | set(PLAIN_KEYS.values())
         | set(PLACEHOLDERS.values()),
