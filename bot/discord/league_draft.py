@@ -50,13 +50,13 @@ def decision_arg(decision: SeasonDecision) -> str:
     return str(decision).replace(" ", ".")
 
 
-def draft_message(turn: DraftTurn, market: discord.File) -> dict[str, Any]:
-    """The public prompt: the picker named, the market drawn, one button per pick.
+def draft_message(turn: DraftTurn, market: discord.File, locale: str) -> dict[str, Any]:
+    """The public prompt: the picker named, the market drawn, one button per pick, in the
+    server's language as every public post (the picture beside it is too).
 
     The first picker's swap offer is one select per owned upgrade (the market
     cards to take for it) and a "keep" button.
     """
-    locale = turn.locale
     items: list[discord.ui.Item[Any]] = []
     if not turn.swap:
         content = t("league_draft", locale, user=turn.user_id, race=turn.race_no)
@@ -209,7 +209,7 @@ class LeagueDraft:
         title = (heading, picks(picker, locale))
         name = f"league-{turn.league_id}-{turn.version}.png"
         file = await market_file(turn.market, title, name, locale)
-        return {**draft_message(turn, file), "allowed_mentions": _PEOPLE}
+        return {**draft_message(turn, file, locale), "allowed_mentions": _PEOPLE}
 
 
 def _drafted(league: League, row: OutboxRow, locale: str) -> str:

@@ -275,7 +275,6 @@ def turn_of(league: League) -> DraftTurn | None:
         season.race_no,
         driver_id,
         member.user_id,
-        member.locale,
         season.draft.market,
         tuple(
             d

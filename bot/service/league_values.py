@@ -49,7 +49,6 @@ class DraftTurn:
     race_no: int
     driver_id: str
     user_id: int
-    locale: str
     market: tuple[str, ...]
     decisions: tuple[DriverDecision, ...]
 

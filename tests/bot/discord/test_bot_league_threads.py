@@ -96,6 +96,13 @@ async def test_a_league_race_runs_its_draft_and_its_race_in_one_thread(tmp_path:
         assert said.ephemeral and LEAGUE in said.content, "/league works inside the thread"
 
         await draft(t)
+        asked = {
+            user: text("league_draft", "en-US", user=user.id, race=1) for user in (t.alice, t.bob)
+        }
+        said = [m.content for m in t.public()]
+        assert asked[t.bob] in said, "Bob reads Italian, but his prompt is public: the server's"
+        assert asked[t.alice] in said
+        assert text("league_draft", "it", user=t.bob.id, race=1) not in said
         board = t.latest_with("heat:b:hand:")
         assert board.channel_id == thread.id, "the race follows in the draft's thread"
         assert t.threads() == [thread] and thread.name == "Heat · España · #1"

@@ -79,14 +79,14 @@ def league_turn(market: tuple[str, ...]) -> DraftTurn:
     s = replace(s, draft=replace(s.draft, market=market))
     picker = season_pending(s).drivers[0]  # type: ignore[union-attr]
     decisions = tuple(season_legal_decisions(s, picker))
-    return DraftTurn(1, s.version, 1, picker, 42, "en-US", market, decisions)  # type: ignore[arg-type]
+    return DraftTurn(1, s.version, 1, picker, 42, market, decisions)  # type: ignore[arg-type]
 
 
 def test_two_equal_cards_in_a_league_market_get_two_numbered_buttons() -> None:
     """Market 4wd-4, body-3, 4wd-4: buttons 1, 2 and 3, ids of their own, 1 and 3 taking
     4wd-4 and 2 body-3, as the engine's choices say."""
     turn = league_turn(("4wd-4", "body-3", "4wd-4"))
-    message = draft_message(turn, discord.File(io.BytesIO(b""), "m.png"))
+    message = draft_message(turn, discord.File(io.BytesIO(b""), "m.png"), "en-US")
     labels = [item.label for item in message["view"].children]  # type: ignore[attr-defined]
     wheels = "Take 4 wheel drive 4 (boost +)"
     assert labels == [f"1 · {wheels}", "2 · Take Body 3 (reduce 2)", f"3 · {wheels}"]
