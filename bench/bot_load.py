@@ -36,6 +36,13 @@ the median p99 without. The flood changes nothing beyond noise when
 ``flooded_p99_ratio`` lies within ``1/noise_p99_ratio .. noise_p99_ratio``.
 ``flood_sent``, ``flood_refused`` and ``flood_ack_p99_ms`` are the flooder's
 (summed, and the largest p99, over the flooded runs).
+
+``--champions`` measures the same way, without and with ``--champion-races`` races (1 by
+default) of one person and five Champions (``level=champion``: every AI car searches, in
+the bot's process pool) played beside the races measured; only the measured races'
+acknowledgements count. ``ack_p99_ms_runs``, ``ack_p99_ms_champions_runs``,
+``noise_p99_ratio`` and ``champions_p99_ratio`` read as for the flood;
+``champion_plans`` counts the rounds the champions' races played.
 """
 
 from __future__ import annotations
@@ -109,11 +116,17 @@ async def plan(
 
 
 async def race(
-    fake: FakeDiscord, channel: FakeChannel, users: list[FakeUser], rng: random.Random | None
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    users: list[FakeUser],
+    rng: random.Random | None,
+    **lobby: str,
 ) -> int:
-    """Open, fill and start a race, then play ROUNDS rounds; returns plans confirmed."""
+    """Open, fill and start a race, then play ROUNDS rounds; returns plans confirmed.
+    ``lobby``: more ``/heat new`` options (``fill="ai", level="champion"``)."""
     host, *guests = users
-    created = await fake.slash(host, channel, "heat new", track="usa", laps=1, seats=6, fill="none")
+    options = {"fill": "none", **lobby}
+    created = await fake.slash(host, channel, "heat new", track="usa", laps=1, seats=6, **options)
     await created.done(timeout=60)
     lobby = lobby_in(fake, channel)
     for guest in guests:
@@ -160,9 +173,15 @@ async def stored_plans(database: str) -> int:
 
 
 async def measure(
-    races: int, burst: bool, database: str, processes: int, flooding: bool = False
+    races: int,
+    burst: bool,
+    database: str,
+    processes: int,
+    flooding: bool = False,
+    champion_races: int = 0,
 ) -> dict[str, float]:
-    """Play the races against ``processes`` bot processes (one shard each if more than one)."""
+    """Play the races against ``processes`` bot processes (one shard each if more than one),
+    beside ``champion_races`` races of one person and five Champions (not measured)."""
     async with FakeDiscord(clock=FakeClock(follow_real_time=True)) as fake:
         shards = [(n, processes) for n in range(processes)] if processes > 1 else [None]
         guilds = [fake.add_guild(f"Load {n}", shard=shard) for n, shard in enumerate(shards)]
@@ -176,6 +195,12 @@ async def measure(
             tables.append((channel, users))
         flooder = fake.add_user("flooder")
         fake.add_member(guilds[0], flooder)
+        champions = []
+        for number in range(champion_races):
+            channel = fake.add_text_channel(guilds[0], f"champions-{number}")
+            person = fake.add_user(f"against-champions-{number}")
+            fake.add_member(guilds[0], person)
+            champions.append((channel, person))
         bots: list[asyncio.subprocess.Process] = []
         try:
             for index, shard in enumerate(shards):
@@ -183,13 +208,20 @@ async def measure(
                 bots.append(await start_bot_process(fake, database, shard, environment=own))
             start = time.perf_counter()
             rngs = [None if burst else random.Random(n) for n in range(len(tables))]
-            runs = (race(fake, c, u, rng) for (c, u), rng in zip(tables, rngs, strict=True))
+            runs = [race(fake, c, u, rng) for (c, u), rng in zip(tables, rngs, strict=True)]
+            beside = asyncio.gather(
+                *(
+                    race(fake, c, [p], random.Random(-1), fill="ai", level="champion")
+                    for c, p in champions
+                )
+            )
             stop = asyncio.Event()
             flooding_task = asyncio.create_task(
                 flood(fake, tables[0][0], flooder, stop) if flooding else stop.wait()
             )
             confirmed = sum(await asyncio.gather(*runs))
             elapsed = time.perf_counter() - start
+            champion_plans = sum(await beside)
             stop.set()
             await flooding_task
             flooded = [i for i in fake.interactions if i.user is flooder]
@@ -201,10 +233,11 @@ async def measure(
                     bot.terminate()
             for bot in bots:
                 await bot.wait()
-        others = [i for i in fake.interactions if i.user is not flooder]
+        against = {person for _, person in champions}
+        others = [i for i in fake.interactions if i.user is not flooder and i.user not in against]
         latencies = sorted(i.ack_latency for i in others if i.ack_latency is not None)
         unanswered = sum(1 for i in others if i.ack_type is None)
-    lost = confirmed - await stored_plans(database) + unanswered
+    lost = confirmed + champion_plans - await stored_plans(database) + unanswered
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     flood_figures: dict[str, float] = {}
     if flooding:
@@ -220,6 +253,7 @@ async def measure(
             ),
         }
     return flood_figures | {
+        "champion_plans": champion_plans,
         "interactions": len(latencies),
         "plans_confirmed": confirmed,
         "elapsed_s": round(elapsed, 1),
@@ -230,39 +264,49 @@ async def measure(
     }
 
 
-async def main(races: int, burst: bool, flooding: bool, pairs: int) -> None:
+async def main(races: int, burst: bool, beside: str | None, pairs: int, champions: int) -> None:
+    """One run, or ``pairs`` runs without and with what goes on ``beside`` ("flooded": the
+    flood; "champions": races of Champions), alternating."""
     suffix = "" if races == RACES else f"_{races}"
     print(f"clicks: {'burst' if burst else 'paced'}")
     print(f"races{suffix}: {races}")
     print(f"drivers{suffix}: {races * DRIVERS}")
-    if not flooding:
-        print_run(await measure_once(races, burst, False), suffix)
+    if beside is None:
+        print_run(await measure_once(races, burst), suffix)
         return
+    load = {"flooding": True} if beside == "flooded" else {"champion_races": champions}
     calm: list[dict[str, float]] = []
-    flooded: list[dict[str, float]] = []
+    loaded: list[dict[str, float]] = []
     for _ in range(pairs):
-        calm.append(await measure_once(races, burst, False))
-        flooded.append(await measure_once(races, burst, True))
+        calm.append(await measure_once(races, burst))
+        loaded.append(await measure_once(races, burst, **load))
     calm_p99 = [run["ack_p99_ms"] for run in calm]
-    flooded_p99 = [run["ack_p99_ms"] for run in flooded]
+    loaded_p99 = [run["ack_p99_ms"] for run in loaded]
     print(f"ack_p99_ms_runs{suffix}: {' / '.join(map(str, calm_p99))}")
-    print(f"ack_p99_ms_flooded_runs{suffix}: {' / '.join(map(str, flooded_p99))}")
+    print(f"ack_p99_ms_{beside}_runs{suffix}: {' / '.join(map(str, loaded_p99))}")
     print(f"ack_p50_ms{suffix}: {statistics.median(r['ack_p50_ms'] for r in calm)}")
-    print(f"ack_p50_ms_flooded{suffix}: {statistics.median(r['ack_p50_ms'] for r in flooded)}")
+    print(f"ack_p50_ms_{beside}{suffix}: {statistics.median(r['ack_p50_ms'] for r in loaded)}")
     print(f"decisions_lost{suffix}: {sum(r['decisions_lost'] for r in calm)}")
-    print(f"decisions_lost_flooded{suffix}: {sum(r['decisions_lost'] for r in flooded)}")
-    print(f"flood_sent{suffix}: {sum(r['flood_sent'] for r in flooded)}")
-    print(f"flood_refused{suffix}: {sum(r['flood_refused'] for r in flooded)}")
-    print(f"flood_ack_p99_ms{suffix}: {max(r['flood_ack_p99_ms'] for r in flooded)}")
+    print(f"decisions_lost_{beside}{suffix}: {sum(r['decisions_lost'] for r in loaded)}")
+    if beside == "flooded":
+        print(f"flood_sent{suffix}: {sum(r['flood_sent'] for r in loaded)}")
+        print(f"flood_refused{suffix}: {sum(r['flood_refused'] for r in loaded)}")
+        print(f"flood_ack_p99_ms{suffix}: {max(r['flood_ack_p99_ms'] for r in loaded)}")
+    else:
+        print(f"champion_races{suffix}: {champions}")
+        print(f"champion_plans{suffix}: {sum(r['champion_plans'] for r in loaded)}")
     print(f"noise_p99_ratio{suffix}: {max(calm_p99) / max(min(calm_p99), 0.001):.2f}")
-    ratio = statistics.median(flooded_p99) / max(statistics.median(calm_p99), 0.001)
-    print(f"flooded_p99_ratio{suffix}: {ratio:.2f}")
+    ratio = statistics.median(loaded_p99) / max(statistics.median(calm_p99), 0.001)
+    print(f"{beside}_p99_ratio{suffix}: {ratio:.2f}")
 
 
-async def measure_once(races: int, burst: bool, flooding: bool) -> dict[str, float]:
+async def measure_once(
+    races: int, burst: bool, flooding: bool = False, champion_races: int = 0
+) -> dict[str, float]:
     """One run on a fresh SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
-        return await measure(races, burst, str(Path(folder) / "heat.sqlite3"), 1, flooding)
+        database = str(Path(folder) / "heat.sqlite3")
+        return await measure(races, burst, database, 1, flooding, champion_races)
 
 
 def print_run(figures: dict[str, float], suffix: str) -> None:
@@ -302,11 +346,14 @@ if __name__ == "__main__":
     parser.add_argument("--races", type=int, default=RACES)
     parser.add_argument("--burst", action="store_true")
     parser.add_argument("--flood", action="store_true", help="one person sends 30 commands/s")
-    parser.add_argument("--pairs", type=int, default=2, help="runs without and with --flood")
+    parser.add_argument("--pairs", type=int, default=2, help="runs without and with --flood or --champions")
     parser.add_argument("--database", help="a postgresql:// URL: compare with SQLite")
     parser.add_argument("--processes", type=int, default=2, help="bot processes on PostgreSQL")
+    parser.add_argument("--champions", action="store_true", help="races of Champions beside")
+    parser.add_argument("--champion-races", type=int, default=1, help="each: 1 person, 5 AI")
     args = parser.parse_args()
+    beside = "flooded" if args.flood else "champions" if args.champions else None
     if args.database is None:
-        asyncio.run(main(args.races, args.burst, args.flood, args.pairs))
+        asyncio.run(main(args.races, args.burst, beside, args.pairs, args.champion_races))
     else:
         asyncio.run(compare(args.database, args.races, args.burst, args.processes))
