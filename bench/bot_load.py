@@ -346,7 +346,7 @@ if __name__ == "__main__":
     parser.add_argument("--races", type=int, default=RACES)
     parser.add_argument("--burst", action="store_true")
     parser.add_argument("--flood", action="store_true", help="one person sends 30 commands/s")
-    parser.add_argument("--pairs", type=int, default=2, help="runs without and with --flood or --champions")
+    parser.add_argument("--pairs", type=int, default=2, help="runs without and with the load")
     parser.add_argument("--database", help="a postgresql:// URL: compare with SQLite")
     parser.add_argument("--processes", type=int, default=2, help="bot processes on PostgreSQL")
     parser.add_argument("--champions", action="store_true", help="races of Champions beside")
