@@ -10,7 +10,13 @@ import pytest
 
 import data
 from engine.championship import RaceResult
-from engine.errors import IllegalDecision, NotationError, NotYourTurn, StaleDecision
+from engine.errors import (
+    IllegalDecision,
+    NotationError,
+    NotYourTurn,
+    SeasonSetupError,
+    StaleDecision,
+)
 from engine.movement import position_key
 from engine.season import (
     CancelRace,
@@ -90,16 +96,21 @@ def test_a_preset_season_races_its_printed_tracks_and_events() -> None:
 
 
 def test_a_custom_season_has_three_races_or_more() -> None:
-    """A custom list of tracks needs 3 races; an unknown track or event is refused."""
+    """A custom list of tracks needs 3 races; an unknown track or event is refused, with a key
+    and values a reader in any language can be told (SeasonSetupError)."""
     two = (SeasonRace("usa", 7), SeasonRace("italy", 4))
-    with pytest.raises(ValueError, match="3 or more races"):
+    with pytest.raises(SeasonSetupError, match="3 or more races") as too_few:
         new_season(SeasonConfig.custom(two), DRIVERS, 1)
-    with pytest.raises(ValueError, match="unknown track"):
+    assert (too_few.value.key, too_few.value.values) == ("too_few_races", {"least": 3, "races": 2})
+    with pytest.raises(SeasonSetupError, match="unknown track") as mars:
         new_season(SeasonConfig.custom((*two, SeasonRace("mars", 1))), DRIVERS, 1)
-    with pytest.raises(ValueError, match="unknown event 19"):
+    assert mars.value.key == "unknown_track" and mars.value.values["track"] == "'mars'"
+    with pytest.raises(SeasonSetupError, match="unknown event 19") as nineteen:
         new_season(SeasonConfig.custom((*two, SeasonRace("france", 19))), DRIVERS, 1)
-    with pytest.raises(ValueError, match="no season 1970"):
+    assert nineteen.value.key == "unknown_event" and nineteen.value.values["event"] == 19
+    with pytest.raises(SeasonSetupError, match="no season 1970") as year:
         new_season(SeasonConfig.preset(1970), DRIVERS, 1)
+    assert year.value.key == "unknown_year" and year.value.values["year"] == 1970
     s = new_season(SeasonConfig.custom((*two, SeasonRace("france", 6))), DRIVERS, 1)
     assert len(s.races) == 3
 
