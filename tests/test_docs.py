@@ -129,3 +129,16 @@ def test_the_readme_says_who_may_run_every_command() -> None:
     rows = _who_may_rows()
     assert commands | {"/heat stats"} <= set(rows), sorted(commands - set(rows))
     assert all(rows[command] for command in commands), "each says who may"
+
+
+def test_the_readme_s_table_of_ai_levels_is_the_kept_bench_run() -> None:
+    """Every figure of the README's AI table is one ``bench/drivers.py`` printed: the block is
+    what ``python -m bench.readme_table`` writes from the run kept in docs/bench/drivers.txt
+    (a figure edited by hand, or a new run not written into the README, fails here)."""
+    from bench import readme_table
+
+    run = readme_table.RUN.read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme_table.block(readme) == readme_table.table(run)
+    assert "champion_ahead_of_expert" in readme_table.figures(run), "the run races head to head"
+    assert readme_table.notes(run), "the run says how it was made"
