@@ -18,7 +18,6 @@ import engine
 from bot.discord.components import HeatButton, HeatSelect, view_of
 from bot.discord.ids import button, select
 from bot.discord.pictures import hand_pngs
-from bot.discord.prompts import card_name
 from bot.discord.texts import t
 from bot.discord.upgrades import upgrade_lines
 from bot.service import cpu
@@ -35,6 +34,7 @@ from engine.choices import (
 )
 from engine.forecast import Forecast, forecast, next_corner
 from engine.view import CarView
+from render.card_words import card_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,7 +310,7 @@ def _card_options(
         picked = card in left
         if picked:
             left.remove(card)
-        label = card_name(card, locale)
+        label = card_label(card, locale)
         options.append(discord.SelectOption(label=label, value=str(index), default=picked))
     return options
 

@@ -24,7 +24,6 @@ from bot.discord.ids import numbered as numbered_arg
 from bot.discord.league_posts import market_file
 from bot.discord.league_threads import LeagueThreads
 from bot.discord.market import numbered, picks
-from bot.discord.prompts import card_name
 from bot.discord.texts import shown_name, t
 from bot.service.league_values import DraftTurn, League, LeagueChange
 from bot.service.leagues import LeagueService
@@ -38,6 +37,7 @@ from engine.season import (
     SeasonDecision,
     parse_season_decision,
 )
+from render.card_words import card_label
 
 log = logging.getLogger("heat.league")
 
@@ -64,7 +64,7 @@ def draft_message(turn: DraftTurn, market: discord.File, locale: str) -> dict[st
         for number, decision in numbered(turn.market, picks, _card_of):
             arg = numbered_arg(decision_arg(decision), number)
             target = button("lg", turn.league_id, turn.version, arg)
-            text = t("league_pick", locale, card=card_name(decision.card, locale))
+            text = t("league_pick", locale, card=card_label(decision.card, locale))
             items.append(
                 HeatButton(target, t("numbered", locale, number=number, label=text), _PRIMARY)
             )
@@ -77,8 +77,8 @@ def draft_message(turn: DraftTurn, market: discord.File, locale: str) -> dict[st
                     label=t(
                         "league_swap_button",
                         locale,
-                        give=card_name(give, locale),
-                        take=card_name(d.take, locale),
+                        give=card_label(give, locale),
+                        take=card_label(d.take, locale),
                     ),
                     value=d.take,
                 )
@@ -86,7 +86,7 @@ def draft_message(turn: DraftTurn, market: discord.File, locale: str) -> dict[st
                 if isinstance(d, DraftSwap) and d.give == give
             ][:MAX_OPTIONS]
             target = select("lgs", turn.league_id, turn.version, f"{turn.driver_id}.{give}")
-            items.append(HeatSelect(target, options, card_name(give, locale)))
+            items.append(HeatSelect(target, options, card_label(give, locale)))
         keep = DraftKeep(turn.driver_id)
         if keep in turn.decisions:
             target = button("lg", turn.league_id, turn.version, decision_arg(keep))
@@ -224,7 +224,7 @@ def _drafted(league: League, row: OutboxRow, locale: str) -> str:
         name = "" if driver is None else _name(league, driver, locale)
         if isinstance(decision, DraftPick):
             lines.append(
-                t("league_picked", locale, name=name, card=card_name(decision.card, locale))
+                t("league_picked", locale, name=name, card=card_label(decision.card, locale))
             )
         elif isinstance(decision, DraftSwap):
             lines.append(
@@ -232,8 +232,8 @@ def _drafted(league: League, row: OutboxRow, locale: str) -> str:
                     "league_swapped",
                     locale,
                     name=name,
-                    give=card_name(decision.give, locale),
-                    take=card_name(decision.take, locale),
+                    give=card_label(decision.give, locale),
+                    take=card_label(decision.take, locale),
                 )
             )
     return "\n".join(lines)

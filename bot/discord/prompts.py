@@ -84,7 +84,7 @@ def label(decision: Decision, locale: str, spaces: int = 0) -> str | None:
     return t(
         key,
         locale,
-        card=card_name(card, locale) if card else "",
+        card=card_label(card, locale) if card else "",
         speed=getattr(decision, "speed", ""),
         count=getattr(decision, "count", ""),
         spaces=spaces,
@@ -106,7 +106,7 @@ def card_select(
 ) -> HeatSelect:
     """A select of several cards (Discard, Salvage): option values are positions in ``cards``."""
     options = [
-        discord.SelectOption(label=card_name(card, locale), value=str(i))
+        discord.SelectOption(label=card_label(card, locale), value=str(i))
         for i, card in enumerate(cards[:MAX_OPTIONS])
     ]
     return HeatSelect(
@@ -116,11 +116,6 @@ def card_select(
         min_values=1,
         max_values=min(most, len(options)),
     )
-
-
-def card_name(card: Card, locale: str = "en") -> str:
-    """A card as a driver reads it, in the words its picture draws (render.card_words)."""
-    return card_label(card, locale)
 
 
 STYLES = {

@@ -27,10 +27,10 @@ from typing import Any
 
 import engine
 from bot.discord.ids import BUTTON_PATTERN, SELECT_PATTERN, ComponentId, decision_of
-from bot.discord.prompts import card_name
 from engine import RaceState
 from engine.cards import Card
 from engine.decisions import Decision
+from render.card_words import card_label
 
 Json = dict[str, Any]
 
@@ -80,7 +80,7 @@ def leaks(content: str, embeds: list[Json], components: list[Json], state: RaceS
     found += [f"text shows {w!r}" for w in _card_words(prose) if w in secret - upgrades(state)]
     found += [f"control names {card!r}" for card in _names_in(words, secret)]
     found += [f"text names {card!r}" for card in _names_in(prose, secret - upgrades(state))]
-    names = {card_name(card, locale): card for card in hidden for locale in LOCALES}
+    names = {card_label(card, locale): card for card in hidden for locale in LOCALES}
     for control in controls:
         for option in control.get("options", ()):
             if option.get("label") in names:
@@ -117,7 +117,7 @@ def _texts(embed: Json) -> str:
 def _names_in(texts: Iterable[str], cards: set[Card]) -> set[Card]:
     """The word cards (ids with a ``-``) of ``cards`` whose name, as the bot says it in any
     language, some text holds."""
-    named = {card_name(card, locale): card for card in cards if "-" in card for locale in LOCALES}
+    named = {card_label(card, locale): card for card in cards if "-" in card for locale in LOCALES}
     return {card for text in texts for name, card in named.items() if name in str(text)}
 
 
