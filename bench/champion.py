@@ -2,7 +2,10 @@
 
 ``python bench/champion.py [--seeds 0:20] [--tracks usa,italy] [--weather both]
 [--playouts N] [--candidates N] [--horizon N] [--near R] [--own pro] [--other pro]
-[--level champion] [--h2h] [--laps 1] [--procs 2]`` prints ``name: value`` lines:
+[--level champion] [--h2h] [--laps 1] [--procs 2] [--sees view]`` prints ``name: value``
+lines (``--sees own|legends|all``: the champion's search plays out races that hold the true
+order of its own deck, of the Legends' deck, or the true race itself, which no driver may
+see: what the hidden cards are worth to the search):
 
 - without ``--h2h``: one AI car (``--level``, default the champion) races five Legends on
   the seeded races of each track, weather off and on (1 lap): ``win_rate_TRACK[_weather]``
@@ -20,24 +23,29 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from random import Random
+from typing import Literal, get_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import data
 import engine
-from engine import Entrant, Options, view_for
+from bench.drivers import wilson
+from engine import Entrant, Options, RaceState, RaceView, view_for
 from engine.ai import CHAMPION, DEFAULT_PLAYOUTS, DEFAULT_SEARCH, SearchSettings, decide, search
+from engine.ai.champion import Worlds
+from engine.ai.sampling import determinize
 from engine.events import Finished
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 
-# (seed, track, weather, laps, level, h2h, playouts, settings)
-Job = tuple[int, str, bool, int, str, bool, int, SearchSettings]
+Sees = Literal["view", "own", "legends", "all"]
+# (seed, track, weather, laps, level, h2h, playouts, settings, what the search sees)
+Job = tuple[int, str, bool, int, str, bool, int, SearchSettings, Sees]
 # won (or ahead of the expert), expert won, decision seconds, (search seconds, playouts)
 Result = tuple[bool, bool, list[float], list[tuple[float, int]]]
 
@@ -53,8 +61,29 @@ def _entrants(h2h: bool, seed: int) -> tuple[list[Entrant], str, str | None]:
     return cars, "A", "B"
 
 
+def clairvoyant(state: RaceState, me: str, sees: Sees) -> Worlds:
+    """The races the champion's search plays out: drawn from its view (``view``: all it may
+    know), or with the true order of its own draw deck (``own``), of the Legends' deck
+    (``legends``), or the true race itself (``all``): what the hidden cards are worth."""
+    if sees == "view":
+        return determinize
+    if sees == "all":
+        return lambda view, rng: state
+
+    def drawn(view: RaceView, rng: Random) -> RaceState:
+        race = determinize(view, rng).copy()
+        if sees == "legends":
+            race.legend_deck, race.legend_card = state.legend_deck, state.legend_card
+        else:
+            mine, truth = race.edit_car(me), state.car(me)
+            mine.deck, mine.discard = truth.deck, truth.discard
+        return race
+
+    return drawn
+
+
 def race(job: Job) -> Result:
-    seed, track, weather, laps, level, h2h, playouts, settings = job
+    seed, track, weather, laps, level, h2h, playouts, settings, sees = job
     cars, me, rival = _entrants(h2h, seed)
     state, _ = engine.new_race(track, cars, seed, laps=laps, options=Options(weather=weather))
     times: list[float] = []
@@ -66,7 +95,8 @@ def race(job: Job) -> Result:
         view = view_for(state, car)
         start = time.perf_counter()
         if car == me and level == CHAMPION:
-            found = search(view, car, playouts=playouts, settings=settings)
+            worlds = clairvoyant(state, me, sees)
+            found = search(view, car, playouts=playouts, settings=settings, worlds=worlds)
             decision = found.decision
             spent = time.perf_counter() - start
             if found.playouts:
@@ -86,15 +116,6 @@ def race(job: Job) -> Result:
     if rival is None:
         return mine == 1, False, times, searches
     return mine < places.get(rival, 99), places.get(rival) == 1, times, searches
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _rate(name: str, wins: int, n: int) -> None:
@@ -123,6 +144,7 @@ def main() -> None:
     parser.add_argument("--other", default=DEFAULT_SEARCH.other_policy)
     parser.add_argument("--margin", type=float, default=DEFAULT_SEARCH.margin)
     parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--sees", choices=get_args(Sees), default="view")
     args = parser.parse_args()
 
     playouts = DEFAULT_PLAYOUTS if args.playouts is None else args.playouts
@@ -134,7 +156,7 @@ def main() -> None:
     weathers = {"off": [False], "on": [True], "both": [False, True]}[args.weather]
     grid = [(t, w) for t in tracks for w in weathers]
     jobs: list[Job] = [
-        (seed, t, w, args.laps, args.level, args.h2h, playouts, settings)
+        (seed, t, w, args.laps, args.level, args.h2h, playouts, settings, args.sees)
         for t, w in grid
         for seed in range(first, last)
     ]
@@ -144,6 +166,7 @@ def main() -> None:
     print(f"level: {args.level}")
     print(f"playouts: {playouts}")
     print(f"settings: {settings}")
+    print(f"sees: {args.sees}")
     print(f"seeds: {first}:{last}")
     print(f"races: {len(results)}")
     per = last - first

@@ -15,7 +15,6 @@ once the AI has finished. Runs on two processes.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from multiprocessing import Pool
@@ -25,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import data
 import engine
-from bench.drivers import AI, BEST, lineup
+from bench.drivers import AI, BEST, lineup, wilson
 from engine import Options, view_for
 from engine.ai import decide
 from engine.events import Finished
@@ -51,16 +50,6 @@ def race(job: Job) -> tuple[bool, tuple[float, ...]]:
             if isinstance(event, Finished) and event.car == AI:
                 return event.place == 1, tuple(times)
     raise AssertionError(f"seed {seed}: the race ended without the AI finishing")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> None:

@@ -50,7 +50,6 @@ no longer win: a loss).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -62,7 +61,7 @@ from typing import Literal
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from bench.drivers import AI, lineup
+from bench.drivers import AI, lineup, wilson
 from engine import Boost, Decision, Discard, Options, RaceState, ReactDone
 from engine.ai import decide
 from engine.ai.discard import best_plan
@@ -371,16 +370,6 @@ def choose(oracle: Oracle, state: RaceState, following: Node | None) -> Node:
     else:
         tally.kept += 1
     return best
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def rate(name: str, wins: int, n: int) -> float:

@@ -23,6 +23,7 @@ may word: "best in 14 of 16 playouts").
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from random import Random
 
@@ -154,15 +155,24 @@ def suggest(
     )
 
 
+# Draws a race the searching car could be in: from its view alone (:func:`determinize`).
+Worlds = Callable[[RaceView, Random], RaceState]
+
+
 def search(
     view: RaceView,
     car_id: str,
     seed: int | None = None,
     playouts: int | None = None,
     settings: SearchSettings = DEFAULT_SEARCH,
+    worlds: Worlds = determinize,
 ) -> Search:
     """The champion's decision for ``car_id`` with ``playouts`` playouts (the default budget
-    if None) drawn from ``seed`` (fixed by the view if None)."""
+    if None) drawn from ``seed`` (fixed by the view if None).
+
+    ``worlds`` draws the races played out; anything but :func:`determinize` knows more than
+    the driver may (bench/champion.py's ``--sees`` measures what the hidden cards are worth
+    to the search with it)."""
     budget = DEFAULT_PLAYOUTS if playouts is None else playouts
     if seed is None:
         seed = zlib.crc32(f"{view.track}/{view.round}/{view.version}/{car_id}".encode())
@@ -179,7 +189,7 @@ def search(
     best = [0] * len(options)
     done = 0
     while done < budget:
-        race = determinize(view, Random(rng.getrandbits(64)))
+        race = worlds(view, Random(rng.getrandbits(64)))
         values: list[tuple[float, int]] = []
         for index, option in enumerate(options):
             if done == budget:

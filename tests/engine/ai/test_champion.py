@@ -151,6 +151,23 @@ def test_budget_is_a_count_of_playouts() -> None:
     assert all(c.best <= c.playouts and c.won <= c.playouts for c in large.candidates)
 
 
+def test_it_plays_only_the_races_its_worlds_draw_from_the_view_by_default() -> None:
+    """The races played out come from ``worlds`` alone, one per round of candidates, each
+    drawn from the view; left alone, ``worlds`` is :func:`determinize` (the view and
+    nothing more), so the search with it named is the same search."""
+    state, car = _planning()
+    view = view_for(state, car)
+    asked: list[engine.RaceView] = []
+
+    def recording(seen: engine.RaceView, rng: random.Random) -> RaceState:
+        asked.append(seen)
+        return determinize(seen, rng)
+
+    found = search(view, car, seed=5, playouts=12, settings=QUICK, worlds=recording)
+    assert len(asked) == 12 // QUICK.candidates and all(seen is view for seen in asked)
+    assert found == search(view, car, seed=5, playouts=12, settings=QUICK)
+
+
 def test_a_budget_below_the_candidates_picks_among_those_played() -> None:
     """With fewer playouts than candidates, a candidate never played (its worth unknown) is
     never chosen, nor listed before one that was."""
