@@ -36,9 +36,16 @@ import data
 import engine
 from bench.drivers import wilson
 from engine import Entrant, Options, RaceState, RaceView, view_for
-from engine.ai import CHAMPION, DEFAULT_PLAYOUTS, DEFAULT_SEARCH, SearchSettings, decide, search
-from engine.ai.champion import Worlds
-from engine.ai.sampling import determinize
+from engine.ai import (
+    CHAMPION,
+    DEFAULT_PLAYOUTS,
+    DEFAULT_SEARCH,
+    SearchSettings,
+    Worlds,
+    decide,
+    determinize,
+    search,
+)
 from engine.events import Finished
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")

@@ -18,7 +18,7 @@ and deck are kept once, and the ``--beam`` best (default 8) are expanded again, 
 
 - the car has finished: by its place, then by how far past the line it ended;
 - no car has finished: by the expert's own valuation of the position (the best plan its
-  hand allows there, :func:`engine.ai.discard.best_plan`, which is minus the rounds to go
+  hand allows there, :func:`engine.ai.position_worth`, which is minus the rounds to go
   with what its Heat means), less the rounds already raced;
 - a Legend has finished and the car has not (it can no longer win): last.
 
@@ -63,9 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from bench.drivers import AI, lineup, wilson
 from engine import Boost, Decision, Discard, Options, RaceState, ReactDone
-from engine.ai import decide
-from engine.ai.discard import best_plan
-from engine.ai.judge import Judge
+from engine.ai import decide, position_worth
 from engine.choices import discard_choices
 from engine.events import Finished
 
@@ -143,10 +141,7 @@ def rank(state: RaceState, place: int | None) -> Score:
     me = state.car(AI)
     if place is not None:
         return DONE, -float(place), float(me.space - state.course.finish)
-    view = engine.view_for(state, AI)
-    hand = view.car(AI).hand
-    assert hand is not None
-    value = best_plan(Judge.seen_by(view, AI), hand) - state.round
+    value = position_worth(engine.view_for(state, AI), AI) - state.round
     if legend_home(state):
         home = sum(1 for c in state.cars if c.finished is not None)
         return BEATEN, -float(home), value

@@ -6,7 +6,9 @@ out) at one of the :data:`LEVELS`: rookie, pro and expert judge each choice by
 the track map; the champion (:data:`CHAMPION`) searches, given a seed and a
 budget of playouts (or the view's and the default), so a caller with an event
 loop runs it in a process of its own. :func:`search` is the champion's decision
-with what its playouts found (:class:`Search`); :func:`suggest` is the plan with
+with what its playouts found (:class:`Search`), playing out the races its
+:data:`Worlds` draws (:func:`determinize`: from the view alone) and valuing a playout's
+end by :func:`position_worth`; :func:`suggest` is the plan with
 its :class:`Reason` (the figures that chose it, and for the champion what its
 playouts found, for the hand's suggestion); :func:`upgrade_worth` is how much the
 AI values a Garage upgrade (the season's draft uses it too); :func:`random_decision`
@@ -25,7 +27,9 @@ from engine.ai.champion import (
     LEVELS,
     Search,
     SearchSettings,
+    Worlds,
     decide,
+    position_worth,
     search,
     suggest,
 )
@@ -33,6 +37,7 @@ from engine.ai.driver import Level
 from engine.ai.explain import Reason
 from engine.ai.garage import upgrade_worth
 from engine.ai.playout import random_decision
+from engine.ai.sampling import determinize
 
 __all__ = [
     "CHAMPION",
@@ -43,7 +48,10 @@ __all__ = [
     "Reason",
     "Search",
     "SearchSettings",
+    "Worlds",
     "decide",
+    "determinize",
+    "position_worth",
     "random_decision",
     "search",
     "suggest",

@@ -278,10 +278,13 @@ def _place(events: list[Event], car_id: str) -> int | None:
 
 
 def _standing(state: RaceState, car_id: str) -> float:
-    """Where the car stands at a playout's end: the worth of the best plan its hand allows
-    there (minus the rounds to go, and what its Heat means), as the expert values the hands
-    its plans keep."""
-    view = view_for(state, car_id)
+    """Where the car stands at a playout's end (see :func:`position_worth`)."""
+    return position_worth(view_for(state, car_id), car_id)
+
+
+def position_worth(view: RaceView, car_id: str) -> float:
+    """The worth of where the car stands: the best plan its hand allows there (minus the
+    rounds to go, and what its Heat means), as the expert values the hands its plans keep."""
     hand = view.car(car_id).hand
-    assert hand is not None
+    assert hand is not None, "the car's own view"
     return best_plan(Judge.seen_by(view, car_id), hand)

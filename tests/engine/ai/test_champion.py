@@ -9,7 +9,6 @@ count of playouts, and a race of champions ends. No test depends on its win rate
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -125,22 +124,18 @@ def _planning(seed: int = 2) -> tuple[RaceState, str]:
 
 
 def test_budget_is_a_count_of_playouts() -> None:
-    """It plays exactly the playouts it is given, each candidate in the same drawn races; a
-    smaller budget costs less time; the same view, seed and budget give the same search."""
+    """It plays exactly the playouts it is given, each candidate in the same drawn races;
+    the same view, seed and budget give the same search (no clock decides it: a loaded
+    machine can make a smaller search the slower one)."""
     state, car = _planning()
     view = view_for(state, car)
-    start = time.perf_counter()
     small = search(view, car, seed=1, playouts=3, settings=QUICK)
-    small_time = time.perf_counter() - start
-    start = time.perf_counter()
     large = search(view, car, seed=1, playouts=12, settings=QUICK)
-    large_time = time.perf_counter() - start
     assert isinstance(large, Search)
     assert small.playouts == 3 and large.playouts == 12
     assert sum(c.playouts for c in large.candidates) == 12
     assert len(large.candidates) == QUICK.candidates
     assert {c.playouts for c in large.candidates} == {4}
-    assert small_time < large_time
     assert search(view, car, seed=1, playouts=12, settings=QUICK) == large
     assert isinstance(large.decision, Plan)
     assert large.decision == large.candidates[0].decision
