@@ -2,6 +2,7 @@
 
 ``python bench/champion.py [--seeds 0:20] [--tracks usa,italy] [--weather both]
 [--playouts N] [--candidates N] [--horizon N] [--near R] [--own pro] [--other pro]
+[--margin M] [--confidence Z]
 [--level champion] [--h2h] [--laps 1] [--procs 2] [--sees view]`` prints ``name: value``
 lines (``--sees own|legends|all``: the champion's search plays out races that hold the true
 order of its own deck, of the Legends' deck, or the true race itself, which no driver may
@@ -150,13 +151,20 @@ def main() -> None:
     parser.add_argument("--own", default=DEFAULT_SEARCH.own_policy)
     parser.add_argument("--other", default=DEFAULT_SEARCH.other_policy)
     parser.add_argument("--margin", type=float, default=DEFAULT_SEARCH.margin)
+    parser.add_argument("--confidence", type=float, default=DEFAULT_SEARCH.confidence)
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument("--sees", choices=get_args(Sees), default="view")
     args = parser.parse_args()
 
     playouts = DEFAULT_PLAYOUTS if args.playouts is None else args.playouts
     settings = SearchSettings(
-        args.candidates, args.horizon, args.near, args.own, args.other, args.margin
+        args.candidates,
+        args.horizon,
+        args.near,
+        args.own,
+        args.other,
+        args.margin,
+        args.confidence,
     )
     first, last = (int(part) for part in args.seeds.split(":"))
     tracks = args.tracks.split(",")

@@ -22,6 +22,7 @@ may word: "best in 14 of 16 playouts").
 
 from __future__ import annotations
 
+import math
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -67,6 +68,9 @@ class SearchSettings:
     # How much more (in rounds) another candidate's mean must be worth than the expert's
     # own choice for the champion to play it instead.
     margin: float = 0.0
+    # And by how many standard errors of its difference from the expert's choice, race by
+    # drawn race (0: any): the draws' spread can make a worse plan look best.
+    confidence: float = 0.0
 
 
 DEFAULT_SEARCH = SearchSettings()
@@ -187,6 +191,8 @@ def search(
     counts = [0] * len(options)
     won = [0] * len(options)
     best = [0] * len(options)
+    # Each candidate's worth less the expert's choice's, in every drawn race both played.
+    gains: list[list[float]] = [[] for _ in options]
     done = 0
     while done < budget:
         race = worlds(view, Random(rng.getrandbits(64)))
@@ -200,6 +206,8 @@ def search(
             won[index] += first
             values.append((value, index))
             done += 1
+        for value, index in values:
+            gains[index].append(value - values[0][0])
         top = max(value for value, _ in values)
         for value, index in values:
             if value == top:
@@ -211,10 +219,24 @@ def search(
     # The best mean of the candidates played (a budget below the candidates leaves some
     # unplayed, worth nothing known); a tie goes to the plan the expert rates higher.
     order = sorted(range(len(found)), key=lambda i: (not found[i].playouts, -found[i].value))
-    chosen = found[order[0]]
+    sure = [i for i in order if i == 0 or _surely_better(gains[i], settings.confidence)]
+    chosen = found[sure[0]]
     if chosen.value < found[0].value + settings.margin:
         chosen = found[0]
     return Search(chosen.decision, done, tuple(found[i] for i in order))
+
+
+def _surely_better(gains: list[float], confidence: float) -> bool:
+    """Whether gains over the expert's choice are above 0 by ``confidence`` standard errors
+    (any gain at all when 0, as the means alone say)."""
+    if not confidence:
+        return True
+    n = len(gains)
+    if n < 2:
+        return False
+    mean = sum(gains) / n
+    spread = sum((gain - mean) ** 2 for gain in gains) / (n - 1)
+    return mean > confidence * math.sqrt(spread / n)
 
 
 def candidates(view: RaceView, car_id: str, count: int) -> list[Decision]:

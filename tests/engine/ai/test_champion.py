@@ -9,12 +9,14 @@ count of playouts, and a race of champions ends. No test depends on its win rate
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 import engine
 from engine import Entrant, Options, RaceState, view_for
 from engine.ai import CHAMPION, LEVELS, Search, SearchSettings, decide, search, suggest
+from engine.ai.champion import candidates
 from engine.ai.sampling import can_determinize, determinize
 from engine.championship import ChampionshipSetup, sponsorship_deck
 from engine.decisions import Plan
@@ -161,6 +163,27 @@ def test_it_plays_only_the_races_its_worlds_draw_from_the_view_by_default() -> N
     found = search(view, car, seed=5, playouts=12, settings=QUICK, worlds=recording)
     assert len(asked) == 12 // QUICK.candidates and all(seen is view for seen in asked)
     assert found == search(view, car, seed=5, playouts=12, settings=QUICK)
+
+
+def test_with_confidence_it_leaves_the_expert_s_choice_only_for_a_sure_gain() -> None:
+    """``confidence`` asks another plan to beat the expert's choice by that many standard
+    errors of their difference, drawn race by drawn race: where the means alone pick
+    another plan, a confidence no spread can meet keeps the expert's, and 0 is the means."""
+    deviating = []
+    for race_seed in (1, 2, 3):
+        state, car = _planning(race_seed)
+        view = view_for(state, car)
+        expert = candidates(view, car, QUICK.candidates)[0]
+        for seed in range(6):
+            plain = search(view, car, seed=seed, playouts=12, settings=QUICK)
+            if plain.decision != expert:
+                deviating.append((view, car, seed, plain, expert))
+    assert deviating, "no search in these positions left the expert's choice"
+    for view, car, seed, plain, expert in deviating:
+        sure = search(view, car, seed=seed, playouts=12, settings=replace(QUICK, confidence=1e9))
+        assert sure.decision == expert
+        same = search(view, car, seed=seed, playouts=12, settings=replace(QUICK, confidence=0))
+        assert same == plain
 
 
 def test_a_budget_below_the_candidates_picks_among_those_played() -> None:
