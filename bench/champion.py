@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import data
 import engine
-from bench.drivers import wilson
+from bench.drivers import rate
 from engine import Entrant, Options, RaceState, RaceView, view_for
 from engine.ai import (
     CHAMPION,
@@ -71,8 +71,9 @@ def _entrants(h2h: bool, seed: int) -> tuple[list[Entrant], str, str | None]:
 
 def clairvoyant(state: RaceState, me: str, sees: Sees) -> Worlds:
     """The races the champion's search plays out: drawn from its view (``view``: all it may
-    know), or with the true order of its own draw deck (``own``), of the Legends' deck
-    (``legends``), or the true race itself (``all``): what the hidden cards are worth."""
+    know), or with its own draw deck and discard pile as they truly are (``own``), the
+    Legends' deck as it is (``legends``), or the true race itself (``all``): what the hidden
+    cards are worth."""
     if sees == "view":
         return determinize
     if sees == "all":
@@ -124,11 +125,6 @@ def race(job: Job) -> Result:
     if rival is None:
         return mine == 1, False, times, searches
     return mine < places.get(rival, 99), places.get(rival) == 1, times, searches
-
-
-def _rate(name: str, wins: int, n: int) -> None:
-    low, high = wilson(wins, n)
-    print(f"{name}: {wins / max(1, n):.3f} [{low:.3f}, {high:.3f}]")
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -186,18 +182,16 @@ def main() -> None:
     print(f"races: {len(results)}")
     per = last - first
     if args.h2h:
-        ahead = sum(r[0] for r in results)
-        _rate("champion_ahead_of_expert", ahead, len(results))
-        _rate("expert_win_rate", sum(r[1] for r in results), len(results))
+        rate("champion_ahead_of_expert", [r[0] for r in results])
+        rate("expert_win_rate", [r[1] for r in results])
     else:
         rates = []
         for i, (track, weather) in enumerate(grid):
-            won = sum(r[0] for r in results[i * per : (i + 1) * per])
-            _rate(f"win_rate_{track}" + ("_weather" if weather else ""), won, per)
-            rates.append(won / per)
+            hits = [r[0] for r in results[i * per : (i + 1) * per]]
+            rates.append(rate(f"win_rate_{track}" + ("_weather" if weather else ""), hits))
         print(f"mean: {sum(rates) / len(rates):.3f}")
         print(f"lowest: {min(rates):.3f}")
-        _rate("win_rate", sum(r[0] for r in results), len(results))
+        rate("win_rate", [r[0] for r in results])
     times = [t for r in results for t in r[2]]
     searched = [s for r in results for s in r[3]]
     print(f"decisions: {len(times)}")

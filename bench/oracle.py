@@ -61,7 +61,7 @@ from typing import Literal
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from bench.drivers import AI, lineup, wilson
+from bench.drivers import AI, lineup, rate
 from engine import Boost, Decision, Discard, Options, RaceState, ReactDone
 from engine.ai import decide, position_worth
 from engine.choices import discard_choices
@@ -367,13 +367,6 @@ def choose(oracle: Oracle, state: RaceState, following: Node | None) -> Node:
     return best
 
 
-def rate(name: str, wins: int, n: int) -> float:
-    low, high = wilson(wins, n)
-    share = wins / max(1, n)
-    print(f"{name}: {share:.3f} [{low:.3f}, {high:.3f}]")
-    return share
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seeds", default="0:30", help="START:END, END excluded")
@@ -417,15 +410,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         tag = track + ("_weather" if weather else "")
         mine = oracle[i * per : (i + 1) * per]
         theirs = expert[i * per : (i + 1) * per]
-        shares["oracle"].append(rate(f"win_rate_oracle_{tag}", sum(r.won for r in mine), per))
-        shares["expert"].append(rate(f"win_rate_expert_{tag}", sum(r.won for r in theirs), per))
+        shares["oracle"].append(rate(f"win_rate_oracle_{tag}", [r.won for r in mine]))
+        shares["expert"].append(rate(f"win_rate_expert_{tag}", [r.won for r in theirs]))
         only = [s for s, o, e in zip(seeds, mine, theirs, strict=True) if o.won and not e.won]
         print(f"oracle_only_wins_{tag}: {len(only)}")
     for driver, values in shares.items():
         print(f"mean_{driver}: {sum(values) / len(values):.3f}")
         print(f"lowest_{driver}: {min(values):.3f}")
-    rate("win_rate_oracle", sum(r.won for r in oracle), len(oracle))
-    rate("win_rate_expert", sum(r.won for r in expert), len(expert))
+    rate("win_rate_oracle", [r.won for r in oracle])
+    rate("win_rate_expert", [r.won for r in expert])
     pairs = list(zip(oracle, expert, strict=True))
     print(f"oracle_won_expert_lost: {sum(o.won and not e.won for o, e in pairs)}")
     print(f"oracle_lost_expert_won: {sum(e.won and not o.won for o, e in pairs)}")
