@@ -6,7 +6,9 @@
 [--level champion] [--h2h] [--laps 1] [--procs 2] [--sees view]`` prints ``name: value``
 lines (``--sees own|legends|all``: the champion's search plays out races that hold the true
 order of its own deck, of the Legends' deck, or the true race itself, which no driver may
-see: what the hidden cards are worth to the search):
+see: what the hidden cards are worth to the search; ``--candidates`` and ``--confidence``
+default to what the budget calls for, :meth:`engine.ai.SearchSettings.for_budget`, as in
+the bot):
 
 - without ``--h2h``: one AI car (``--level``, default the champion) races five Legends on
   the seeded races of each track, weather off and on (1 lap): ``win_rate_TRACK[_weather]``
@@ -141,26 +143,28 @@ def main() -> None:
     parser.add_argument("--level", default=CHAMPION)
     parser.add_argument("--h2h", action="store_true")
     parser.add_argument("--playouts", type=int, default=None)
-    parser.add_argument("--candidates", type=int, default=DEFAULT_SEARCH.candidates)
+    # Unset: as many as the budget calls for (SearchSettings.for_budget), as the bot searches.
+    parser.add_argument("--candidates", type=int, default=None)
     parser.add_argument("--horizon", type=int, default=DEFAULT_SEARCH.horizon)
     parser.add_argument("--near", type=float, default=DEFAULT_SEARCH.near)
     parser.add_argument("--own", default=DEFAULT_SEARCH.own_policy)
     parser.add_argument("--other", default=DEFAULT_SEARCH.other_policy)
     parser.add_argument("--margin", type=float, default=DEFAULT_SEARCH.margin)
-    parser.add_argument("--confidence", type=float, default=DEFAULT_SEARCH.confidence)
+    parser.add_argument("--confidence", type=float, default=None)
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument("--sees", choices=get_args(Sees), default="view")
     args = parser.parse_args()
 
     playouts = DEFAULT_PLAYOUTS if args.playouts is None else args.playouts
+    budgeted = SearchSettings.for_budget(playouts)
     settings = SearchSettings(
-        args.candidates,
+        budgeted.candidates if args.candidates is None else args.candidates,
         args.horizon,
         args.near,
         args.own,
         args.other,
         args.margin,
-        args.confidence,
+        budgeted.confidence if args.confidence is None else args.confidence,
     )
     first, last = (int(part) for part in args.seeds.split(":"))
     tracks = args.tracks.split(",")

@@ -14,10 +14,14 @@ lookahead values hands (rounds to go, Heat in the Engine, Heat in hand); near th
 finish it runs until the car crosses the line and counts the place. The other steps
 (reveal, React, Slipstream, discard, the draft) are the expert's.
 
-Its budget is a count of playouts, not a clock, and its chance comes from a seed it
-is given (or one the view fixes): the same view, seed and budget give the same
-decision. :class:`Search` keeps what the playouts found (the figures a suggestion
-may word: "best in 14 of 16 playouts").
+How widely it looks follows its budget (:meth:`SearchSettings.for_budget`): with a few
+playouts, the expert's 4 best plans and the best mean; with 48 or more, its 8 best, and
+another plan replaces the expert's own choice only when it gains surely (a standard error
+above nothing, drawn race by drawn race), since the more plans, the likelier one of them
+looks best by the luck of its draws. Its budget is a count of playouts, not a clock,
+and its chance comes from a seed it is given (or one the view fixes): the same view,
+seed and budget give the same decision. :class:`Search` keeps what the playouts found
+(the figures a suggestion may word: "best in 14 of 16 playouts").
 """
 
 from __future__ import annotations
@@ -72,7 +76,20 @@ class SearchSettings:
     # drawn race (0: any): the draws' spread can make a worse plan look best.
     confidence: float = 0.0
 
+    @classmethod
+    def for_budget(cls, playouts: int) -> SearchSettings:
+        """How the champion searches with ``playouts`` playouts a decision: from WIDE_BUDGET on,
+        the expert's 8 best plans, each played at least 6 times, and a plan other than the
+        expert's own choice only with a sure gain (bench/champion.py on Italy, Great Britain
+        and Japan, dry and weather, the same 180 1-lap races: 4 plans at 24 playouts won
+        0.672; 8 sure plans at 48, 0.711; at 192, 0.772; 4 sure plans at 96, 0.706)."""
+        if playouts < WIDE_BUDGET:
+            return cls()
+        return cls(candidates=8, confidence=1.0)
 
+
+# The budget from which the champion plays out more plans, and asks a sure gain of them.
+WIDE_BUDGET = 48
 DEFAULT_SEARCH = SearchSettings()
 
 # A playout's worth once the car has crossed the line: above any unfinished end, a win
@@ -168,7 +185,7 @@ def search(
     car_id: str,
     seed: int | None = None,
     playouts: int | None = None,
-    settings: SearchSettings = DEFAULT_SEARCH,
+    settings: SearchSettings | None = None,
     worlds: Worlds = determinize,
 ) -> Search:
     """The champion's decision for ``car_id`` with ``playouts`` playouts (the default budget
@@ -176,8 +193,10 @@ def search(
 
     ``worlds`` draws the races played out; anything but :func:`determinize` knows more than
     the driver may (bench/champion.py's ``--sees`` measures what the hidden cards are worth
-    to the search with it)."""
+    to the search with it). ``settings`` default to those the budget calls for."""
     budget = DEFAULT_PLAYOUTS if playouts is None else playouts
+    if settings is None:
+        settings = SearchSettings.for_budget(budget)
     if seed is None:
         seed = zlib.crc32(f"{view.track}/{view.round}/{view.version}/{car_id}".encode())
     if not can_determinize(view) or budget <= 0:

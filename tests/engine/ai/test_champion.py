@@ -16,7 +16,7 @@ import pytest
 import engine
 from engine import Entrant, Options, RaceState, view_for
 from engine.ai import CHAMPION, LEVELS, Search, SearchSettings, decide, search, suggest
-from engine.ai.champion import candidates
+from engine.ai.champion import WIDE_BUDGET, candidates
 from engine.ai.sampling import can_determinize, determinize
 from engine.championship import ChampionshipSetup, sponsorship_deck
 from engine.decisions import Plan
@@ -184,6 +184,25 @@ def test_with_confidence_it_leaves_the_expert_s_choice_only_for_a_sure_gain() ->
         assert sure.decision == expert
         same = search(view, car, seed=seed, playouts=12, settings=replace(QUICK, confidence=0))
         assert same == plain
+
+
+def test_a_larger_budget_weighs_more_plans_and_asks_them_a_sure_gain() -> None:
+    """Below WIDE_BUDGET a search weighs the expert's 4 best plans by their means; from it
+    on, its 8 best, each played at least 6 times, and a plan other than the expert's own
+    choice needs a sure gain. A search told no settings takes those of its budget."""
+    assert SearchSettings.for_budget(WIDE_BUDGET - 1) == SearchSettings()
+    wide = SearchSettings.for_budget(WIDE_BUDGET)
+    assert (wide.candidates, wide.confidence) == (8, 1.0)
+    assert replace(wide, candidates=4, confidence=0.0) == SearchSettings()
+    assert SearchSettings.for_budget(5 * WIDE_BUDGET) == wide
+    state, car = _planning()
+    view = view_for(state, car)
+    assert len(candidates(view, car, 8)) == 8, "a position with 8 plans to weigh"
+    found = search(view, car, seed=3, playouts=WIDE_BUDGET)
+    assert len(found.candidates) == 8
+    assert min(c.playouts for c in found.candidates) == WIDE_BUDGET // 8 >= 6
+    assert found == search(view, car, seed=3, playouts=WIDE_BUDGET, settings=wide)
+    assert len(search(view, car, seed=3, playouts=WIDE_BUDGET - 1).candidates) == 4
 
 
 def test_a_budget_below_the_candidates_picks_among_those_played() -> None:
