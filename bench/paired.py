@@ -1,0 +1,163 @@
+"""An AI change against its base revision, race by race on the same seeded races.
+
+Two runs of ``bench/expert_tracks.py`` differ by the change and by luck together: a change
+to one constant of the expert flips the result of one race in seven or so, in both
+directions, so a difference of 20 wins in 1,500 races is what luck alone often gives.
+Here every race is raced twice, on the same seed and against the same Legends: once by
+the AI of the work tree, once by the AI of ``--base`` (default ``HEAD``, checked out in a
+temporary git worktree; the expert weighs chances without drawing, so a race run twice
+by the same AI ends the same). A race both win or both lose says nothing of the change;
+the figures are the races only one of them won:
+
+- ``head_only`` and ``base_only``: won by the work tree's AI and not the base's, and the
+  reverse; ``gain`` their difference (``gain_TRACK[_weather]_LAPS`` per setting);
+- ``z``: the gain over the square root of the races that changed (a sign test): luck alone
+  gives ``|z| >= 2`` about one time in twenty, so a change tried among many needs more;
+- ``win_rate_head`` and ``win_rate_base`` over all the races.
+
+``python bench/paired.py [--base REV] [--seeds 5000:5060] [--laps both] [--tracks a,b]
+[--weather both] [--level expert] [--procs 2]``. The default seeds are ones no other bench
+races, so a change tuned on those benches' seeds is judged on races it never saw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the engine is imported where the tree to race is known
+    from engine.state import CarKind
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# (seed, track, weather, laps or None for the track's own); the field (id, colour, kind),
+# the AI car first; the level that drives it.
+Job = tuple[int, str, bool, int | None]
+Field = list[tuple[str, str, "CarKind"]]
+
+
+def race(work: tuple[Job, Field, str]) -> bool:
+    """Whether the AI car (the field's first) wins one race, with the engine of the tree
+    this process imported."""
+    import engine
+    from engine.ai import decide
+    from engine.events import Finished
+
+    (seed, track, weather, laps), field, level = work
+    entrants = [engine.Entrant(car, colour, kind) for car, colour, kind in field]
+    me = field[0][0]
+    options = engine.Options(weather=weather)
+    state, _ = engine.new_race(track, entrants, seed, laps=laps, options=options)
+    while (waiting := engine.pending(state)) is not None:
+        car = waiting.cars[0]
+        decision = decide(engine.view_for(state, car), car, level)
+        state, events = engine.apply(state, decision)
+        for event in events:
+            if isinstance(event, Finished) and event.car == me:
+                return event.place == 1
+    raise AssertionError(f"seed {seed}: the race ended without the AI finishing")
+
+
+def worker(root: Path, procs: int) -> None:
+    """Race the jobs read from standard input with the engine of ``root``; print the wins."""
+    sys.path.insert(0, str(root))
+    jobs, field, level = json.load(sys.stdin)
+    work = [((s, t, w, laps), field, level) for s, t, w, laps in jobs]
+    with Pool(procs) as pool:
+        print(json.dumps(pool.map(race, work, 4)))
+
+
+def wins_of(tree: Path, payload: str, procs: int) -> list[bool]:
+    """The races the AI of ``tree`` wins, run in a process that imports that tree's engine."""
+    command = [sys.executable, str(Path(__file__)), "--worker", str(tree), "--procs", str(procs)]
+    done = subprocess.run(command, input=payload, capture_output=True, text=True, check=True)
+    wins: list[bool] = json.loads(done.stdout)
+    return wins
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", default="HEAD", help="the revision the work tree is paired with")
+    parser.add_argument("--seeds", default="5000:5060", help="START:END, END excluded")
+    parser.add_argument("--laps", choices=("1", "own", "both"), default="both")
+    parser.add_argument("--tracks", default=None, help="a,b (default: every track)")
+    parser.add_argument("--weather", choices=("off", "on", "both"), default="both")
+    parser.add_argument("--level", default="expert")
+    parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker is not None:
+        worker(args.worker, args.procs)
+        return
+
+    import data
+    from bench.drivers import lineup
+
+    first, last = (int(part) for part in args.seeds.split(":"))
+    tracks = args.tracks.split(",") if args.tracks else list(data.track_ids())
+    laps_of: dict[str, list[int | None]] = {"1": [1], "own": [None], "both": [1, None]}
+    weathers = {"off": [False], "on": [True], "both": [False, True]}[args.weather]
+    jobs: list[Job] = [
+        (seed, track, weather, laps)
+        for laps in laps_of[args.laps]
+        for track in tracks
+        for weather in weathers
+        for seed in range(first, last)
+    ]
+    field = [(car.id, car.color, car.kind) for car in lineup()]
+    payload = json.dumps([jobs, field, args.level])
+    revision = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", args.base],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    with tempfile.TemporaryDirectory(prefix="heat-paired-") as folder:
+        base_tree = Path(folder) / "base"
+        worktree("add", "--detach", str(base_tree), revision)
+        try:
+            base = wins_of(base_tree, payload, args.procs)
+        finally:
+            worktree("remove", "--force", str(base_tree))
+    head = wins_of(ROOT, payload, args.procs)
+    report(jobs, revision, head, base)
+
+
+def worktree(*arguments: str) -> None:
+    """A ``git worktree`` command on this repository, its chatter kept off the figures."""
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", *arguments], check=True, capture_output=True
+    )
+
+
+def report(jobs: list[Job], revision: str, head: list[bool], base: list[bool]) -> None:
+    gains: Counter[str] = Counter()
+    for (_, track, weather, laps), mine, theirs in zip(jobs, head, base, strict=True):
+        name = f"gain_{track}" + ("_weather" if weather else "") + ("_1lap" if laps else "_own")
+        gains[name] += int(mine) - int(theirs)
+    head_only = sum(mine and not theirs for mine, theirs in zip(head, base, strict=True))
+    base_only = sum(theirs and not mine for mine, theirs in zip(head, base, strict=True))
+    changed = head_only + base_only
+    print(f"base: {revision}")
+    print(f"races: {len(jobs)}")
+    print(f"win_rate_head: {sum(head) / len(jobs):.3f}")
+    print(f"win_rate_base: {sum(base) / len(jobs):.3f}")
+    print(f"head_only: {head_only}")
+    print(f"base_only: {base_only}")
+    print(f"gain: {head_only - base_only:+d}")
+    print(f"z: {(head_only - base_only) / math.sqrt(changed) if changed else 0.0:.2f}")
+    for name, gain in gains.items():
+        print(f"{name}: {gain:+d}")
+
+
+if __name__ == "__main__":
+    main()
