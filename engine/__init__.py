@@ -42,7 +42,7 @@ from engine.errors import (
 from engine.events import Event
 from engine.pending import Pending, can_give_up, legal_decisions, pending
 from engine.setup import Entrant, new_race
-from engine.state import Car, Options, RaceState
+from engine.state import Car, Options, RaceState, pickle_by_fields
 from engine.view import CarView, RaceView, view_for
 
 __all__ = [
@@ -85,7 +85,11 @@ __all__ = [
     "new_race",
     "parse_decision",
     "pending",
+    "pickle_by_fields",
     "replay",
     "settle",
     "view_for",
 ]
+
+# Its classes cross to the bot's worker processes, compiled too (see engine.state.pickle_by_fields).
+pickle_by_fields()

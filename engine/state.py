@@ -11,8 +11,10 @@ copies (``@dataclass`` still gives them ``==`` and ``repr``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+import copyreg
+import sys
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from typing import Any, Literal
 
 from engine.cards import Card
 from engine.course import Course, course
@@ -447,3 +449,47 @@ class RaceState:
     @property
     def over(self) -> bool:
         return not any(car.racing for car in self.cars)
+
+
+# Engine values cross to the bot's worker processes by pickle, compiled or not.
+#
+# The bot hands races, views, decisions and events to worker processes (AI moves,
+# pictures), which pickles them. Pickle's default way fails on the classes mypyc compiles
+# (the wheel and the Docker image): it makes the object with ``cls.__new__(cls)``, which a
+# compiled class answers by calling its ``__init__`` with no arguments, then sets the
+# fields one by one, which a frozen class refuses. So every dataclass of the engine
+# pickles as a call of the class with its ``__init__`` fields by name, the way the engine
+# builds it anyway (a field kept out of ``__init__`` is a cache the new copy builds again).
+
+
+def rebuilt(cls: type[Any], values: dict[str, Any]) -> Any:
+    """The value ``cls`` makes of these ``__init__`` fields (what unpickling calls)."""
+    return cls(**values)
+
+
+def _reduced(value: Any) -> tuple[Any, tuple[type[Any], dict[str, Any]]]:
+    """The class and its fields, but those at their default: some are no ``__init__``
+    argument (the word a decision or event class names itself by), and an argument left
+    out takes that same default."""
+    init = {}
+    for each in fields(value):
+        current = getattr(value, each.name)
+        if each.init and (each.default is MISSING or current != each.default):
+            init[each.name] = current
+    return rebuilt, (type(value), init)
+
+
+def pickle_by_fields() -> None:
+    """Make every dataclass of the engine's loaded modules pickle by its fields (each
+    package of the engine calls it once its modules are loaded; a class is registered once)."""
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "engine" or name.startswith("engine.")):
+            continue
+        for value in list(vars(module).values()):
+            if (
+                isinstance(value, type)
+                and is_dataclass(value)
+                and value.__module__ == name
+                and value not in copyreg.dispatch_table
+            ):
+                copyreg.pickle(value, _reduced)

@@ -5,8 +5,9 @@ One test, so that xdist never builds the wheel twice: it builds the compiled eng
 plays seeded races to the same decisions, events and final states as the pure engine
 here, then runs engine tests against it: the rulebook scenarios, the API tests, the
 decisions' text forms (the compiled classes list their ``do`` words as fields), the
-expert AI's two-round plans (the seeded races have no expert) and the random driver of
-playouts (the compiled engine bench's) in the suite, the whole
+expert AI's two-round plans (the seeded races have no expert), the random driver of
+playouts (the compiled engine bench's) and the pickling of engine values to the bot's
+worker processes (pickle's default way cannot rebuild a compiled class) in the suite, the whole
 of ``tests/engine`` with ``make compiled-check`` (``HEAT_COMPILED_TESTS`` holds the
 pytest arguments).
 """
@@ -25,7 +26,8 @@ from tests.support.fingerprint import fingerprint
 PYTEST_ARGS = os.environ.get(
     "HEAT_COMPILED_TESTS",
     "tests/engine/test_scenarios.py tests/engine/test_api.py tests/engine/test_text_forms.py"
-    " tests/engine/ai/test_ai_championship.py tests/engine/ai/test_playout.py -n 0",
+    " tests/engine/ai/test_ai_championship.py tests/engine/ai/test_playout.py"
+    " tests/engine/test_pickling.py -n 0",
 ).split()
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import ParamSpec, TypeVar
 
+import engine
 from bot.hosting import metrics
 
 P = ParamSpec("P")
@@ -90,7 +91,18 @@ def _load_everything() -> None:
 
 
 async def run(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-    """``fn(*args, **kwargs)`` in a worker process; arguments and result are pickled."""
+    """``fn(*args, **kwargs)`` in a worker process; arguments and result are pickled, the
+    engine's values by their fields on both sides (:func:`engine.pickle_by_fields`: the
+    compiled engine's classes cannot be rebuilt pickle's default way)."""
     loop = asyncio.get_running_loop()
+    engine.pickle_by_fields()
+    job = functools.partial(_picklable_result, fn, *args, **kwargs)
     with metrics.worker_job().track_inprogress():
-        return await loop.run_in_executor(_executor(), functools.partial(fn, *args, **kwargs))
+        return await loop.run_in_executor(_executor(), job)
+
+
+def _picklable_result(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """In a worker: ``fn``'s result, once every engine module it loaded pickles by fields."""
+    result = fn(*args, **kwargs)
+    engine.pickle_by_fields()
+    return result

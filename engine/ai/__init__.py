@@ -38,6 +38,7 @@ from engine.ai.explain import Reason
 from engine.ai.garage import upgrade_worth
 from engine.ai.playout import random_decision
 from engine.ai.sampling import determinize
+from engine.state import pickle_by_fields
 
 __all__ = [
     "CHAMPION",
@@ -57,3 +58,6 @@ __all__ = [
     "suggest",
     "upgrade_worth",
 ]
+
+# Its classes cross to the bot's worker processes, compiled too (see engine.state.pickle_by_fields).
+pickle_by_fields()

@@ -56,6 +56,7 @@ from engine.season.rules import (
 from engine.season.scenario import load_season_scenario, run_season_scenario, season_report
 from engine.season.state import SeasonConfig, SeasonDriver, SeasonRace, SeasonState
 from engine.season.view import SeasonDriverView, SeasonView, season_view
+from engine.state import pickle_by_fields
 
 __all__ = [
     "CancelRace",
@@ -105,3 +106,6 @@ __all__ = [
     "season_view",
     "standings",
 ]
+
+# Its classes cross to the bot's worker processes, compiled too (see engine.state.pickle_by_fields).
+pickle_by_fields()
