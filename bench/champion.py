@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import astuple
 from multiprocessing import Pool
 from pathlib import Path
 from random import Random
@@ -55,10 +54,8 @@ from engine.events import Finished
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 
 Sees = Literal["view", "own", "legends", "all"]
-# (seed, track, weather, laps, level, h2h, playouts, the settings' fields, what the search
-# sees): fields, not the settings, since the compiled SearchSettings is not unpickled (its
-# frozen __setattr__ refuses the pool's copy).
-Job = tuple[int, str, bool, int, str, bool, int, tuple[object, ...], Sees]
+# (seed, track, weather, laps, level, h2h, playouts, settings, what the search sees)
+Job = tuple[int, str, bool, int, str, bool, int, SearchSettings, Sees]
 # won (or ahead of the expert), expert won, decision seconds, (search seconds, playouts)
 Result = tuple[bool, bool, list[float], list[tuple[float, int]]]
 
@@ -97,8 +94,7 @@ def clairvoyant(state: RaceState, me: str, sees: Sees) -> Worlds:
 
 
 def race(job: Job) -> Result:
-    seed, track, weather, laps, level, h2h, playouts, fields, sees = job
-    settings = SearchSettings(*fields)  # type: ignore[arg-type]
+    seed, track, weather, laps, level, h2h, playouts, settings, sees = job
     cars, me, rival = _entrants(h2h, seed)
     state, _ = engine.new_race(track, cars, seed, laps=laps, options=Options(weather=weather))
     times: list[float] = []
@@ -175,7 +171,7 @@ def main() -> None:
     weathers = {"off": [False], "on": [True], "both": [False, True]}[args.weather]
     grid = [(t, w) for t in tracks for w in weathers]
     jobs: list[Job] = [
-        (seed, t, w, args.laps, args.level, args.h2h, playouts, astuple(settings), args.sees)
+        (seed, t, w, args.laps, args.level, args.h2h, playouts, settings, args.sees)
         for t, w in grid
         for seed in range(first, last)
     ]
