@@ -2,8 +2,8 @@
 
 ``python bench/champion.py [--seeds 0:20] [--tracks usa,italy] [--weather both]
 [--playouts N] [--candidates N] [--horizon N] [--near R] [--own pro] [--other pro]
-[--margin M] [--confidence Z]
-[--level champion] [--h2h] [--laps 1] [--procs 2] [--sees view]`` prints ``name: value``
+[--margin M] [--confidence Z] [--level champion] [--h2h] [--field legends]
+[--laps 1] [--procs 2] [--sees view]`` prints ``name: value``
 lines (``--sees own|legends|all``: the champion's search plays out races that hold the true
 order of its own deck, of the Legends' deck, or the true race itself, which no driver may
 see: what the hidden cards are worth to the search; ``--candidates`` and ``--confidence``
@@ -17,6 +17,8 @@ the bot):
 - with ``--h2h``: the champion (car A), the expert (car B) and four Legends race, the two
   swapping grid places every other seed: ``champion_ahead_of_expert`` (the share of races
   the champion finishes ahead) with its interval, and each one's win rate;
+- ``--field ai``: the other cars are expert AI cars instead of Legends (the bot's dearest
+  race for a champion: its playouts plan for each of them), for the search's time there;
 - always ``decision_p50_ms``, ``decision_p99_ms`` and ``decision_max_ms`` over the
   champion's decisions (its plans that searched and the steps it leaves to the expert),
   ``search_p99_ms`` over the searching ones, and ``playouts_per_decision`` (mean over
@@ -54,20 +56,22 @@ from engine.events import Finished
 COLOURS = ("red", "blue", "green", "yellow", "black", "gray")
 
 Sees = Literal["view", "own", "legends", "all"]
-# (seed, track, weather, laps, level, h2h, playouts, settings, what the search sees)
-Job = tuple[int, str, bool, int, str, bool, int, SearchSettings, Sees]
+Field = Literal["legends", "ai"]
+# (seed, track, weather, laps, level, h2h, field, playouts, settings, what the search sees)
+Job = tuple[int, str, bool, int, str, bool, Field, int, SearchSettings, Sees]
 # won (or ahead of the expert), expert won, decision seconds, (search seconds, playouts)
 Result = tuple[bool, bool, list[float], list[tuple[float, int]]]
 
 
-def _entrants(h2h: bool, seed: int) -> tuple[list[Entrant], str, str | None]:
+def _entrants(h2h: bool, field: Field, seed: int) -> tuple[list[Entrant], str, str | None]:
+    kind: Literal["legend", "ai"] = "legend" if field == "legends" else "ai"
     if not h2h:
         cars = [Entrant("A", COLOURS[0], "ai")]
-        cars += [Entrant(chr(ord("B") + i), c, "legend") for i, c in enumerate(COLOURS[1:])]
+        cars += [Entrant(chr(ord("B") + i), c, kind) for i, c in enumerate(COLOURS[1:])]
         return cars, "A", None
     first, second = ("A", "B") if seed % 2 == 0 else ("B", "A")
     cars = [Entrant(first, COLOURS[0], "ai"), Entrant(second, COLOURS[1], "ai")]
-    cars += [Entrant(chr(ord("C") + i), c, "legend") for i, c in enumerate(COLOURS[2:])]
+    cars += [Entrant(chr(ord("C") + i), c, kind) for i, c in enumerate(COLOURS[2:])]
     return cars, "A", "B"
 
 
@@ -94,8 +98,8 @@ def clairvoyant(state: RaceState, me: str, sees: Sees) -> Worlds:
 
 
 def race(job: Job) -> Result:
-    seed, track, weather, laps, level, h2h, playouts, settings, sees = job
-    cars, me, rival = _entrants(h2h, seed)
+    seed, track, weather, laps, level, h2h, field, playouts, settings, sees = job
+    cars, me, rival = _entrants(h2h, field, seed)
     state, _ = engine.new_race(track, cars, seed, laps=laps, options=Options(weather=weather))
     times: list[float] = []
     searches: list[tuple[float, int]] = []
@@ -142,6 +146,7 @@ def main() -> None:
     parser.add_argument("--laps", type=int, default=1)
     parser.add_argument("--level", default=CHAMPION)
     parser.add_argument("--h2h", action="store_true")
+    parser.add_argument("--field", choices=get_args(Field), default="legends")
     parser.add_argument("--playouts", type=int, default=None)
     # Unset: as many as the budget calls for (SearchSettings.for_budget), as the bot searches.
     parser.add_argument("--candidates", type=int, default=None)
@@ -171,7 +176,7 @@ def main() -> None:
     weathers = {"off": [False], "on": [True], "both": [False, True]}[args.weather]
     grid = [(t, w) for t in tracks for w in weathers]
     jobs: list[Job] = [
-        (seed, t, w, args.laps, args.level, args.h2h, playouts, settings, args.sees)
+        (seed, t, w, args.laps, args.level, args.h2h, args.field, playouts, settings, args.sees)
         for t, w in grid
         for seed in range(first, last)
     ]
@@ -182,6 +187,7 @@ def main() -> None:
     print(f"playouts: {playouts}")
     print(f"settings: {settings}")
     print(f"sees: {args.sees}")
+    print(f"field: {args.field}")
     print(f"seeds: {first}:{last}")
     print(f"races: {len(results)}")
     per = last - first

@@ -124,7 +124,7 @@ def race(job: Job) -> Result:
         car = waiting.cars[0]
         if car == AI:
             start = time.perf_counter()
-            decision = decide(view_for(state, car), car, job.level, playouts=job.playouts)
+            decision = decide(view_for(state, car), car, job.level, budget=job.playouts)
             spent = time.perf_counter() - start
             times.append(spent)
             if waiting.step == "plan":

@@ -124,8 +124,9 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "--playouts",
         type=bounded_int(1, MOST_PLAYOUTS),
         default=CHAMPION_PLAYOUTS,
-        help=f"the playouts a champion plays for each plan, 1 to {MOST_PLAYOUTS} (default:"
-        f" {CHAMPION_PLAYOUTS}, as the bot's HEAT_CHAMPION_PLAYOUTS)",
+        help=f"the playouts a champion plays for each plan beside five cars that plan (more"
+        f" beside Legends), 1 to {MOST_PLAYOUTS} (default: {CHAMPION_PLAYOUTS}, as the bot's"
+        " HEAT_CHAMPION_PLAYOUTS)",
     )
     simulate.add_argument(
         "--out",

@@ -11,14 +11,15 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bot.hosting import heartbeat, rate_limit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-# A Champion's plan costs more the more cars a person or the AI drives (its playouts plan for
-# each), so the bot's budget fits a field of six: at 24 playouts a plan took p50 0.66-0.69 s,
-# p99 0.94-1.37 s of CPU beside five other AI cars (Italy, USA) and p50 0.19-0.25 s, p99
-# 0.28-0.37 s beside five Legends, on this 2-core machine while other work ran; at 40 (the
-# engine's default) p50 1.13 s, p99 1.56 s beside AI cars. Champions planning in one round
-# search side by side, a worker each.
+# A Champion's budget is the playouts of a plan beside five other cars that plan (AI cars
+# or people: its playouts plan for each of them), the dearest race; beside Legends the same
+# time buys 2.5 times as many (engine.ai.playouts_for). At 24 a plan took p50 0.66-0.69 s,
+# p99 0.94-1.37 s of CPU beside five other AI cars (Italy, USA) on this 2-core machine while
+# other work ran; at 40 (the engine's default) p50 1.13 s, p99 1.56 s. Champions planning in
+# one round search side by side, a worker each. The Docker image's compiled engine searches
+# twice as fast, and its Dockerfile sets a larger budget.
 CHAMPION_PLAYOUTS = 24
-MOST_PLAYOUTS = 5000  # a Champion's plan at this many takes about a minute
+MOST_PLAYOUTS = 5000  # a Champion's plan at this many takes minutes
 
 
 class Settings(BaseSettings):
@@ -99,8 +100,9 @@ class Settings(BaseSettings):
         default=CHAMPION_PLAYOUTS,
         ge=1,
         le=MOST_PLAYOUTS,
-        description="the playouts a Champion (the AI level that searches) plays for each plan,"
-        " in the worker processes: more plays stronger and slower",
+        description="the playouts a Champion (the AI level that searches) plays for each plan"
+        " beside five cars that plan (beside Legends, 2.5 times as many in the same time), in"
+        " the worker processes: more plays stronger and slower",
     )
 
     @field_validator("discord_token", mode="before")

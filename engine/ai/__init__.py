@@ -4,8 +4,9 @@ The face: :func:`decide` plays any pending decision of a car from
 :func:`engine.view_for` (a ``kind: ai`` car, or a person whose turn timer ran
 out) at one of the :data:`LEVELS`: rookie, pro and expert judge each choice by
 the track map; the champion (:data:`CHAMPION`) searches, given a seed and a
-budget of playouts (or the view's and the default), so a caller with an event
-loop runs it in a process of its own. :func:`search` is the champion's decision
+budget of playouts (or the view's and the default; :func:`playouts_for` is what a
+budget buys beside the cars of the view), so a caller with an event loop runs it in a
+process of its own. :func:`search` is the champion's decision
 with what its playouts found (:class:`Search`), playing out the races its
 :data:`Worlds` draws (:func:`determinize`: from the view alone) and valuing a playout's
 end by :func:`position_worth`; :func:`suggest` is the plan with
@@ -29,6 +30,7 @@ from engine.ai.champion import (
     SearchSettings,
     Worlds,
     decide,
+    playouts_for,
     position_worth,
     search,
     suggest,
@@ -52,6 +54,7 @@ __all__ = [
     "Worlds",
     "decide",
     "determinize",
+    "playouts_for",
     "position_worth",
     "random_decision",
     "search",

@@ -52,6 +52,16 @@ and the champion, which searches."""
 # 2-core machine shared by other work (bench/champion.py measures it).
 DEFAULT_PLAYOUTS = 40
 
+# What each other car that plans (an AI car or a person, played by ``pro`` in a playout)
+# adds to a playout's cost, as a share of a playout beside Legends only (a Legend's move
+# is a card flip): a search of 192 playouts took 1,305 ms at the 99th percentile beside
+# five Legends and 3,196 ms beside five expert cars, 2.45 times as long (p50 810 and
+# 2,575 ms; bench/champion.py --field, the same 36 races of Italy, Great Britain and Japan,
+# compiled). The 99th percentile is what a budget must keep under its time.
+PLANNING_CAR_COST = 0.3
+# The cars beside the champion in the fullest race (six cars): what a budget is counted for.
+FULL_FIELD = 5
+
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
@@ -130,15 +140,32 @@ def decide(
     car_id: str,
     level: str = "pro",
     seed: int | None = None,
-    playouts: int | None = None,
+    budget: int | None = None,
 ) -> Decision:
     """The decision of ``car_id`` at ``level``: the champion searches, any other level is
-    :func:`engine.ai.driver.decide` (``seed`` and ``playouts`` are the champion's)."""
+    :func:`engine.ai.driver.decide` (``seed`` and ``budget`` are the champion's: the
+    playouts it searches beside five cars that plan, more beside fewer, :func:`playouts_for`)."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
     if level != CHAMPION:
         return driver.decide(view, car_id, level)
-    return search(view, car_id, seed, playouts).decision
+    return search(view, car_id, seed, playouts_for(view, car_id, budget)).decision
+
+
+def playouts_for(view: RaceView, car_id: str, budget: int | None) -> int:
+    """The playouts a ``budget`` buys at this view: the budget is what a plan beside five
+    other cars that plan costs (the dearest race: every playout plans for each of them), and
+    beside fewer the same time plays more, up to 2.5 times as many beside Legends only
+    (:data:`PLANNING_CAR_COST`). The count follows from the view alone, so the same view
+    and budget still give the same decision."""
+    budget = DEFAULT_PLAYOUTS if budget is None else budget
+    planning = sum(
+        1
+        for car in view.cars
+        if car.id != car_id and car.kind != "legend" and car.finished is None and not car.eliminated
+    )
+    full = 1 + PLANNING_CAR_COST * FULL_FIELD
+    return round(budget * full / (1 + PLANNING_CAR_COST * min(planning, FULL_FIELD)))
 
 
 def suggest(
@@ -146,11 +173,12 @@ def suggest(
     car_id: str,
     level: str = "pro",
     seed: int | None = None,
-    playouts: int | None = None,
+    budget: int | None = None,
 ) -> tuple[Plan, Reason]:
     """The plan ``level`` makes for ``car_id`` at the plan step, with its :class:`Reason`: at
-    the champion level the plan its search picked, the Reason carrying what the playouts
-    found for it (:func:`engine.ai.driver.suggest` for any other level)."""
+    the champion level the plan its search picked (with ``budget``, as :func:`decide`), the
+    Reason carrying what the playouts found for it (:func:`engine.ai.driver.suggest` for any
+    other level)."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
     if level != CHAMPION:
@@ -158,7 +186,7 @@ def suggest(
     me, _, step = driver._deciding(view, car_id, "expert")
     if step != "plan":
         raise ValueError(f"car {car_id}: the race is not waiting for its plan")
-    found = search(view, car_id, seed, playouts)
+    found = search(view, car_id, seed, playouts_for(view, car_id, budget))
     plan = found.decision
     assert isinstance(plan, Plan)
     judge = Judge.seen_by(view, car_id)

@@ -13,11 +13,14 @@ from bot.discord.ai_reason import reason_line
 from bot.service import cpu
 from bot.service.autoplay import ai_suggestion
 from bot.storage import RaceConfig
-from engine.ai import CHAMPION, LEVELS, Reason
+from engine import view_for
+from engine.ai import CHAMPION, LEVELS, Reason, playouts_for
 from tests.support.botdriver import answer, table
 from tests.support.botrace import car_of, open_lobby, stored_state
 
-BUDGET = "8"  # playouts a plan: two for each of the champion's four candidates
+# Playouts a plan beside five cars that plan; beside the two of these races, a few more
+# (engine.ai.playouts_for): three for each of the champion's four candidates.
+BUDGET = "8"
 
 
 async def test_heat_new_offers_every_level_the_champion_first(tmp_path: Path) -> None:
@@ -63,7 +66,9 @@ async def test_the_champions_suggestion_says_what_its_playouts_found_privately(
         state = await stored_state(t)
         car = await car_of(t, user)
         plan, reason = await cpu.run(ai_suggestion, state, car, CHAMPION, int(BUDGET))
-        assert isinstance(reason, Reason) and reason.playouts == 2 and reason.plans == 4
+        bought = playouts_for(view_for(state, car), car, int(BUDGET))
+        assert bought == 12 and isinstance(reason, Reason) and reason.plans == 4
+        assert reason.playouts == 3
         hand = answer(await t.click(user, board, "heat:b:hand:"))
         assert hand.ephemeral, "a hand is shown to its driver alone"
         await t.click(user, hand, "heat:b:sug:")

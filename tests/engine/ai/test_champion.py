@@ -15,7 +15,16 @@ import pytest
 
 import engine
 from engine import Entrant, Options, RaceState, view_for
-from engine.ai import CHAMPION, LEVELS, Search, SearchSettings, decide, search, suggest
+from engine.ai import (
+    CHAMPION,
+    LEVELS,
+    Search,
+    SearchSettings,
+    decide,
+    playouts_for,
+    search,
+    suggest,
+)
 from engine.ai.champion import WIDE_BUDGET, candidates
 from engine.ai.sampling import can_determinize, determinize
 from engine.championship import ChampionshipSetup, sponsorship_deck
@@ -222,9 +231,40 @@ def test_face_decides_at_the_champion_level() -> None:
     """``decide`` with the champion level searches (its default seed fixed by the view)."""
     state, car = _planning()
     view = view_for(state, car)
-    decision = decide(view, car, CHAMPION, playouts=4)
+    decision = decide(view, car, CHAMPION, budget=4)
     assert decision in engine.legal_decisions(state, car)
-    assert decide(view, car, CHAMPION, playouts=4) == decision
+    assert decide(view, car, CHAMPION, budget=4) == decision
+
+
+def test_a_budget_buys_more_playouts_beside_fewer_cars_that_plan() -> None:
+    """The budget is the playouts of a plan beside five cars that plan (AI cars or people:
+    each is planned for in every playout); a Legend costs next to nothing, so beside
+    Legends the same budget plays 2.5 times as many, and a car that has finished or is out
+    plans no more. The champion's face searches what the budget buys."""
+    field = _race("usa", ["ai"] * 6, 4)
+    assert playouts_for(view_for(field, "A"), "A", 24) == 24
+    legends = _race("usa", ["ai", "legend", "legend", "legend", "legend", "legend"], 4)
+    assert playouts_for(view_for(legends, "A"), "A", 24) == round(24 * 2.5) == 60
+    mixed = _race("usa", ["ai", "ai", "ai", "legend", "legend", "legend"], 4)
+    assert 24 < playouts_for(view_for(mixed, "A"), "A", 24) < 60
+    view = view_for(field, "A")
+    gone = replace(
+        view,
+        cars=tuple(
+            replace(car, finished=1)
+            if car.id in ("B", "D")
+            else replace(car, eliminated=car.id == "C")
+            for car in view.cars
+        ),
+    )
+    assert playouts_for(gone, "A", 24) == playouts_for(view_for(mixed, "A"), "A", 24)
+    state, car = _planning()
+    planning = view_for(state, car)
+    bought = playouts_for(planning, car, 2)
+    assert bought == 5
+    assert decide(planning, car, CHAMPION, seed=7, budget=2) == (
+        search(planning, car, seed=7, playouts=bought).decision
+    )
 
 
 def test_the_champion_is_the_strongest_level_a_race_is_set_up_with() -> None:
@@ -240,13 +280,13 @@ def test_its_suggestion_is_its_search_with_what_the_playouts_found() -> None:
     carries that plan's playouts, wins and best outcomes; other levels' reasons carry none."""
     state, car = _planning()
     view = view_for(state, car)
-    plan, reason = suggest(view, car, CHAMPION, seed=5, playouts=8)
-    found = search(view, car, seed=5, playouts=8)
+    plan, reason = suggest(view, car, CHAMPION, seed=5, budget=3)
+    found = search(view, car, seed=5, playouts=playouts_for(view, car, 3))
     assert plan == found.decision and plan in engine.legal_decisions(state, car)
     (chosen,) = [c for c in found.candidates if c.decision == plan]
     figures = (reason.playouts, reason.won, reason.best, reason.plans)
     assert figures == (chosen.playouts, chosen.won, chosen.best, len(found.candidates))
-    assert reason.playouts == 2 and reason.plans == 4
+    assert found.playouts == 8 and reason.playouts == 2 and reason.plans == 4
     assert (reason.gear, reason.cards) == (plan.gear, plan.cards)
     for level in ("rookie", "pro", "expert"):
         assert suggest(view, car, level)[1].playouts == 0
