@@ -23,8 +23,9 @@ champion against the expert.
   quotes: ``ai_win_rate_vs_legends``, ``..._modules``, ``ai_decision_p99_ms`` and
   ``ai_win_rate_vs_legends_TRACK[_weather]``, ``..._all_tracks``.
 
-The champion searches ``--playouts`` playouts a plan (default the bot's,
-``HEAT_CHAMPION_PLAYOUTS``) and races ``--champion-races`` races a setting (default
+The champion's budget is ``--playouts`` playouts a plan beside five cars that plan (default
+the bot's, ``HEAT_CHAMPION_PLAYOUTS``; beside Legends it buys more, as in the bot:
+:func:`engine.ai.playouts_for`) and it races ``--champion-races`` races a setting (default
 small: a champion race takes seconds, a judging level's milliseconds). A race is stopped
 once the cars measured have finished: their places are known then. Runs on ``--procs``
 processes (2).

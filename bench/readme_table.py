@@ -87,7 +87,8 @@ def table(text: str) -> str:
             f" over the tracks, dry and weather): `champion` ahead of `expert`"
             f" {run['champion_ahead_of_expert']}; wins: `champion`"
             f" {run['h2h_champion_win_rate']}, `expert` {run['h2h_expert_win_rate']}."
-            f" `champion` plays {run['champion_playouts']} playouts a plan.",
+            f" `champion`'s budget: {run['champion_playouts']} playouts a plan beside five"
+            " cars that plan, more beside Legends (`engine.ai.playouts_for`).",
         ]
     return "\n".join(lines)
 
