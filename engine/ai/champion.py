@@ -18,9 +18,10 @@ How widely it looks follows its budget (:meth:`SearchSettings.for_budget`): with
 playouts, the expert's 4 best plans and the best mean; with 48 or more, its 8 best, and
 another plan replaces the expert's own choice only when it gains surely (a standard error
 above nothing, drawn race by drawn race), since the more plans, the likelier one of them
-looks best by the luck of its draws. Its budget is a count of playouts, not a clock,
-and its chance comes from a seed it is given (or one the view fixes): the same view,
-seed and budget give the same decision. :class:`Search` keeps what the playouts found
+looks best by the luck of its draws. Its budget is a count of playouts, not a clock:
+that many beside five cars that plan, more beside fewer (:func:`playouts_for`), and its
+chance comes from a seed it is given (or one the view fixes): the same view, seed and
+budget give the same decision. :class:`Search` keeps what the playouts found
 (the figures a suggestion may word: "best in 14 of 16 playouts").
 """
 
@@ -48,8 +49,8 @@ CHAMPION = "champion"
 LEVELS: tuple[str, ...] = (*driver.LEVELS, CHAMPION)
 """Every level a race can be set up with, weakest first: the driver's (rookie, pro, expert)
 and the champion, which searches."""
-# Playouts a decision makes unless told: under 2 s at the 99th percentile on this
-# 2-core machine shared by other work (bench/champion.py measures it).
+# The budget unless told (playouts beside five cars that plan): under 2 s at the 99th
+# percentile on this 2-core machine shared by other work (bench/champion.py measures it).
 DEFAULT_PLAYOUTS = 40
 
 # What each other car that plans (an AI car or a person, played by ``pro`` in a playout)
