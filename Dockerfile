@@ -27,9 +27,6 @@ COPY --from=build /wheels /wheels
 RUN pip install --no-deps /wheels/*.whl && rm -r /wheels
 RUN mkdir -p /var/lib/heat && chown nobody /var/lib/heat
 ENV HEAT_DATABASE=/var/lib/heat/heat.sqlite3
-# The compiled engine searches twice as fast: a Champion plays 80 playouts a plan beside
-# five AI cars, 200 beside five Legends, each within 2 s at the 99th percentile (README).
-ENV HEAT_CHAMPION_PLAYOUTS=80
 USER nobody
 # The database answers and the gateway heartbeat the bot writes is recent (heat health).
 HEALTHCHECK --interval=30s --timeout=15s --start-period=120s --retries=3 CMD ["heat", "health"]

@@ -18,7 +18,6 @@ import pytest
 import yaml
 from packaging.requirements import Requirement
 
-from bot.hosting.settings import CHAMPION_PLAYOUTS, Settings
 from build_support import heat_build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,19 +85,6 @@ def test_the_image_checks_its_health_runs_unprivileged_and_makes_no_anonymous_vo
     assert steps["HEALTHCHECK"].endswith('CMD ["heat", "health"]')
     assert steps["USER"] == "nobody" and steps["CMD"] == '["heat", "run"]'
     assert "VOLUME" not in steps, "a cluster bot on PostgreSQL would get an unused volume"
-
-
-def test_the_image_s_champion_searches_more_with_the_compiled_engine(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The image's Champion budget is one the bot's settings accept, and larger than the
-    default, which is the pure engine's (the compiled one searches twice as fast)."""
-    image = stages()[-1]
-    env = dict(
-        pair.split("=", 1) for keyword, args in image if keyword == "ENV" for pair in args.split()
-    )
-    monkeypatch.setenv("HEAT_CHAMPION_PLAYOUTS", env["HEAT_CHAMPION_PLAYOUTS"])
-    assert Settings().champion_playouts == int(env["HEAT_CHAMPION_PLAYOUTS"]) > CHAMPION_PLAYOUTS
 
 
 def test_the_lock_pins_every_dependency_of_pyproject() -> None:

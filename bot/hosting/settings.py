@@ -16,8 +16,9 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # time buys 2.5 times as many (engine.ai.playouts_for). At 24 a plan took p50 0.66-0.69 s,
 # p99 0.94-1.37 s of CPU beside five other AI cars (Italy, USA) on this 2-core machine while
 # other work ran; at 40 (the engine's default) p50 1.13 s, p99 1.56 s. Champions planning in
-# one round search side by side, a worker each. The Docker image's compiled engine searches
-# twice as fast, and its Dockerfile sets a larger budget.
+# one round search side by side, a worker each. More bought nothing measurable: 80 (200
+# beside Legends) won 0.810 of the 20 settings against 0.812 at 24, at a plan p99 of 2.3 s
+# compiled (bench/drivers.py).
 CHAMPION_PLAYOUTS = 24
 MOST_PLAYOUTS = 5000  # a Champion's plan at this many takes minutes
 
