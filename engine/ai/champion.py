@@ -161,12 +161,10 @@ def playouts_for(view: RaceView, car_id: str, budget: int | None) -> int:
     and budget still give the same decision."""
     budget = DEFAULT_PLAYOUTS if budget is None else budget
     planning = sum(
-        1
-        for car in view.cars
-        if car.id != car_id and car.kind != "legend" and car.finished is None and not car.eliminated
+        1 for car in view.cars if car.id != car_id and car.kind != "legend" and car.racing
     )
     full = 1 + PLANNING_CAR_COST * FULL_FIELD
-    return round(budget * full / (1 + PLANNING_CAR_COST * min(planning, FULL_FIELD)))
+    return round(budget * full / (1 + PLANNING_CAR_COST * planning))
 
 
 def suggest(
