@@ -11,10 +11,10 @@ import pytest
 
 from bot.discord.ai_reason import reason_line
 from bot.service import cpu
-from bot.service.autoplay import ai_suggestion
+from bot.service.autoplay import ai_suggestion, search_seed
 from bot.storage import RaceConfig
 from engine import view_for
-from engine.ai import CHAMPION, LEVELS, Reason, playouts_for
+from engine.ai import CHAMPION, LEVELS, Reason, playouts_for, search
 from tests.support.botdriver import answer, table
 from tests.support.botrace import car_of, open_lobby, stored_state
 
@@ -68,7 +68,9 @@ async def test_the_champions_suggestion_says_what_its_playouts_found_privately(
         plan, reason = await cpu.run(ai_suggestion, state, car, CHAMPION, int(BUDGET))
         bought = playouts_for(view_for(state, car), car, int(BUDGET))
         assert bought == 12 and isinstance(reason, Reason) and reason.plans == 4
-        assert reason.playouts == 3
+        found = search(view_for(state, car), car, search_seed(state, car), bought)
+        assert found.playouts == 12 and found.decision == plan
+        assert reason.playouts == next(c.playouts for c in found.candidates if c.decision == plan)
         hand = answer(await t.click(user, board, "heat:b:hand:"))
         assert hand.ephemeral, "a hand is shown to its driver alone"
         await t.click(user, hand, "heat:b:sug:")

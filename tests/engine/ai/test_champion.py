@@ -25,7 +25,7 @@ from engine.ai import (
     search,
     suggest,
 )
-from engine.ai.champion import WIDE_BUDGET, candidates
+from engine.ai.champion import WIDE_BUDGET, _halved, candidates
 from engine.ai.sampling import can_determinize, determinize
 from engine.championship import ChampionshipSetup, sponsorship_deck
 from engine.decisions import Plan
@@ -135,9 +135,8 @@ def _planning(seed: int = 2) -> tuple[RaceState, str]:
 
 
 def test_budget_is_a_count_of_playouts() -> None:
-    """It plays exactly the playouts it is given, each candidate in the same drawn races;
-    the same view, seed and budget give the same search (no clock decides it: a loaded
-    machine can make a smaller search the slower one)."""
+    """It plays exactly the playouts it is given; the same view, seed and budget give the same
+    search (no clock decides it: a loaded machine can make a smaller search the slower one)."""
     state, car = _planning()
     view = view_for(state, car)
     small = search(view, car, seed=1, playouts=3, settings=QUICK)
@@ -146,7 +145,6 @@ def test_budget_is_a_count_of_playouts() -> None:
     assert small.playouts == 3 and large.playouts == 12
     assert sum(c.playouts for c in large.candidates) == 12
     assert len(large.candidates) == QUICK.candidates
-    assert {c.playouts for c in large.candidates} == {4}
     assert search(view, car, seed=1, playouts=12, settings=QUICK) == large
     assert isinstance(large.decision, Plan)
     assert large.decision == large.candidates[0].decision
@@ -157,9 +155,46 @@ def test_budget_is_a_count_of_playouts() -> None:
     assert all(c.best <= c.playouts and c.won <= c.playouts for c in large.candidates)
 
 
+def test_it_halves_the_plans_it_searches_and_keeps_the_expert_s_choice() -> None:
+    """Sequential halving: every plan is played in the first drawn races, then the better
+    half by their means goes on, round after round, so the last plans standing are weighed
+    on the most races; the expert's own choice stays to the end (every other plan is
+    measured against it), and the plan chosen is one of the last standing."""
+    state, car = _planning()
+    view = view_for(state, car)
+    asked: list[engine.RaceView] = []
+
+    def recording(seen: engine.RaceView, rng: random.Random) -> RaceState:
+        asked.append(seen)
+        return determinize(seen, rng)
+
+    found = search(view, car, seed=3, playouts=WIDE_BUDGET, worlds=recording)
+    played = [c.playouts for c in found.candidates]
+    expert = candidates(view, car, 8)[0]
+    assert len(played) == 8 and sum(played) == WIDE_BUDGET
+    assert next(c for c in found.candidates if c.decision == expert).playouts == len(asked)
+    # The last round's last race may be short of a plan or two (the expert's choice first).
+    last = [c for c in found.candidates if c.playouts >= max(played) - 1]
+    assert 2 <= len(last) <= 4 and found.decision in {c.decision for c in last}
+    assert found.candidates[: len(last)] == tuple(last), "the last standing first"
+    rest = played[len(last) :]
+    assert rest == sorted(rest, reverse=True) and rest[0] < max(played) - 1
+    assert min(played) == WIDE_BUDGET // 3 // 8, "all 8 in the first of 3 rounds' races"
+    assert 3 <= played.count(min(played)) <= 4, "the first round drops the worse half"
+
+
+def test_a_halving_keeps_the_better_half_by_mean_and_the_expert_s_choice() -> None:
+    """A round of the halving keeps the better half of the plans by their means over the
+    same drawn races (rounded up), and the expert's choice (0) even when it is worse."""
+    sums, counts = [1.0, 8.0, 6.0, 2.0, 4.0], [2] * 5
+    assert _halved([0, 1, 2, 3, 4], sums, counts) == [0, 1, 2, 4]
+    assert _halved([0, 1, 2, 4], sums, counts) == [0, 1, 2]
+    assert _halved([0, 1, 2], [9.0, 8.0, 6.0], [2] * 3) == [0, 1]
+
+
 def test_it_plays_only_the_races_its_worlds_draw_from_the_view_by_default() -> None:
-    """The races played out come from ``worlds`` alone, one per round of candidates, each
-    drawn from the view; left alone, ``worlds`` is :func:`determinize` (the view and
+    """The races played out come from ``worlds`` alone, each drawn from the view (the expert's
+    choice is played in every one); left alone, ``worlds`` is :func:`determinize` (the view and
     nothing more), so the search with it named is the same search."""
     state, car = _planning()
     view = view_for(state, car)
@@ -170,7 +205,8 @@ def test_it_plays_only_the_races_its_worlds_draw_from_the_view_by_default() -> N
         return determinize(seen, rng)
 
     found = search(view, car, seed=5, playouts=12, settings=QUICK, worlds=recording)
-    assert len(asked) == 12 // QUICK.candidates and all(seen is view for seen in asked)
+    assert len(asked) == max(c.playouts for c in found.candidates)
+    assert all(seen is view for seen in asked)
     assert found == search(view, car, seed=5, playouts=12, settings=QUICK)
 
 
@@ -197,8 +233,8 @@ def test_with_confidence_it_leaves_the_expert_s_choice_only_for_a_sure_gain() ->
 
 def test_a_larger_budget_weighs_more_plans_and_asks_them_a_sure_gain() -> None:
     """Below WIDE_BUDGET a search weighs the expert's 4 best plans by their means; from it
-    on, its 8 best, each played at least 6 times, and a plan other than the expert's own
-    choice needs a sure gain. A search told no settings takes those of its budget."""
+    on, its 8 best, and a plan other than the expert's own choice needs a sure gain. A
+    search told no settings takes those of its budget."""
     assert SearchSettings.for_budget(WIDE_BUDGET - 1) == SearchSettings()
     wide = SearchSettings.for_budget(WIDE_BUDGET)
     assert (wide.candidates, wide.confidence) == (8, 1.0)
@@ -209,7 +245,7 @@ def test_a_larger_budget_weighs_more_plans_and_asks_them_a_sure_gain() -> None:
     assert len(candidates(view, car, 8)) == 8, "a position with 8 plans to weigh"
     found = search(view, car, seed=3, playouts=WIDE_BUDGET)
     assert len(found.candidates) == 8
-    assert min(c.playouts for c in found.candidates) == WIDE_BUDGET // 8 >= 6
+    assert min(c.playouts for c in found.candidates) >= 1
     assert found == search(view, car, seed=3, playouts=WIDE_BUDGET, settings=wide)
     assert len(search(view, car, seed=3, playouts=WIDE_BUDGET - 1).candidates) == 4
 
@@ -286,7 +322,7 @@ def test_its_suggestion_is_its_search_with_what_the_playouts_found() -> None:
     (chosen,) = [c for c in found.candidates if c.decision == plan]
     figures = (reason.playouts, reason.won, reason.best, reason.plans)
     assert figures == (chosen.playouts, chosen.won, chosen.best, len(found.candidates))
-    assert found.playouts == 8 and reason.playouts == 2 and reason.plans == 4
+    assert found.playouts == 8 and reason.plans == 4
     assert (reason.gear, reason.cards) == (plan.gear, plan.cards)
     for level in ("rookie", "pro", "expert"):
         assert suggest(view, car, level)[1].playouts == 0
