@@ -16,8 +16,10 @@ the figures are the races only one of them won:
 - ``win_rate_head`` and ``win_rate_base`` over all the races.
 
 ``python bench/paired.py [--base REV] [--seeds 5000:5060] [--laps both] [--tracks a,b]
-[--weather both] [--level expert] [--procs 2]``. The default seeds are ones no other bench
-races, so a change tuned on those benches' seeds is judged on races it never saw.
+[--weather both] [--level expert] [--budget N] [--procs 2]``. The default seeds are ones no
+other bench races, so a change tuned on those benches' seeds is judged on races it never saw.
+``--budget`` is the champion's (its search is seeded by the view, so it too ends a race run
+twice the same; the bot's is 24, :data:`engine.ai.DEFAULT_PLAYOUTS` if not given).
 """
 
 from __future__ import annotations
@@ -40,26 +42,27 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 # (seed, track, weather, laps or None for the track's own); the field (id, colour, kind),
-# the AI car first; the level that drives it.
+# the AI car first; the level that drives it and the champion's budget (None: its default).
 Job = tuple[int, str, bool, int | None]
 Field = list[tuple[str, str, "CarKind"]]
+Driver = tuple[str, int | None]
 
 
-def race(work: tuple[Job, Field, str]) -> bool:
+def race(work: tuple[Job, Field, Driver]) -> bool:
     """Whether the AI car (the field's first) wins one race, with the engine of the tree
     this process imported."""
     import engine
     from engine.ai import decide
     from engine.events import Finished
 
-    (seed, track, weather, laps), field, level = work
+    (seed, track, weather, laps), field, (level, budget) = work
     entrants = [engine.Entrant(car, colour, kind) for car, colour, kind in field]
     me = field[0][0]
     options = engine.Options(weather=weather)
     state, _ = engine.new_race(track, entrants, seed, laps=laps, options=options)
     while (waiting := engine.pending(state)) is not None:
         car = waiting.cars[0]
-        decision = decide(engine.view_for(state, car), car, level)
+        decision = decide(engine.view_for(state, car), car, level, budget=budget)
         state, events = engine.apply(state, decision)
         for event in events:
             if isinstance(event, Finished) and event.car == me:
@@ -70,8 +73,8 @@ def race(work: tuple[Job, Field, str]) -> bool:
 def worker(root: Path, procs: int) -> None:
     """Race the jobs read from standard input with the engine of ``root``; print the wins."""
     sys.path.insert(0, str(root))
-    jobs, field, level = json.load(sys.stdin)
-    work = [((s, t, w, laps), field, level) for s, t, w, laps in jobs]
+    jobs, field, driver = json.load(sys.stdin)
+    work = [((s, t, w, laps), field, (driver[0], driver[1])) for s, t, w, laps in jobs]
     with Pool(procs) as pool:
         print(json.dumps(pool.map(race, work, 4)))
 
@@ -92,6 +95,7 @@ def main() -> None:
     parser.add_argument("--tracks", default=None, help="a,b (default: every track)")
     parser.add_argument("--weather", choices=("off", "on", "both"), default="both")
     parser.add_argument("--level", default="expert")
+    parser.add_argument("--budget", type=int, default=None, help="the champion's budget")
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -114,7 +118,7 @@ def main() -> None:
         for seed in range(first, last)
     ]
     field = [(car.id, car.color, car.kind) for car in lineup()]
-    payload = json.dumps([jobs, field, args.level])
+    payload = json.dumps([jobs, field, [args.level, args.budget]])
     revision = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", args.base],
         capture_output=True,
