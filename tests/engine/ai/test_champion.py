@@ -20,6 +20,7 @@ from engine.ai import (
     LEVELS,
     Search,
     SearchSettings,
+    Worlds,
     decide,
     playouts_for,
     search,
@@ -155,6 +156,16 @@ def test_budget_is_a_count_of_playouts() -> None:
     assert all(c.best <= c.playouts and c.won <= c.playouts for c in large.candidates)
 
 
+def _recording(asked: list[engine.RaceView]) -> Worlds:
+    """:func:`determinize`, noting in ``asked`` each view it draws a race from."""
+
+    def recording(seen: engine.RaceView, rng: random.Random) -> RaceState:
+        asked.append(seen)
+        return determinize(seen, rng)
+
+    return recording
+
+
 def test_it_halves_the_plans_it_searches_and_keeps_the_expert_s_choice() -> None:
     """Sequential halving: every plan is played in the first drawn races, then the better
     half by their means goes on, round after round, so the last plans standing are weighed
@@ -163,11 +174,7 @@ def test_it_halves_the_plans_it_searches_and_keeps_the_expert_s_choice() -> None
     state, car = _planning()
     view = view_for(state, car)
     asked: list[engine.RaceView] = []
-
-    def recording(seen: engine.RaceView, rng: random.Random) -> RaceState:
-        asked.append(seen)
-        return determinize(seen, rng)
-
+    recording = _recording(asked)
     found = search(view, car, seed=3, playouts=WIDE_BUDGET, worlds=recording)
     played = [c.playouts for c in found.candidates]
     expert = candidates(view, car, 8)[0]
@@ -199,11 +206,7 @@ def test_it_plays_only_the_races_its_worlds_draw_from_the_view_by_default() -> N
     state, car = _planning()
     view = view_for(state, car)
     asked: list[engine.RaceView] = []
-
-    def recording(seen: engine.RaceView, rng: random.Random) -> RaceState:
-        asked.append(seen)
-        return determinize(seen, rng)
-
+    recording = _recording(asked)
     found = search(view, car, seed=5, playouts=12, settings=QUICK, worlds=recording)
     assert len(asked) == max(c.playouts for c in found.candidates)
     assert all(seen is view for seen in asked)
