@@ -11,7 +11,7 @@ a difference comes from the plan, not from the luck of the draw.
 The playouts are spent by sequential halving: every candidate is played in the first
 drawn races, then the better half by their means (and the expert's own choice, against
 which every other plan is measured) in more races, round after round, until the last
-two or three candidates standing share what is left. A budget weighs the plans that
+two to four candidates standing share what is left. A budget weighs the plans that
 could be best on several times the races an even share would give them (600 1-lap races
 of Italy, Great Britain and Japan at 60 playouts, seeds 5000:5100: 0.662 against 0.625
 with an even share, 87 races won that the even share lost and 65 the reverse).
@@ -279,7 +279,8 @@ def search(
                     best[index] += 1
         for index in alive:
             reached[index] = round_
-        alive = _halved(alive, sums, counts)
+        if round_ < rounds - 1:
+            alive = _halved(alive, sums, counts)
     found = [
         Candidate(option, counts[i], won[i], best[i], sums[i] / counts[i] if counts[i] else 0.0)
         for i, option in enumerate(options)
