@@ -21,8 +21,8 @@ are ones no other bench races, so a change tuned on those benches' seeds is judg
 it never saw. ``--budget`` is the champion's (its search is seeded by the view, so it too
 ends a race run twice the same; the bot's is 24, :data:`engine.ai.DEFAULT_PLAYOUTS` if not
 given). ``--compiled`` races both trees' engines built by mypyc, as the Docker image has
-them (about 4 minutes a build): the same races and decisions, the champion about twice as
-fast, so a 600-race champion pair takes about 25 minutes instead of 45.
+them (a few minutes a build): the same races and decisions, the champion about twice as
+fast.
 """
 
 from __future__ import annotations
