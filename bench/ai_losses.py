@@ -10,8 +10,9 @@ there). With the weather on, the win rate per weather card (``weather_card_CARD`
 every track). With ``--modules`` (the Garage), per upgrade card the AI drafted
 (``upgrade_CARD``): the races it was in the car, the win rate of those races and how often
 it was played per race. Arguments: level (default expert), races per track and weather
-(default 40), tracks (comma-separated, default all), ``--modules`` for the Garage. Runs on
-two processes.
+(default 40), tracks (comma-separated, default all), ``--modules`` for the Garage,
+``--budget=N`` for the champion's budget (the bot's is 24; default
+:data:`engine.ai.DEFAULT_PLAYOUTS`). Runs on two processes.
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ class Record:
     played: tuple[tuple[str, int], ...]
 
 
-def race(job: tuple[int, str, bool, str, bool]) -> Record:
-    seed, track, weather, level, modules = job
+def race(job: tuple[int, str, bool, str, bool, int | None]) -> Record:
+    seed, track, weather, level, modules, budget = job
     entrants = lineup()
     options = Options(garage="both" if modules else "off", weather=weather)
     state, _ = engine.new_race(track, entrants, seed, laps=1, options=options)
@@ -65,7 +66,7 @@ def race(job: tuple[int, str, bool, str, bool]) -> Record:
     played: Counter[str] = Counter()
     while (waiting := engine.pending(state)) is not None:
         car = waiting.cars[0]
-        decision = decide(view_for(state, car), car, level)
+        decision = decide(view_for(state, car), car, level, budget=budget)
         this_round = state.round
         heat = state.car(AI).engine
         state, events = engine.apply(state, decision)
@@ -112,9 +113,11 @@ def main() -> None:
     level = args[0] if args else "expert"
     count = int(args[1]) if len(args) > 1 else 40
     modules = "--modules" in sys.argv
+    budgets = [int(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--budget=")]
+    budget = budgets[-1] if budgets else None
     tracks = [t for t in data.track_ids()] if len(args) < 3 else args[2].split(",")
     jobs = [
-        (seed, track, weather, level, modules)
+        (seed, track, weather, level, modules, budget)
         for track in tracks
         for weather in (False, True)
         for seed in range(count)
