@@ -1,8 +1,8 @@
-"""AI drivers on 1-lap races: how often each level wins, how fast it thinks, and the
-champion against the expert.
+"""AI drivers on 1-lap races and at the tracks' own lap counts: how often each level wins,
+how fast it thinks, and the champion against the expert.
 
-``python bench/drivers.py [RACES] [--per-track N] [--champion-races N] [--h2h N]
-[--playouts N] [--levels L,L] [--tracks T,T] [--procs N]`` prints ``name: value`` lines
+``python bench/drivers.py [RACES] [--per-track N] [--own-laps N] [--champion-races N]
+[--h2h N] [--playouts N] [--levels L,L] [--tracks T,T] [--procs N]`` prints ``name: value`` lines
 (a win rate with its 95% Wilson interval, ``0.773 [0.746, 0.798]``):
 
 - every level of :data:`engine.ai.LEVELS` races five Legends on the same seeded 1-lap USA
@@ -13,6 +13,10 @@ champion against the expert.
 - every level on every track, weather off and on (``--per-track`` races each):
   ``LEVEL_win_rate_vs_legends_TRACK`` and ``..._TRACK_weather``, ``LEVEL_all_tracks``
   (every race), ``LEVEL_mean_of_settings`` and ``LEVEL_lowest_setting``;
+- with ``--own-laps N``, the same on N races a setting at each track's own lap count (the
+  bot's default race, ``own_laps_TRACK`` laps): ``LEVEL_own_laps_TRACK[_weather]``,
+  ``LEVEL_own_laps_all_tracks``, ``LEVEL_own_laps_mean_of_settings`` and
+  ``LEVEL_own_laps_lowest_setting``;
 - head to head (``--h2h`` races, over the tracks, weather off then on): the champion
   (car A), the expert (car B) and four Legends, the two swapping grid places every other
   seed: ``champion_ahead_of_expert`` (the share of races the champion finishes ahead)
@@ -105,6 +109,7 @@ class Job:
     track: str = "usa"
     weather: bool = False
     playouts: int = CHAMPION_PLAYOUTS
+    laps: int | None = 1  # None: the track's own
 
 
 def race(job: Job) -> Result:
@@ -114,7 +119,7 @@ def race(job: Job) -> Result:
     else:
         entrants = lineup("legend" if job.rivals == "legend" else "human")
     options = Options(garage="both" if job.modules else "off", weather=job.weather)
-    state, _ = engine.new_race(job.track, entrants, job.seed, laps=1, options=options)
+    state, _ = engine.new_race(job.track, entrants, job.seed, laps=job.laps, options=options)
     rng = random.Random(job.seed)
     spinouts = 0
     times: list[float] = []
@@ -182,12 +187,34 @@ def p99_ms(results: list[Result]) -> float:
     return quantile_ms([t for result in results for t in result.decide_seconds], 0.99)
 
 
+def print_settings(
+    prefix: str,
+    summary: str,
+    results: dict[tuple[str, str, bool], list[Result]],
+    level: str,
+    settings: list[tuple[str, bool]],
+) -> None:
+    """Print ``PREFIX_TRACK[_weather]`` for every setting, then ``SUMMARY_all_tracks``,
+    ``SUMMARY_mean_of_settings`` and ``SUMMARY_lowest_setting``."""
+    shares = []
+    for track, weather in settings:
+        name = f"{prefix}_{track}" + ("_weather" if weather else "")
+        shares.append(rate(name, [r.won for r in results[level, track, weather]]))
+    every = [r.won for track, weather in settings for r in results[level, track, weather]]
+    rate(f"{summary}_all_tracks", every)
+    print(f"{summary}_mean_of_settings: {sum(shares) / len(shares):.3f}")
+    print(f"{summary}_lowest_setting: {min(shares):.3f}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
         "races", type=int, nargs="?", default=RACES, help="USA races per level and module"
     )
     parser.add_argument("--per-track", type=int, help="races per track and weather")
+    parser.add_argument(
+        "--own-laps", type=int, default=0, help="races per track and weather at its own laps"
+    )
     parser.add_argument("--champion-races", type=int, default=CHAMPION_RACES)
     parser.add_argument("--h2h", type=int, default=H2H_RACES, help="champion vs expert races")
     parser.add_argument("--playouts", type=int, default=CHAMPION_PLAYOUTS)
@@ -203,9 +230,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     def count(level: str, judging: int) -> int:
         return args.champion_races if level == CHAMPION else judging
 
-    def jobs_of(level: str, modules: bool, track: str, weather: bool, n: int) -> list[Job]:
+    def jobs_of(
+        level: str, modules: bool, track: str, weather: bool, n: int, laps: int | None = 1
+    ) -> list[Job]:
         return [
-            Job(seed, "legend", level, modules, track, weather, args.playouts) for seed in range(n)
+            Job(seed, "legend", level, modules, track, weather, args.playouts, laps)
+            for seed in range(n)
         ]
 
     began = time.perf_counter()
@@ -229,6 +259,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             for level in levels
             for track, weather in settings
         }
+        own_laps = {
+            (level, track, weather): batch(
+                jobs_of(level, False, track, weather, count(level, args.own_laps), None)
+            )
+            for level in levels
+            for track, weather in settings
+            if args.own_laps
+        }
         duels = batch(
             [
                 Job(
@@ -246,6 +284,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"races_per_track: {per_track}")
     print(f"champion_races: {args.champion_races}")
     print(f"champion_playouts: {args.playouts}")
+    if own_laps:
+        print(f"races_per_track_own_laps: {args.own_laps}")
+        for track in tracks:
+            print(f"own_laps_{track}: {data.track(track).laps}")
     if vs_random:
         print(f"ai_win_rate_vs_random: {win_rate(vs_random):.3f}")
         print(f"ai_win_rate_vs_random_modules: {win_rate(random_modules):.3f}")
@@ -263,14 +305,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"{level}_decision_p99_ms: {quantile_ms(decisions, 0.99):.2f}")
         print(f"{level}_plan_p50_ms: {quantile_ms(plans, 0.5):.2f}")
         print(f"{level}_plan_p99_ms: {quantile_ms(plans, 0.99):.2f}")
-        shares = []
-        for track, weather in settings:
-            name = f"{level}_win_rate_vs_legends_{track}" + ("_weather" if weather else "")
-            shares.append(rate(name, [r.won for r in by_track[level, track, weather]]))
-        every = [r.won for track, weather in settings for r in by_track[level, track, weather]]
-        rate(f"{level}_all_tracks", every)
-        print(f"{level}_mean_of_settings: {sum(shares) / len(shares):.3f}")
-        print(f"{level}_lowest_setting: {min(shares):.3f}")
+        print_settings(f"{level}_win_rate_vs_legends", f"{level}", by_track, level, settings)
+        if own_laps:
+            print_settings(f"{level}_own_laps", f"{level}_own_laps", own_laps, level, settings)
     if duels:
         print(f"h2h_races: {len(duels)}")
         rate("champion_ahead_of_expert", [r.ahead for r in duels])

@@ -72,14 +72,29 @@ def table(text: str) -> str:
         "| track | " + " | ".join(f"`{level}`" for level in levels) + " |",
         "| --- | " + " | ".join("---" for _ in levels) + " |",
     ]
-    for track, name in TRACK_NAMES.items():
-        cells = [
-            f"{_share(run, f'{level}_win_rate_vs_legends_{track}')}"
-            f" / {_share(run, f'{level}_win_rate_vs_legends_{track}_weather')}"
-            for level in levels
+    lines += _track_rows(run, levels, "win_rate_vs_legends")
+    if "races_per_track_own_laps" in run:
+        lines += [
+            "",
+            "At each track's own lap count, the bot's default race"
+            f" ({run['races_per_track_own_laps']} races a setting,"
+            f" {run['champion_races']} for `champion`):",
+            "",
+            "| level | mean of the 20 settings | lowest setting | every race |",
+            "| --- | --- | --- | --- |",
         ]
-        if any(cell != "- / -" for cell in cells):
-            lines.append(f"| {name} | " + " | ".join(cells) + " |")
+        for level in levels:
+            lines.append(
+                f"| `{level}` | {run[f'{level}_own_laps_mean_of_settings']}"
+                f" | {run[f'{level}_own_laps_lowest_setting']}"
+                f" | {run[f'{level}_own_laps_all_tracks']} |"
+            )
+        lines += [
+            "",
+            "| track (laps) | " + " | ".join(f"`{level}`" for level in levels) + " |",
+            "| --- | " + " | ".join("---" for _ in levels) + " |",
+        ]
+        lines += _track_rows(run, levels, "own_laps")
     if "champion_ahead_of_expert" in run:
         lines += [
             "",
@@ -91,6 +106,24 @@ def table(text: str) -> str:
             " cars that plan, more beside Legends (`engine.ai.playouts_for`).",
         ]
     return "\n".join(lines)
+
+
+def _track_rows(run: dict[str, str], levels: list[str], figure: str) -> list[str]:
+    """A row per track raced: each level's ``LEVEL_FIGURE_TRACK`` dry / weather (at its own
+    lap count, the track's laps beside its name)."""
+    rows = []
+    for track, name in TRACK_NAMES.items():
+        cells = [
+            f"{_share(run, f'{level}_{figure}_{track}')}"
+            f" / {_share(run, f'{level}_{figure}_{track}_weather')}"
+            for level in levels
+        ]
+        laps = run.get(f"own_laps_{track}")
+        if figure == "own_laps" and laps is not None:
+            name = f"{name} ({laps})"
+        if any(cell != "- / -" for cell in cells):
+            rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    return rows
 
 
 def _is_level(name: str) -> bool:

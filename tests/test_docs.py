@@ -142,3 +142,38 @@ def test_the_readme_s_table_of_ai_levels_is_the_kept_bench_run() -> None:
     assert readme_table.block(readme) == readme_table.table(run)
     assert "champion_ahead_of_expert" in readme_table.figures(run), "the run races head to head"
     assert readme_table.notes(run), "the run says how it was made"
+
+
+def test_the_ai_table_shows_the_own_lap_races_by_their_own_figures() -> None:
+    """The own-lap rows read the ``LEVEL_own_laps_*`` figures, never the 1-lap ones, and name
+    each track's lap count (a mix-up of the two would show 1-lap figures as the bot's races)."""
+    from bench import readme_table
+
+    run = "\n".join(
+        [
+            "# a run",
+            "races_per_track: 50",
+            "champion_races: 20",
+            "races_per_track_own_laps: 40",
+            "own_laps_italy: 3",
+            "expert_win_rate_vs_legends: 0.800 [0.7, 0.9]",
+            "expert_win_rate_vs_legends_modules: 0.790 [0.7, 0.9]",
+            "expert_decision_p50_ms: 0.6",
+            "expert_decision_p99_ms: 26.0",
+            "expert_plan_p99_ms: 49.9",
+            "expert_win_rate_vs_legends_italy: 0.520 [0.4, 0.6]",
+            "expert_win_rate_vs_legends_italy_weather: 0.440 [0.3, 0.5]",
+            "expert_mean_of_settings: 0.480",
+            "expert_lowest_setting: 0.440",
+            "expert_own_laps_italy: 0.200 [0.1, 0.3]",
+            "expert_own_laps_italy_weather: 0.325 [0.2, 0.4]",
+            "expert_own_laps_all_tracks: 0.263 [0.2, 0.4]",
+            "expert_own_laps_mean_of_settings: 0.263",
+            "expert_own_laps_lowest_setting: 0.200",
+        ]
+    )
+    table = readme_table.table(run)
+    assert "| Italy | 0.520 / 0.440 |" in table
+    assert "| Italy (3) | 0.200 / 0.325 |" in table
+    assert "| `expert` | 0.263 | 0.200 | 0.263 [0.2, 0.4] |" in table
+    assert "(40 races a setting, 20 for `champion`)" in table
