@@ -141,6 +141,7 @@ def test_the_readme_s_table_of_ai_levels_is_the_kept_bench_run() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme_table.block(readme) == readme_table.table(run)
     assert "champion_ahead_of_expert" in readme_table.figures(run), "the run races head to head"
+    assert "expert_own_laps_mean_of_settings" in readme_table.figures(run), "and own laps"
     assert readme_table.notes(run), "the run says how it was made"
 
 
