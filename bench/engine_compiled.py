@@ -27,6 +27,7 @@ from tests.support.paths import ROOT
 
 FIGURES = (
     "races_per_s",
+    "races_per_s_apply",
     "apply_p99_ms",
     "races_per_s_modules",
     "races_per_s_weather",

@@ -3,12 +3,13 @@
 One question drives every caller: :func:`pending` (who must decide what).
 :func:`legal_decisions` lists the choices (:func:`can_give_up` says whether the
 driver may give up instead), :func:`apply` makes one and
-returns the new state with the events, and :func:`view_for` is the only way
+returns the new state with the events (:func:`apply_in_place` changes a
+search's own copy instead), and :func:`view_for` is the only way
 to show a race to someone. No I/O happens here; chance comes only from the
 seed kept in the state.
 """
 
-from engine.apply import apply, replay, settle
+from engine.apply import apply, apply_in_place, replay, settle
 from engine.decisions import (
     Accelerate,
     Adrenaline,
@@ -80,6 +81,7 @@ __all__ = [
     "StaleDecision",
     "SuperCool",
     "apply",
+    "apply_in_place",
     "can_give_up",
     "legal_decisions",
     "new_race",

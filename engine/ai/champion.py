@@ -46,7 +46,7 @@ from engine.ai.discard import best_plan
 from engine.ai.explain import Reason, explain
 from engine.ai.judge import Judge
 from engine.ai.sampling import can_determinize, determinize
-from engine.apply import apply
+from engine.apply import apply_in_place
 from engine.decisions import Decision, Plan
 from engine.events import Event, Finished
 from engine.pending import pending, plan_options
@@ -351,7 +351,8 @@ def _playout(
     the car's finish: the end's worth and whether the car won."""
     start = race.round
     last = start + (LONGEST if to_finish else settings.horizon)
-    state, events = apply(race, first)
+    state = race.copy()
+    events = apply_in_place(state, first)
     place = _place(events, car_id)
     while place is None:
         waiting = pending(state)
@@ -361,7 +362,7 @@ def _playout(
             return ELIMINATED, 0
         mover = waiting.cars[0]
         policy = settings.own_policy if mover == car_id else settings.other_policy
-        state, events = apply(state, driver.decide(view_for(state, mover), mover, policy))
+        events = apply_in_place(state, driver.decide(view_for(state, mover), mover, policy))
         place = _place(events, car_id)
     if place is not None:
         beaten = len(state.cars) - place

@@ -42,3 +42,38 @@ def test_apply_leaves_the_state_it_was_given_as_it_was(track: str, options: Opti
             state = after
             decisions += 1
     assert decisions > 1000
+
+
+@pytest.mark.parametrize(("track", "options"), SETUPS)
+def test_apply_in_place_plays_the_race_apply_plays(track: str, options: Options) -> None:
+    """A search's own copy, changed decision by decision, goes through the same states and
+    events as the states ``apply`` returns, and the race it was copied from is untouched
+    (the copy shares its cars until it edits one)."""
+    for seed in range(3):
+        start, _ = engine.new_race(track, entrants(["human"] * 6), seed, laps=1, options=options)
+        untouched = state_json(start)
+        applied, in_place = start, start.copy()
+        rng = random.Random(seed)
+        while (waiting := engine.pending(applied)) is not None:
+            decision = random_decision(applied, waiting, rng)
+            applied, events = engine.apply(applied, decision)
+            assert engine.apply_in_place(in_place, decision) == events
+            assert state_json(in_place) == state_json(applied)
+        assert engine.pending(in_place) is None
+        assert state_json(start) == untouched
+
+
+def test_apply_in_place_refuses_what_apply_refuses() -> None:
+    """The turn is checked before anything changes: a car that does not decide now is told so,
+    and the state is as it was."""
+    state, _ = engine.new_race("usa", entrants(["human"] * 6), 0, laps=1)
+    waiting = engine.pending(state)
+    assert waiting is not None and waiting.step == "plan"
+    before = state_json(state)
+    decision = engine.legal_decisions(state, waiting.cars[0])[0]
+    engine.apply_in_place(state, decision)
+    planned = state_json(state)
+    assert planned != before
+    with pytest.raises(engine.NotYourTurn):
+        engine.apply_in_place(state, decision)
+    assert state_json(state) == planned
