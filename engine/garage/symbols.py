@@ -257,12 +257,15 @@ def draft_target(state: RaceState, car: Car, turn: Turn) -> int | None:
     """
     if not turn.draft:
         return None
-    ahead = [c.space for c in state.cars if c.id != car.id and c.racing]
-    ahead = [space for space in ahead if space > car.space]
-    if not ahead:
+    # On the board: a car a lap behind or ahead is in the way like any other (as BGA's
+    # getDraftableDistance asks of the board's cells).
+    lap = state.course.lap_length
+    gaps = [(c.space - car.space) % lap for c in state.cars if c.id != car.id and c.racing]
+    gaps = [gap for gap in gaps if gap > 0]
+    if not gaps:
         return None
-    target = min(ahead) - 1
-    return target if 0 < target - car.space <= turn.draft else None
+    spaces = min(gaps) - 1
+    return car.space + spaces if 0 < spaces <= turn.draft else None
 
 
 def salvage_choices(discard: tuple[Card, ...], most: int) -> list[tuple[Card, ...]]:
