@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Literal
 
 from engine.cards import remove_cards
-from engine.championship import end_of_turn, keep_unplayed, race_event
+from engine.championship import end_of_turn, event_sponsors, keep_unplayed, race_event
 from engine.events import (
     Eliminated,
     Event,
@@ -90,7 +90,8 @@ def advance(state: RaceState, events: list[Event]) -> None:
 
 
 def end_slipstream(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
-    """After step 6 comes the corner check (7), then the Discard step (8).
+    """After step 6 comes the corner check (7), then the event's sponsors for a move
+    without a spin out, then the Discard step (8).
 
     Title sponsor withdraws (event 10): "a driver who spins out is out of the race".
     """
@@ -98,8 +99,10 @@ def end_slipstream(state: RaceState, car: Car, turn: Turn, events: list[Event]) 
     event = race_event(state)
     if spun and event is not None and event.spin_out_eliminates:
         withdraw(state, car, "eliminated", events)
-    else:
-        turn.step = "discard"
+        return
+    if not spun:
+        event_sponsors(state, car, turn.start_space, speed(car, turn), events)
+    turn.step = "discard"
 
 
 def begin_turn(state: RaceState, car_id: str, events: list[Event]) -> None:
@@ -120,7 +123,7 @@ def end_turn(state: RaceState, car: Car, raced: int, events: list[Event]) -> Non
     up to 7; then the next car, or the round's end."""
     if not car.is_legend:
         if state.turn is not None:
-            end_of_turn(state, car, state.turn.start_space, raced, events)
+            end_of_turn(state, car, state.turn.start_space, events)
         refreshed = state.turn.refreshed if state.turn is not None else ()
         played = remove_cards(car.play_area, refreshed) or ()
         car.discard = car.discard + keep_unplayed(state, car, played, events)

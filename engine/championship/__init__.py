@@ -17,7 +17,7 @@ from engine.championship.event_cards import (
     race_event,
     race_laps_of,
 )
-from engine.championship.event_steps import end_of_turn
+from engine.championship.event_steps import end_of_turn, event_sponsors
 from engine.championship.press import press_positions, score_press_corners
 from engine.championship.race import ChampionshipSetup, RaceResult, race_result, sponsorship_deck
 from engine.championship.sponsors import draw_sponsors, keep_unplayed
@@ -28,6 +28,7 @@ __all__ = [
     "discard_limit",
     "draw_sponsors",
     "end_of_turn",
+    "event_sponsors",
     "gives_adrenaline",
     "hand_size",
     "keep_unplayed",

@@ -1,6 +1,9 @@
-"""Event cards that act when a driver's turn ends: sponsors won in the move, Heat lost.
+"""Event cards that act as a driver's move ends: sponsors won in the move, Heat lost.
 
-They come in step 8, before the hand is drawn back up, in the events' own
+The sponsors come right after the corner checks (step 7), as the press corners' do, so
+they are in the hand for the Discard step, as in BGA; a driver who spun out in the turn
+gains none: "A driver who spins out in that turn gains no Sponsorship card at all that
+turn" (BGA withholds every card won in such a turn, the events' too). In the events' own
 words (facts: championship.json):
 
 - New grandstand inauguration (1): "The first three drivers to complete lap 1
@@ -11,9 +14,10 @@ words (facts: championship.json):
 - First live televised race (8): "A driver who passes at least 3 cars in a
   single round gains 1 Sponsorship card at once (BGA counts the cars standing
   between the start and end space of that driver's move)."
-- The pressure cooker (18): each lap completed but the last removes 1 Heat card
-  from the game: "taken from the Engine if possible, else from the hand, else the
-  discard pile, else the deck."
+
+When the turn ends (step 9), the pressure cooker (18): each lap completed but the last
+removes 1 Heat card from the game: "taken from the Engine if possible, else from the
+hand, else the discard pile, else the deck."
 """
 
 from __future__ import annotations
@@ -28,8 +32,9 @@ from engine.events import Event, HeatPile, HeatRemoved
 from engine.state import Car, RaceState, add_to_tally
 
 
-def end_of_turn(state: RaceState, car: Car, start: int, raced: int, events: list[Event]) -> None:
-    """Apply the race's event card to the driver whose move went from ``start`` on."""
+def event_sponsors(state: RaceState, car: Car, start: int, raced: int, events: list[Event]) -> None:
+    """The sponsors the race's event card gives for a move from ``start`` at Speed ``raced``
+    that ended without a spin out (events 1, 2 and 8)."""
     event = race_event(state)
     if event is None or car.is_legend:
         return
@@ -43,6 +48,13 @@ def end_of_turn(state: RaceState, car: Car, start: int, raced: int, events: list
     passing = event.passing_reward_cars
     if passing is not None and passed_cars(state, car, start) >= passing:
         draw_sponsors(state, car, 1, "passing", events)
+
+
+def end_of_turn(state: RaceState, car: Car, start: int, events: list[Event]) -> None:
+    """Step 9 under the race's event card: the pressure cooker, for a move from ``start``."""
+    event = race_event(state)
+    if event is None or car.is_legend:
+        return
     _pressure_cooker(state, car, start, event, events)
 
 
