@@ -17,7 +17,7 @@ its 1 more Cooldown there (as BGA does after bugs 103496, 102781 and 101232).
 from __future__ import annotations
 
 from engine.cards import Card, remove_cards
-from engine.conditions import cooldown_bonus, may_cool_down, sector_effect
+from engine.conditions import cooldown_bonus, may_cool_down
 from engine.decisions import (
     Adrenaline,
     Boost,
@@ -91,10 +91,10 @@ def resolve_react(
         end_react(turn)
     elif not resolve_garage(state, car, decision, events):
         raise IllegalDecision(car.id, decision.do, "not a React choice")
-    if car.space != start:
-        weather = state.weather
-        if sector_effect(weather, here, car.space) != sector_effect(weather, here, start):
-            turn.cooldown += cooldown_bonus(weather, here, car.space)
+    # A move across a corner line enters another sector: a Snow or Rain one brings its 1 more
+    # Cooldown, though the sector left was one too (BGA: one per sector).
+    if car.space != start and here.corners_crossed(start, car.space):
+        turn.cooldown += cooldown_bonus(state.weather, here, car.space)
 
 
 def end_react(turn: Turn) -> None:
