@@ -8,7 +8,8 @@ all optional on input:
 - ``turn_order``: this round's order of steps 3-9, fixed when the round starts;
 - ``turn``: the car taking steps 3-9 now (``car``, ``step`` = react / slipstream /
   discard, ``start_space``, ``boosted``, ``adrenaline`` = Adrenaline still unused,
-  ``adrenaline_speed`` = +1 Speed taken), or null while cars plan;
+  ``adrenaline_speed`` = +1 Speed taken, ``adrenaline_cooldown`` = its Cooldown taken,
+  written only when true), or null while cars plan;
 - ``legend_card``: the Legend card revealed this round, once a Legend has moved;
 - per car, ``plan`` (``gear`` and ``cards`` chosen in secret, not yet revealed) and
   ``play_area`` (cards revealed this turn); both omitted when empty;
@@ -171,6 +172,7 @@ class TurnDoc(_Strict):
     slipstream_start: int | None = None
     unpaid: list[CardId] = Field(default=[], max_length=limits.MAX_PILE)
     cooldown: int = Field(default=0, ge=0, le=limits.MAX_PILE)
+    adrenaline_cooldown: bool = False
 
 
 class OptionsDoc(_Strict):
@@ -575,6 +577,8 @@ def turn_json(turn: Turn) -> dict[str, Any]:
         out["slipstream_start"] = turn.slipstream_start
     if turn.unpaid:
         out["unpaid"] = list(turn.unpaid)
+    if turn.adrenaline_cooldown:
+        out["adrenaline_cooldown"] = True
     return out
 
 

@@ -40,7 +40,14 @@ from engine.garage import (
 from engine.movement import landing, move_forward
 from engine.piles import cool_down, pay_heat, resolve_plus
 from engine.state import Car, RaceState, Turn
-from engine.steps import boost, can_add_adrenaline_speed, can_boost, speed, use_adrenaline
+from engine.steps import (
+    adrenaline_halves,
+    boost,
+    can_add_adrenaline_speed,
+    can_boost,
+    speed,
+    use_adrenaline,
+)
 
 # Choices that never bring Heat back to the Engine nor move the car: no help to pay.
 NO_HELP = (ReactDone, Reduce, Salvage, Refresh)
@@ -51,15 +58,25 @@ def react_decisions(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     options: list[Decision] = []
     if can_boost(state, car, turn):
         options.append(Boost(car.id))
-    if turn.adrenaline:
-        here = state.course
-        speeds = (True, False) if can_add_adrenaline_speed(state, car) else (False,)
-        cool = (True, False) if may_cool_down(state.weather, here, car.space) else (False,)
-        options += [Adrenaline(car.id, s, c) for s in speeds for c in cool]
+    options += adrenaline_decisions(state, car, turn)
     options += react_options(state, car, turn)
     if not turn.unpaid:
         options.append(ReactDone(car.id))
     return options
+
+
+def adrenaline_decisions(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
+    """While neither half of the Adrenaline is used, every mix of the two (none of either
+    gives it up); once one is, the other alone."""
+    faster, cooler = adrenaline_halves(state, car, turn)
+    if turn.adrenaline_speed or turn.adrenaline_cooldown:
+        halves = ((faster, False), (False, cooler))
+        return [Adrenaline(car.id, s, c) for s, c in halves if s or c]
+    if not turn.adrenaline:
+        return []
+    speeds = (True, False) if faster else (False,)
+    cools = (True, False) if cooler else (False,)
+    return [Adrenaline(car.id, s, c) for s in speeds for c in cools]
 
 
 def resolve_react(
@@ -79,6 +96,14 @@ def resolve_react(
     elif isinstance(decision, Adrenaline):
         if not turn.adrenaline:
             raise IllegalDecision(car.id, "adrenaline", "no Adrenaline left this round")
+        if decision.speed and turn.adrenaline_speed:
+            raise IllegalDecision(car.id, "adrenaline", "its +1 Speed is already used")
+        if decision.cooldown and turn.adrenaline_cooldown:
+            raise IllegalDecision(car.id, "adrenaline", "its Cooldown is already used")
+        if not (decision.speed or decision.cooldown) and (
+            turn.adrenaline_speed or turn.adrenaline_cooldown
+        ):
+            raise IllegalDecision(car.id, "adrenaline", "name the half of it still to use")
         if decision.speed and not can_add_adrenaline_speed(state, car):
             raise IllegalDecision(car.id, "adrenaline", "the space ahead is full: no +1 Speed")
         if decision.cooldown and not may_cool_down(state.weather, here, car.space):

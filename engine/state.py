@@ -154,6 +154,9 @@ class Turn:
     # holds but may not use where it stands (both settled in the React step).
     unpaid: tuple[Card, ...]
     cooldown: int
+    # Adrenaline's two halves are used one at a time or together: ``adrenaline`` says some is
+    # left, ``adrenaline_speed`` and this which were taken.
+    adrenaline_cooldown: bool
 
     def __init__(
         self,
@@ -177,6 +180,7 @@ class Turn:
         slipstream_start: int | None = None,
         unpaid: tuple[Card, ...] = (),
         cooldown: int = 0,
+        adrenaline_cooldown: bool = False,
     ) -> None:
         self.car = car
         self.step = step
@@ -198,6 +202,7 @@ class Turn:
         self.slipstream_start = slipstream_start
         self.unpaid = unpaid
         self.cooldown = cooldown
+        self.adrenaline_cooldown = adrenaline_cooldown
 
     def copy(self) -> Turn:
         return Turn(
@@ -221,6 +226,7 @@ class Turn:
             self.slipstream_start,
             self.unpaid,
             self.cooldown,
+            self.adrenaline_cooldown,
         )
 
 

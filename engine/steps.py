@@ -31,6 +31,7 @@ from engine.conditions import (
     cooldown_bonus,
     corner_heat,
     corner_limit,
+    may_cool_down,
     may_start_slipstream,
     slipstream_extra,
 )
@@ -162,8 +163,30 @@ def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
     return spaces_gained(state, car, 1) > 0
 
 
+def adrenaline_halves(state: RaceState, car: Car, turn: Turn) -> tuple[bool, bool]:
+    """Whether Adrenaline's +1 Speed and its extra Cooldown may each be used now.
+
+    "... may move 1 extra Space while adding 1 to their Speed value and/or gain 1 extra
+    Cooldown": two symbols, "activated and completed individually" in any order, as Board
+    Game Arena keeps them, so one may wait for a Boost or a Cooldown the other makes worth it.
+    """
+    if not turn.adrenaline:
+        return False, False
+    faster = not turn.adrenaline_speed and can_add_adrenaline_speed(state, car)
+    cooler = not turn.adrenaline_cooldown and may_cool_down(state.weather, state.course, car.space)
+    return faster, cooler
+
+
 def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
-    return turn.adrenaline or can_boost(state, car, turn) or has_options(state, car, turn)
+    """Whether the React step holds a choice: while neither half of the Adrenaline is used,
+    giving it up is one."""
+    unused = turn.adrenaline and not (turn.adrenaline_speed or turn.adrenaline_cooldown)
+    return (
+        unused
+        or any(adrenaline_halves(state, car, turn))
+        or can_boost(state, car, turn)
+        or has_options(state, car, turn)
+    )
 
 
 def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
@@ -176,13 +199,16 @@ def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:
 def use_adrenaline(
     state: RaceState, car: Car, turn: Turn, add_speed: bool, add_cooldown: bool, events: list[Event]
 ) -> None:
-    turn.adrenaline = False
     events.append(AdrenalineUsed(car.id, add_speed, add_cooldown))
     if add_speed:
         turn.adrenaline_speed = True
         move_forward(state, car, 1, "adrenaline", events)
     if add_cooldown:
+        turn.adrenaline_cooldown = True
         cool_down(car, 1, events)
+    # Some of it is left until both halves are used; using neither gives it up.
+    both = turn.adrenaline_speed and turn.adrenaline_cooldown
+    turn.adrenaline = (add_speed or add_cooldown) and not both
 
 
 def can_slipstream(state: RaceState, car: Car) -> bool:

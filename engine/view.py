@@ -78,6 +78,7 @@ class TurnView:
     unpaid: tuple[Card, ...] = ()
     cooldown: int = 0
     slipstream_distances: tuple[int, ...] = ()
+    adrenaline_cooldown: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,4 +212,5 @@ def _turn_view(state: RaceState, turn: Turn) -> TurnView:
         slipstream_distances=(
             slipstream_distances(state, car) if turn.step == "slipstream" else ()
         ),
+        adrenaline_cooldown=turn.adrenaline_cooldown,
     )

@@ -48,8 +48,11 @@ def _from_orders(
     if step == "react":
         if Boost(car_id) in legal and orders.boost and boost_is_safe(view, car_id, orders):
             return Boost(car_id)
+        # Both ordered halves at once where the rules allow, else each alone (one half may
+        # wait for a move that allows it: Adrenaline's halves are used one at a time too).
         speed, cooldown = orders.adrenaline_speed, orders.adrenaline_cooldown
-        for wanted in (Adrenaline(car_id, speed, cooldown), Adrenaline(car_id, False, cooldown)):
+        halves = ((speed, cooldown), (False, cooldown), (speed, False))
+        for wanted in (Adrenaline(car_id, faster, cooler) for faster, cooler in halves):
             if (wanted.speed or wanted.cooldown) and wanted in legal:
                 return wanted
         return ReactDone(car_id)

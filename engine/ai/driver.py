@@ -188,7 +188,8 @@ def _react(view: RaceView, me: CarView, judge: Judge) -> Decision:
     turn = view.turn
     now = Situation(me.space, _speed(view, me), me.gear, me.engine, me.hand.count(HEAT))
     can_boost = not turn.boosted and judge.may_boost(now)
-    if turn.unpaid and turn.adrenaline and now.hand_heat and judge.may_cool_down(now.space):
+    cooldown_left = turn.adrenaline and not turn.adrenaline_cooldown
+    if turn.unpaid and cooldown_left and now.hand_heat and judge.may_cool_down(now.space):
         # The cards' Heat is owed: a Cooldown that fills the Engine comes before any move.
         return Adrenaline(me.id, False, True)
     # React cannot end while the cards' Heat is owed.
@@ -198,6 +199,8 @@ def _react(view: RaceView, me: CarView, judge: Judge) -> Decision:
     options += ai_garage.react_moves(view, me, judge, now)
     if turn.adrenaline:
         for faster, cooler in judge.adrenaline_uses(now.space):
+            if (faster and turn.adrenaline_speed) or (cooler and turn.adrenaline_cooldown):
+                continue
             after = judge.adrenaline(now, faster, cooler)
             value = judge.after_reveal(after, boost=can_boost, adrenaline=False)
             options.append((value, Adrenaline(me.id, faster, cooler)))

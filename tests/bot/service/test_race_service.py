@@ -193,6 +193,12 @@ def react_view(
     space: int, played: tuple[str, ...]
 ) -> tuple[engine.RaceView, list[engine.Decision]]:
     """Car A in its React step on the USA track, having moved from ``space``."""
+    state = react_state(space, played)
+    return engine.view_for(state, "A"), engine.legal_decisions(state, "A")
+
+
+def react_state(space: int, played: tuple[str, ...]) -> engine.RaceState:
+    """The race of :func:`react_view`: car A alone (so with Adrenaline), at its React step."""
     state, _ = engine.new_race("usa", [engine.Entrant("A", "red")], seed=3, laps=1)
     car = state.edit_car("A")
     car.space, car.gear, car.hand = space, len(played), ("1", "2", "3", "4", "5", "0", "S")
@@ -204,8 +210,21 @@ def react_view(
         }
     )
     result = run_scenario(text)
-    state = load_state(json.dumps(result["state"]))
-    return engine.view_for(state, "A"), engine.legal_decisions(state, "A")
+    return load_state(json.dumps(result["state"]))
+
+
+def test_orders_use_the_half_of_the_adrenaline_still_left() -> None:
+    """Adrenaline's +1 Speed and Cooldown are used together or one at a time: with the
+    Cooldown taken, orders for both take the +1 alone (the pair is no longer legal)."""
+    orders = Orders("orders", boost=False, slipstream=False)
+    state = react_state(13, ("3",))
+    both = engine.Adrenaline("A", True, True)
+    assert ordered_decision(orders, engine.view_for(state, "A"), "A", [both], "pro") == both
+    state, _ = engine.apply(state, engine.Adrenaline("A", False, True))
+    legal = engine.legal_decisions(state, "A")
+    assert both not in legal
+    speed = engine.Adrenaline("A", True, False)
+    assert ordered_decision(orders, engine.view_for(state, "A"), "A", legal, "pro") == speed
 
 
 def test_an_ordered_boost_never_risks_corner_heat() -> None:
