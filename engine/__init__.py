@@ -9,7 +9,7 @@ to show a race to someone. No I/O happens here; chance comes only from the
 seed kept in the state.
 """
 
-from engine.apply import apply, apply_in_place, replay, settle
+from engine.apply import apply, apply_in_place, as_replayed, replay, settle
 from engine.decisions import (
     Accelerate,
     Adrenaline,
@@ -82,6 +82,7 @@ __all__ = [
     "SuperCool",
     "apply",
     "apply_in_place",
+    "as_replayed",
     "can_give_up",
     "legal_decisions",
     "new_race",

@@ -12,6 +12,7 @@ from engine.decisions import (
     Discard,
     GiveUp,
     Plan,
+    ReactDone,
     Slipstream,
 )
 from engine.errors import IllegalDecision, NotYourTurn, RaceOver, StaleDecision, quoted
@@ -19,7 +20,7 @@ from engine.events import CardsDiscarded, Event, PlanMade
 from engine.flow import advance, end_slipstream, end_turn, must_plan, withdraw
 from engine.garage import GARAGE_STEP, resolve_garage
 from engine.map_spots import on_flooded_spot, shift_heat
-from engine.pending import is_cluttered, reachable_gears
+from engine.pending import is_cluttered, legal_decisions, reachable_gears
 from engine.react import resolve_react
 from engine.state import Car, PlannedMove, RaceState
 from engine.steps import (
@@ -87,6 +88,39 @@ def replay(initial: RaceState, decisions: Iterable[Decision]) -> RaceState:
     for decision in decisions:
         state, _ = apply(state, decision)
     return state
+
+
+def as_replayed(initial: RaceState, decisions: Iterable[Decision]) -> list[Decision]:
+    """A stored decision log as today's rules replay it.
+
+    Until 2026-12-07 using one half of the Adrenaline used it all, and a React step with
+    nothing else left ended by itself; today the other half waits for a choice. A log kept
+    before then goes on with a decision that is not a React choice there: the step it left
+    is ended (``react_done``) as its rules ended it, so the race replays to the same end.
+    Any other log comes back as it was; one today's rules refuse raises as :func:`apply`.
+    """
+    state = initial
+    replayed: list[Decision] = []
+    for decision in decisions:
+        turn = state.turn
+        if _react_left_open(state, decision) and turn is not None:
+            ended = ReactDone(turn.car)
+            state, _ = apply(state, ended)
+            replayed.append(ended)
+        state, _ = apply(state, decision)
+        replayed.append(decision)
+    return replayed
+
+
+def _react_left_open(state: RaceState, decision: Decision) -> bool:
+    """The race waits on a React step that only a half of the Adrenaline keeps open, and the
+    log goes on with something else."""
+    turn = state.turn
+    if turn is None or turn.step != "react" or not turn.adrenaline or isinstance(decision, GiveUp):
+        return False
+    if not (turn.adrenaline_speed or turn.adrenaline_cooldown):
+        return False
+    return decision not in legal_decisions(state, turn.car)
 
 
 def _check_turn(state: RaceState, decision: Decision) -> None:

@@ -38,7 +38,7 @@ from bot.service.notify import NotifySettings
 from bot.service.outbox import Outbox
 from bot.service.races import Driver, RaceService
 from bot.service.refusals import Refused
-from bot.service.retention import race_file
+from bot.service.retention import finished_race, race_file
 from bot.service.server_settings import ServerSettings
 from bot.service.timers import Scheduler
 from bot.storage import RaceConfig, RaceRecord, RaceStatus, Store
@@ -403,15 +403,13 @@ class Controller:
         if record.status != RaceStatus.FINISHED:
             await self.refuse(interaction, "export_running")
             return
-        initial = await self.store.first_state(record.id)
-        if initial is not None:
-            payload = race_file(initial, await self.store.decisions(record.id))
-        else:  # past its retention, the race kept its export alone
-            kept = await self.store.kept_race_export(record.id)
-            if kept is None:
-                await self.refuse(interaction, "export_running")
-                return
-            payload = kept
+        # Past its retention, the race kept its export alone: either comes as today's
+        # rules replay it.
+        found = await finished_race(self.store, record.id)
+        if found is None:
+            await self.refuse(interaction, "export_running")
+            return
+        payload = race_file(*found)
         await interaction.followup.send(
             t("export_ready", interaction.locale, race=record.id),
             ephemeral=True,

@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 
 from bot.storage import Store, Timer
-from engine import Decision, RaceState
+from engine import Decision, RaceState, as_replayed
 from engine.notation import load_scenario, scenario_json
 
 DAY = 24 * 3600.0
@@ -21,18 +21,22 @@ FINISHED = "finished"  # the wait a retention timer names: it never goes stale
 
 
 def race_file(initial: RaceState, decisions: Sequence[Decision]) -> bytes:
-    """The race notation file of a race: its first state and every decision, in order."""
-    return json.dumps(scenario_json(initial, decisions), indent=1).encode()
+    """The race notation file of a race: its first state and every decision, in order, as
+    today's rules replay them (a log kept under an earlier rule is brought up to date)."""
+    return json.dumps(scenario_json(initial, as_replayed(initial, decisions)), indent=1).encode()
 
 
 async def finished_race(store: Store, race_id: int) -> tuple[RaceState, list[Decision]] | None:
     """A finished race's first state and decisions: from its log or, past its retention,
-    from the export it kept (``/heat replay`` draws either)."""
+    from the export it kept (``/heat replay`` draws either), as today's rules replay them."""
     initial = await store.first_state(race_id)
     if initial is not None:
-        return initial, list(await store.decisions(race_id))
+        return initial, as_replayed(initial, await store.decisions(race_id))
     kept = await store.kept_race_export(race_id)
-    return None if kept is None else load_scenario(kept.decode())
+    if kept is None:
+        return None
+    initial, decisions = load_scenario(kept.decode())
+    return initial, as_replayed(initial, decisions)
 
 
 def result_of(state: RaceState) -> dict[str, int | None]:

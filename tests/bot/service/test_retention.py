@@ -8,6 +8,7 @@ league's race keeps everything.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import aiosqlite
@@ -18,8 +19,10 @@ from bot.service.races import Driver, RaceService
 from bot.service.retention import DAY, race_file, retention_timer
 from bot.service.timers import Scheduler
 from bot.storage import RaceConfig, RaceStatus, Seat, SQLiteStore, Store
-from engine import RaceState
+from engine import Adrenaline, Discard, Plan, RaceState
 from engine.events import Event
+from engine.notation import load_scenario
+from tests.engine.test_old_logs import ALONE
 from tests.support.clock import Clock
 from tests.support.leagues import league_with_season
 
@@ -137,3 +140,12 @@ async def test_migration_7_arms_the_retention_of_finished_races_outside_leagues(
         assert await store.timers(kept) == []
     finally:
         await store.close()
+
+
+def test_a_race_file_of_a_log_kept_under_an_earlier_rule_replays() -> None:
+    """A log from before Adrenaline's halves were split (one half used it all) goes into the
+    race file as today's rules replay it, so ``heat check`` and ``/heat replay`` read it."""
+    first, _ = engine.settle(load_scenario(json.dumps(ALONE))[0])
+    old_log = [Plan("A", 3, ("1", "2", "3")), Adrenaline("A", True, False), Discard("A", ())]
+    state, decisions = load_scenario(race_file(first, old_log).decode())
+    assert engine.replay(engine.settle(state)[0], decisions).round == 2
