@@ -188,7 +188,9 @@ class Controller:
             return
         try:
             if change == "join":
-                seats = await self.races.join(race_id, driver_of(interaction))
+                seats = await self.races.join(
+                    race_id, driver_of(interaction), interaction.guild_id or 0
+                )
                 mine = next(s for s in seats if s.user_id == interaction.user.id)
                 answer = t("joined", interaction.locale, car=mine.car_id)
             else:

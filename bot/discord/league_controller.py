@@ -294,7 +294,10 @@ class LeagueController:
         try:
             league = await self.leagues.load(league_id)
             export = await self.leagues.end(
-                league_id, interaction.user.id, interaction.permissions.manage_guild
+                league_id,
+                interaction.user.id,
+                interaction.permissions.manage_guild,
+                interaction.guild_id or 0,
             )
         except Refused as refused:
             await self.controller.refused(interaction, refused)

@@ -402,11 +402,18 @@ class LeagueService:
         )
         return await self.load(league_id)
 
-    async def end(self, league_id: int, user_id: int, can_manage: bool) -> dict[str, Any]:
-        """An admin ends the league; its export is kept and returned."""
+    async def end(
+        self, league_id: int, user_id: int, can_manage: bool, guild_id: int
+    ) -> dict[str, Any]:
+        """An admin of the league's own server ends it; its export is kept and returned.
+
+        ``can_manage`` is Manage Server where the click came from (``guild_id``): a custom id
+        may name any league, so the league's server must be that one."""
         permits.manager(can_manage)
         async with self.seasons.lock(league_id):
             league = await self.load(league_id)
+            if league.record.guild_id != guild_id:
+                raise Refused("league_none")
             try:
                 export = await self.store.end_league(league_id)
             except StaleWrite:

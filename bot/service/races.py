@@ -120,9 +120,13 @@ class RaceService:
         assert record is not None
         return record
 
-    async def join(self, race_id: int, driver: Driver) -> list[Seat]:
+    async def join(self, race_id: int, driver: Driver, guild_id: int) -> list[Seat]:
+        """A seat in the lobby, for someone in the race's own server (``guild_id`` is where
+        the click came from: a custom id names any race, but joins only its server's)."""
         async with self.lock(race_id):
             record = await self._lobby(race_id)
+            if record.guild_id != guild_id:
+                raise Refused("no_race")
             seats = await self.store.seats(race_id)
             if any(seat.user_id == driver.user_id for seat in seats):
                 raise Refused("already_joined")

@@ -22,7 +22,7 @@ CONFIG = RaceConfig(track="usa", laps=1, seats=2, fill="none", timer_seconds=600
 async def two_driver_race(races: RaceService, channel_id: int = 20) -> int:
     """A running race of Alice (car A) and Bob (car B), both still to plan round 1."""
     record = await races.new_race(GUILD, channel_id, ALICE, CONFIG)
-    await races.join(record.id, BOB)
+    await races.join(record.id, BOB, GUILD)
     await races.start(record.id, ALICE.user_id)
     return record.id
 

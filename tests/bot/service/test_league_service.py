@@ -136,7 +136,7 @@ async def test_a_race_finishing_after_its_league_ended_scores_nothing(store: Sto
     races = RaceService(store)
     leagues = LeagueService(store, races)
     league, race_id = await league_racing(leagues)
-    export = await leagues.end(league.id, ALICE.user_id, can_manage=True)
+    export = await leagues.end(league.id, ALICE.user_id, can_manage=True, guild_id=10)
     await drive_to_the_flag(races, race_id)
     assert await leagues.record_race(race_id) is False
     assert await store.kept_export(league.id) == export
@@ -173,7 +173,7 @@ async def test_only_an_admin_imports_and_a_file_too_big_is_never_read(store: Sto
     """The service decides who may import, and the size, before it reads a byte of the file."""
     leagues = LeagueService(store, RaceService(store))
     league = await leagues.create(10, 20, ALICE, "Cup", SEASON, LeagueSettings(timer_seconds=600))
-    export = json.dumps(await leagues.end(league.id, 99, can_manage=True)).encode()
+    export = json.dumps(await leagues.end(league.id, 99, can_manage=True, guild_id=10)).encode()
     reads: list[str] = []
 
     async def read() -> bytes:

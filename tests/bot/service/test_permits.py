@@ -64,16 +64,37 @@ async def test_only_a_manager_corrects_points_or_ends_a_league(store: Store) -> 
     league = await leagues.create(GUILD, CHANNEL, ALICE, "Cup", SEASON, LEAGUE)
     correct = leagues.correct(league.id, ALICE.user_id, False, ALICE.user_id, 5, "typo")
     assert await refused(correct) == "needs_manage_server"
-    assert await refused(leagues.end(league.id, ALICE.user_id, False)) == "needs_manage_server"
+    ended = leagues.end(league.id, ALICE.user_id, False, GUILD)
+    assert await refused(ended) == "needs_manage_server"
     assert (await store.league_points(league.id)).corrections == ()
     assert (await store.active_league_in(CHANNEL)) is not None, "the league goes on"
+
+
+async def test_a_league_is_ended_only_from_its_own_server(store: Store) -> None:
+    """A custom id may name any league: Manage Server in another server ends nothing."""
+    leagues = LeagueService(store, RaceService(store))
+    league = await leagues.create(GUILD, CHANNEL, ALICE, "Cup", SEASON, LEAGUE)
+    elsewhere = leagues.end(league.id, CLEO.user_id, True, GUILD + 1)
+    assert await refused(elsewhere) == "league_none"
+    assert (await store.active_league_in(CHANNEL)) is not None, "the league goes on"
+    assert (await leagues.end(league.id, CLEO.user_id, True, GUILD))["name"] == "Cup"
+
+
+async def test_a_lobby_is_joined_only_from_its_own_server(store: Store) -> None:
+    """A custom id may name any race: someone in another server takes no seat."""
+    races = RaceService(store)
+    record = await races.new_race(GUILD, CHANNEL, ALICE, RACE)
+    seats = await store.seats(record.id)
+    assert await refused(races.join(record.id, BOB, GUILD + 1)) == "no_race"
+    assert await store.seats(record.id) == seats, "nothing stored"
+    assert len(await races.join(record.id, BOB, GUILD)) == len(seats) + 1
 
 
 async def test_only_the_host_or_a_manager_hands_a_car_to_the_ai(store: Store) -> None:
     """A driver who is not the host may not kick; Manage Server may, as the host may."""
     races = RaceService(store)
     record = await races.new_race(GUILD, CHANNEL, ALICE, RACE)
-    await races.join(record.id, BOB)
+    await races.join(record.id, BOB, GUILD)
     await races.start(record.id, ALICE.user_id)
     before = await store.race(record.id)
     key = await refused(races.kick(record.id, BOB.user_id, ALICE.user_id))
@@ -90,12 +111,12 @@ async def test_a_league_races_lobby_is_not_joined_left_or_started_by_hand(store:
     leagues = LeagueService(store, races)
     league = await leagues.create(GUILD, CHANNEL, ALICE, "Cup", SEASON, LEAGUE)
     record = await races.new_race(GUILD, CHANNEL, ALICE, RACE)
-    await races.join(record.id, BOB)
+    await races.join(record.id, BOB, GUILD)
     await store.add_league_race(league.id, 1, record.id)  # as a start cut short by a crash
     seats = await store.seats(record.id)
     for change in (
         races.start(record.id, ALICE.user_id),
-        races.join(record.id, CLEO),
+        races.join(record.id, CLEO, GUILD),
         races.leave(record.id, BOB.user_id),
     ):
         assert await refused(change) == "league_race_lobby"

@@ -123,7 +123,7 @@ async def test_a_lobby_started_from_two_processes_at_once_starts_once(
     """The host's Start reaches both processes: one starts the race, the other says so."""
     first, second = two_processes
     lobby = await first.new_race(10, 20, ALICE, CONFIG)
-    await first.join(lobby.id, BOB)
+    await first.join(lobby.id, BOB, 10)
     admin = await asyncpg.connect(pg_url)
     try:
         results = await at_once(

@@ -52,16 +52,16 @@ async def test_lobby_refuses_twice_full_and_strangers(store: Store) -> None:
     orchestrator = RaceService(store)
     race_id = await lobby(orchestrator, seats=2)
     for action, key in (
-        (orchestrator.join(race_id, ALICE), "already_joined"),
+        (orchestrator.join(race_id, ALICE, 10), "already_joined"),
         (orchestrator.leave(race_id, 99), "not_in_race"),
         (orchestrator.start(race_id, 2), "not_host"),
     ):
         with pytest.raises(Refused) as refused:
             await action
         assert refused.value.key == key
-    await orchestrator.join(race_id, BOB)
+    await orchestrator.join(race_id, BOB, 10)
     with pytest.raises(Refused) as refused:
-        await orchestrator.join(race_id, Driver(3, "Cleo"))
+        await orchestrator.join(race_id, Driver(3, "Cleo"), 10)
     assert refused.value.key == "lobby_full"
 
 
@@ -78,7 +78,7 @@ async def test_starting_alone_is_refused(store: Store) -> None:
 async def test_start_fills_seats_and_waits_for_every_driver(store: Store) -> None:
     orchestrator = RaceService(store)
     race_id = await lobby(orchestrator, seats=4)
-    await orchestrator.join(race_id, BOB)
+    await orchestrator.join(race_id, BOB, 10)
     progress = await orchestrator.start(race_id, ALICE.user_id)
     assert [seat.kind for seat in progress.seats] == ["human", "human", "legend", "legend"]
     assert {seat.car_id for seat in progress.waiting} == {"A", "B"}
@@ -142,7 +142,7 @@ async def test_a_deadline_lets_the_ai_play_and_a_late_timer_does_nothing(store: 
     clock = Clock()
     orchestrator = RaceService(store, clock)
     race_id = await lobby(orchestrator, seats=2)
-    await orchestrator.join(race_id, BOB)
+    await orchestrator.join(race_id, BOB, 10)
     await orchestrator.start(race_id, ALICE.user_id)
     clock.now += 10_000
     due = [t for t in await store.due_timers(clock.now) if t.kind == "deadline"]
@@ -158,7 +158,7 @@ async def test_a_deadline_lets_the_ai_play_and_a_late_timer_does_nothing(store: 
 async def test_kick_hands_the_car_to_the_ai(store: Store) -> None:
     orchestrator = RaceService(store)
     race_id = await lobby(orchestrator, seats=2)
-    await orchestrator.join(race_id, BOB)
+    await orchestrator.join(race_id, BOB, 10)
     await orchestrator.start(race_id, ALICE.user_id)
     progress = await orchestrator.kick(race_id, ALICE.user_id, BOB.user_id)
     assert [seat.autopilot for seat in await store.seats(race_id)] == [False, True]
