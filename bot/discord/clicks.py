@@ -34,6 +34,7 @@ from bot.discord.prompts import private_choices_message
 from bot.discord.texts import t
 from bot.service import cpu
 from bot.service.autoplay import ai_suggestion
+from bot.service.race_seats import seat_of
 from bot.service.refusals import Refused
 from bot.storage import Orders
 from engine import Decision, Discard
@@ -249,11 +250,16 @@ class Clicks:
     async def _live_cards(
         self, interaction: discord.Interaction[Any], target: ComponentId, values: list[str]
     ) -> None:
-        """A prompt's select of several cards: Discard or Salvage them."""
+        """A prompt's select of several cards: Discard or Salvage them.
+
+        Whose car it is comes first: what a select offers is the car's hand, so a stranger's
+        values are never checked against it (a "stale" answer would say what is there)."""
         await interaction.response.defer()
         choices = discardable if target.action == "dl" else salvage_choices
         try:
-            _, _, state = await self.controller.races.load(target.race)
+            _, seats, state = await self.controller.races.load(target.race)
+            if seat_of(seats, interaction.user.id).car_id != target.arg:
+                raise Refused("not_your_turn")
             cards = cards_from_values(choices(engine.legal_decisions(state, target.arg)), values)
         except Refused as refused:
             await self.controller.refused(interaction, refused)

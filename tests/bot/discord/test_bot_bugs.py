@@ -12,13 +12,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
+import tests.support.fakediscord.driver as fake_driver
 from bot.discord.texts import t as text
 from bot.service.refusals import refusal
 from engine import IllegalDecision
 from tests.support.botdriver import Table, answer, custom_ids, table
 from tests.support.botrace import open_lobby, plan
 from tests.support.fakediscord import FakeMessage, FakeUser
+from tests.support.fakediscord.models import ComponentType
 
 ROUNDS = 8  # a random race offers every kind of live step well within this
 CAUTIOUS = ("Done", "Fatto", "No", "Keep all", "Tieni tutto")
@@ -214,6 +217,56 @@ async def test_bug_5_a_discard_prompt_is_in_its_driver_language_and_loses_its_co
                 await (await t.fake.select(owner, picker, chosen, ["0"])).done()
                 await t.wait_public(count + 1)
                 assert custom_ids(prompt) == [], "a decided Discard prompt keeps no live control"
+                return
+            board = t.public()[-1]
+        raise AssertionError(f"no Discard prompt with cards to discard in {ROUNDS} rounds")
+
+
+async def test_a_forged_discard_select_says_nothing_of_anothers_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A modified client may send any custom id and values: the other driver's discard select,
+    sent by a stranger with a card the hand holds or an index past it, is refused alike
+    ("stale" for the second alone would count the cards there), and the owner decides after."""
+    async with table(tmp_path / "heat.sqlite3") as t:
+        await t.start()
+        board = await duel(t)
+        for _ in range(ROUNDS):
+            await plan_live(t, board)
+            while is_prompt(prompt := t.public()[-1]):
+                owner = owner_of(t, prompt)
+                labels = buttons(prompt)
+                opener = text("open_my_cards", owner.locale)
+                if not any(w in prompt.content for w in ("Discard", "scarto")) or (
+                    opener not in labels
+                ):
+                    await answer_cautiously(t, prompt)
+                    continue
+                opened = await t.fake.click(owner, prompt, labels[opener])
+                await opened.done()
+                picker = answer(opened)
+                chosen = next(cid for cid in custom_ids(picker) if cid.startswith("heat:s:dl:"))
+                stranger = t.bob if owner is t.alice else t.alice
+                with monkeypatch.context() as forging:
+                    forging.setattr(fake_driver, "check_can_see", lambda message, user: None)
+                    forging.setattr(
+                        fake_driver,
+                        "select_data",
+                        lambda message, cid, values, resolved: {
+                            "custom_id": cid,
+                            "component_type": int(ComponentType.STRING_SELECT),
+                            "values": values,
+                        },
+                    )
+                    answers = []
+                    for values in (["0"], ["40"]):
+                        forged = await t.fake.select(stranger, picker, chosen, values)
+                        await forged.done()
+                        answers.append(answer(forged).content)
+                assert answers[0] == answers[1] == text("not_your_turn", stranger.locale)
+                count = len(t.public())
+                await (await t.fake.select(owner, picker, chosen, ["0"])).done()
+                await t.wait_public(count + 1)
                 return
             board = t.public()[-1]
         raise AssertionError(f"no Discard prompt with cards to discard in {ROUNDS} rounds")
