@@ -640,3 +640,38 @@ async def test_a_league_with_reserves_in_its_log_exports_and_imports(sqlite: Sto
     assert await sqlite.season(imported) == await sqlite.season(league.id)
     people = {(m.user_id, m.driver_id) for m in await sqlite.members(imported)}
     assert people == {(m.user_id, m.driver_id) for m in await sqlite.members(league.id)}
+
+
+async def test_only_the_creator_or_a_manager_undates_or_dates_every_week(sqlite: Store) -> None:
+    """A driver who neither created the league nor manages the server changes no date: not
+    by taking one away, not by a weekly pattern; nothing stored changes."""
+    clock = Clock(START)
+    leagues, nights, _ = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.date(league.id, ALICE.user_id, False, 2, "2027-03-28", "21:00", "Europe/Rome")
+    before = (await sqlite.league_dates(league.id), await night_timers_of(sqlite, league.id))
+    for change in (
+        nights.undate(league.id, BOB.user_id, False, 2),
+        nights.date_weekly(league.id, BOB.user_id, False, "2027-03-28", "21:00", "Europe/Rome"),
+    ):
+        with pytest.raises(Refused) as refused:
+            await change
+        assert refused.value.key == "league_not_creator_or_manager"
+    after = (await sqlite.league_dates(league.id), await night_timers_of(sqlite, league.id))
+    assert after == before
+    undated = await nights.undate(league.id, BOB.user_id, True, 2)
+    assert [d.race_no for d in undated.undated] == [2], "Manage Server may"
+
+
+async def test_only_the_creator_or_a_manager_takes_a_reserve_off(sqlite: Store) -> None:
+    clock = Clock(START)
+    leagues, nights, _ = services(sqlite, clock)
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.reserve(league.id, ALICE.user_id, False, CAROL.user_id, "Carol", True)
+    listed = await sqlite.reserves(league.id)
+    with pytest.raises(Refused) as refused:
+        await nights.reserve(league.id, BOB.user_id, False, CAROL.user_id, "Carol", False)
+    assert refused.value.key == "league_not_creator_or_manager"
+    assert await sqlite.reserves(league.id) == listed != []

@@ -90,6 +90,21 @@ async def test_a_lobby_is_joined_only_from_its_own_server(store: Store) -> None:
     assert len(await races.join(record.id, BOB, GUILD)) == len(seats) + 1
 
 
+async def test_the_host_does_not_leave_their_lobby_nor_a_stranger_a_league(store: Store) -> None:
+    """The host keeps their seat (a lobby without its host could not start); someone in no
+    league leaves none. Nothing stored changes."""
+    races = RaceService(store)
+    leagues = LeagueService(store, races)
+    record = await races.new_race(GUILD, CHANNEL, ALICE, RACE)
+    seats = await store.seats(record.id)
+    assert await refused(races.leave(record.id, ALICE.user_id)) == "host_cannot_leave"
+    assert await store.seats(record.id) == seats
+    league = await leagues.create(GUILD, CHANNEL + 1, ALICE, "Cup", SEASON, LEAGUE)
+    season = await store.season(league.id)
+    assert await refused(leagues.leave(league.id, CLEO.user_id)) == "league_not_member"
+    assert await store.season(league.id) == season
+
+
 async def test_only_the_host_or_a_manager_hands_a_car_to_the_ai(store: Store) -> None:
     """A driver who is not the host may not kick; Manage Server may, as the host may."""
     races = RaceService(store)
