@@ -19,6 +19,8 @@ from engine.decisions import (
     DraftMove,
     GiveBack,
     Pick,
+    Plan,
+    ReactDone,
     Reduce,
     Refresh,
     Salvage,
@@ -259,3 +261,54 @@ def test_each_slipstream_distance_is_a_decision_of_its_own() -> None:
     assert view.turn is not None and view.turn.slipstream_distances == (2, 4)
     landed = {str(d): engine.apply(state, d)[0].car("B").space for d in legal}
     assert landed == {"B slipstream yes": 5, "B slipstream yes 2": 3, "B slipstream no": 1}
+
+
+def test_a_discard_pile_looked_through_for_salvage_is_hidden_again_after_react() -> None:
+    """ "Nobody can browse through the discard piles (including their own)": Salvage lets its
+    driver look through it in the React step; left unused, the pile is hidden again after."""
+    doc = {
+        "notation": "heat-race/1",
+        "track": "usa",
+        "laps": 1,
+        "seed": 1,
+        "round": 1,
+        "cars": [
+            {
+                "id": "A",
+                "color": "red",
+                "kind": "human",
+                "space": 0,
+                "spot": 0,
+                "gear": 1,
+                "engine": 0,
+                "hand": ["1", "2", "3", "4", "1", "2", "3"],
+                "deck": ["1", "2", "3", "4"],
+                "discard": [],
+                "finished": None,
+            },
+            {
+                "id": "B",
+                "color": "blue",
+                "kind": "human",
+                "space": 10,
+                "spot": 0,
+                "gear": 1,
+                "engine": 0,
+                "hand": ["fuel-2", "1", "1", "1", "2", "2", "3"],
+                "deck": ["1", "2", "3", "4"],
+                "discard": ["H", "4", "S", "2"],
+                "finished": None,
+            },
+        ],
+        "legend_deck": [],
+        "options": {"adrenaline_cars": 0, "garage": "advanced"},
+    }
+    state = load_state(json.dumps(doc))
+    state, _ = engine.apply(state, Plan("B", 1, ("fuel-2",)))
+    state, _ = engine.apply(state, Plan("A", 1, ("1",)))
+    assert any(isinstance(d, Salvage) for d in engine.legal_decisions(state, "B"))
+    assert view_for(state, "B").car("B").discard == ("H", "4", "S", "2")
+    state, _ = engine.apply(state, ReactDone("B"))
+    waiting = engine.pending(state)
+    assert waiting is not None and waiting.step != "react"
+    assert view_for(state, "B").car("B").discard is None
