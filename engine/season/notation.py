@@ -92,6 +92,7 @@ class SeasonDoc(_Strict):
     grid: list[CarName] = Field(default=[], max_length=limits.MAX_CARS)
     draft: DraftDoc | None = None
     drop_worst: bool = False
+    reruns: Count = 0
 
     @model_validator(mode="after")
     def _consistent(self) -> SeasonDoc:
@@ -150,6 +151,9 @@ def season_to_dict(s: SeasonState) -> dict[str, Any]:
         # Written only when on: a season counting every race reads as it did before a
         # league could drop one.
         document["drop_worst"] = True
+    if s.reruns:
+        # Written only once the next race was cancelled (a season before reruns reads on).
+        document["reruns"] = s.reruns
     return document
 
 
@@ -220,6 +224,7 @@ def season_from_dict(document: Any) -> SeasonState:
         if draft is None
         else SeasonDraft(tuple(draft.market), tuple(draft.order), draft.first),
         drop_worst=doc.drop_worst,
+        reruns=doc.reruns,
     )
     if s.phase == "draft" and s.draft is None:
         # A season stopped before its draft: the market and the pick order follow from it.

@@ -247,6 +247,7 @@ def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Even
         events.append(SeasonRaceStarted(None, s.race_no, s.grid))
     elif isinstance(decision, CancelRace):
         s.phase = "ready"
+        s.reruns += 1
         events.append(SeasonRaceCancelled(None, s.race_no))
     else:
         assert isinstance(decision, RaceRecorded)
@@ -446,8 +447,13 @@ def _open(s: SeasonState, events: list[Event]) -> None:
 
 
 def race_seed(s: SeasonState) -> int:
-    """The seed of the next race, drawn from the season's seed and the race's number."""
-    return random.Random(f"heat-season/{s.seed}/race/{s.race_no}").randint(0, MAX_SEED)
+    """The seed of the next race, drawn from the season's seed and the race's number, and,
+    for a race run again after a cancel, its run: a run again is dealt anew, so a cancel
+    never replays a deal whose cards everyone saw (nor one its host could peek at)."""
+    key = f"heat-season/{s.seed}/race/{s.race_no}"
+    if s.reruns:
+        key += f"/run/{s.reruns + 1}"
+    return random.Random(key).randint(0, MAX_SEED)
 
 
 def season_race(s: SeasonState) -> tuple[RaceState, list[Event]]:
@@ -521,6 +527,7 @@ def _record(s: SeasonState, result: RaceResult, events: list[Event]) -> None:
     s.sponsor_deck, s.sponsor_discard = result.sponsor_deck, result.sponsor_discard
     events.append(RaceScored(None, s.race_no, race_points(result)))
     s.results.append(result)
+    s.reruns = 0
     s.grid = ()
     # A rest lasts one race (a cancelled race is run again, its rests kept).
     s.drivers = [replace(d, resting=False) if d.resting else d for d in s.drivers]

@@ -133,7 +133,8 @@ class SeasonState:
     opens. ``rng`` counts the random draws made from ``seed``; ``version`` the
     decisions applied (a stale click names an older one). ``drop_worst``: the
     standings leave each driver's worst race out (set with the season, switched
-    between races by :class:`engine.season.decisions.DropWorst`).
+    between races by :class:`engine.season.decisions.DropWorst`). ``reruns``: how often
+    the next race was cancelled; each run is dealt anew (:func:`engine.season.race_seed`).
     """
 
     seed: int
@@ -152,6 +153,7 @@ class SeasonState:
     grid: tuple[str, ...] = ()
     draft: SeasonDraft | None = None
     drop_worst: bool = False
+    reruns: int = 0
 
     def copy(self) -> SeasonState:
         """A copy that can be changed without touching this state (drivers are frozen)."""

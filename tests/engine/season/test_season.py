@@ -264,15 +264,30 @@ def test_a_result_whose_spin_outs_no_race_gives_is_refused(
         apply_season(s, RaceRecorded(1, result))
 
 
-def test_a_cancelled_race_scores_nothing_and_starts_again_the_same() -> None:
-    """Cancel puts the race back to ready; the race built again is the same race."""
+def test_a_cancelled_race_scores_nothing_and_runs_again_dealt_anew() -> None:
+    """Cancel puts the race back to ready; the race run again is the same race (track, grid,
+    each driver's upgrades) dealt anew, so no one races a deal whose cards they saw. The
+    notation keeps the count; the next race's first run is dealt as if none was cancelled."""
     s = drafted(new_season(SeasonConfig.preset(1961), DRIVERS, 5))
     s, _ = apply_season(s, StartRace(1))
     before, _ = season_race(s)
     s, _ = apply_season(s, CancelRace(1))
-    assert s.phase == "ready" and s.results == []
+    assert s.phase == "ready" and s.results == [] and s.reruns == 1
+    assert season_from_dict(json.loads(json.dumps(season_to_dict(s)))).reruns == 1
     again, _ = season_race(s)
-    assert again == before
+    assert (again.track, again.laps) == (before.track, before.laps)
+    assert [(c.id, c.upgrades) for c in again.cars] == [(c.id, c.upgrades) for c in before.cars]
+    assert again.seed != before.seed
+    assert [c.hand for c in again.cars] != [c.hand for c in before.cars]
+    s, _ = apply_season(s, StartRace(1))
+    result = RaceResult(
+        s.races[0].event,
+        {car: place for place, car in enumerate(s.grid, start=1)},
+        sponsor_deck=s.sponsor_deck,
+        sponsor_discard=s.sponsor_discard,
+    )
+    s, _ = apply_season(s, RaceRecorded(1, result))
+    assert s.reruns == 0 and "reruns" not in season_to_dict(s)
 
 
 def test_decisions_have_a_text_form_that_parses_back() -> None:
