@@ -462,6 +462,11 @@ def season_race(s: SeasonState) -> tuple[RaceState, list[Event]]:
 
     Available once the draft is over (``ready``) and while it runs (``racing``),
     always the same race for the same season.
+
+    The sponsorship deck is shuffled with the race's seed before it starts: a finished
+    race's notation file (which ``/heat replay`` posts) shows the order the deck ended in,
+    and the next race must not deal from that known order. No one at the table can tell
+    a face-down deck from one shuffled again.
     """
     if s.phase not in ("ready", "racing"):
         raise IllegalDecision(None, s.phase, "the race is built once its draft is over")
@@ -470,15 +475,17 @@ def season_race(s: SeasonState) -> tuple[RaceState, list[Event]]:
         Entrant(d.id, d.color, d.kind, upgrades=d.upgrades, sponsors=d.sponsors)
         for d in map(s.driver, s.grid)
     ]
-    setup = ChampionshipSetup(race.event, s.sponsor_deck, s.sponsor_discard)
+    seed = race_seed(s)
+    deck = shuffled(seed, SPONSOR_SHUFFLE, s.sponsor_deck)
+    setup = ChampionshipSetup(race.event, deck, s.sponsor_discard)
     return new_race(
-        race.track,
-        entrants,
-        race_seed(s),
-        options=s.options,
-        championship=setup,
-        grid="as_listed",
+        race.track, entrants, seed, options=s.options, championship=setup, grid="as_listed"
     )
+
+
+# The draw number of the sponsorship deck's shuffle before a race: none of the race's own
+# draws (they count from 0), so the two never share a generator.
+SPONSOR_SHUFFLE = -1
 
 
 def result_problem(s: SeasonState, result: RaceResult) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -558,3 +559,18 @@ def test_corrections_read_and_write_in_the_notation_and_the_log() -> None:
     document["drivers"][3]["correction"] = 2**31
     with pytest.raises(NotationError, match=r"drivers\.3\.correction"):
         season_from_dict(document)
+
+
+def test_a_race_deals_sponsors_from_a_deck_shuffled_anew() -> None:
+    """A finished race's notation file shows the order its sponsorship deck ended in, the
+    deck the next race takes over: that race shuffles it with its own seed first, so no one
+    reads the sponsors it deals from the last race's file. The cards are the same."""
+    s = recorded(new_season(SeasonConfig.preset(1961), DRIVERS, 5), {"A": 1, "B": 2, "L": 3})
+    s = drafted(s)
+    race, _ = season_race(s)
+    assert race.championship is not None
+    dealt = race.championship.sponsor_deck
+    carried = s.sponsor_deck
+    assert len(dealt) <= len(carried) and Counter(dealt) <= Counter(carried)
+    assert dealt != carried[len(carried) - len(dealt) :], "not the order the last race left"
+    assert season_race(s)[0].championship == race.championship, "the same race each time"
