@@ -243,7 +243,11 @@ class Clicks:
         else:
             message = private_choices_message(target.race, state, seat.car_id, locale)
         if not message["view"].children:
-            await self.controller.refuse(interaction, "not_your_turn")
+            waiting = engine.pending(state)
+            deciding = waiting is not None and seat.car_id in waiting.cars
+            await self.controller.refuse(
+                interaction, "no_hidden_choices" if deciding else "not_your_turn"
+            )
             return
         await interaction.followup.send(ephemeral=True, **message)
 

@@ -144,7 +144,11 @@ def prompt_message(
         market = button("mkt", race_id, state.version)
         items.append(HeatButton(market, t("open_market", locale), discord.ButtonStyle.primary))
         return {"content": content, "view": view_of(*items)}
-    if any(map(shows_hidden_cards, legal)):
+    # In a Garage race a React step may hold choices that show cards (Direct Play, Reduce
+    # Stress, Super Cool): the opener is there whether or not it holds one now, since a
+    # button that came and went would tell everyone what the hand holds.
+    garage_react = waiting.step == "react" and state.options.garage != "off"
+    if garage_react or any(map(shows_hidden_cards, legal)):
         mine = button("mine", race_id, state.version, car_id)
         items.append(HeatButton(mine, t("open_my_cards", locale), discord.ButtonStyle.primary))
     shown = [decision for decision in legal if not shows_hidden_cards(decision)]

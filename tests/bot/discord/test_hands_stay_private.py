@@ -12,6 +12,7 @@ import aiosqlite
 
 import engine
 from bot.discord.prompts import private_choices_message, prompt_message
+from bot.discord.texts import t as text
 from engine import RaceState
 from engine.notation import load_state
 from tests.support.botdriver import Table, answer, table
@@ -125,19 +126,28 @@ async def live_step(t: Table, prompt: FakeMessage, owner: FakeUser, *, refuse: b
     """Answer a live prompt: from the driver's private view if it has one (after someone
     else is refused it, if ``refuse``), else cautiously. True if the view was opened."""
     opener = next((c for c in prompt.custom_ids if c.startswith("heat:b:mine:")), None)
-    if opener is None:
-        cautious = [c for c in prompt.custom_ids if c.endswith(CAUTIOUS)]
-        speeds = [c for c in prompt.custom_ids if CHOOSE_SPEED.search(c)]
+    public = [c for c in prompt.custom_ids if c != opener]
+
+    async def cautiously() -> bool:
+        cautious = [c for c in public if c.endswith(CAUTIOUS)]
+        speeds = [c for c in public if CHOOSE_SPEED.search(c)]
         # React cannot end with a card's Heat owed: then only paying it (or a way to) is offered.
-        choice = (cautious or speeds or prompt.custom_ids)[0]
+        choice = (cautious or speeds or public)[0]
         await (await t.fake.click(owner, prompt, choice)).done()
         return False
+
+    if opener is None:
+        return await cautiously()
     if refuse:
         other = t.bob if owner is t.alice else t.alice
         said = await clicked(t, other, prompt, opener)
         assert said.ephemeral and not said.custom_ids, "nobody else's cards, nor one's own"
     mine = await clicked(t, owner, prompt, opener)
-    assert mine.ephemeral and mine.custom_ids, "the driver's own choices"
+    assert mine.ephemeral, "the driver's own choices, if any"
+    if not mine.custom_ids:
+        # A Garage React prompt offers the opener whatever the hand holds (or it would tell).
+        assert mine.content == text("no_hidden_choices", owner.locale)
+        return await cautiously()
     await chose_privately(t, owner, mine)
     await t.fake.wait_for(lambda: prompt.custom_ids == [], timeout=60)  # answered, publicly too
     return True
@@ -234,3 +244,24 @@ async def test_no_public_message_shows_a_card_held_in_a_hand(tmp_path: Path) -> 
         assert {"draft", "plan", "react", "discard", "mine", "kick"} <= asked, asked
         await a_league_from_its_draft_to_its_end(t, watch)
         assert len(watch.checked) == len(t.public())
+
+
+def test_a_garage_react_prompt_always_offers_the_cards_opener() -> None:
+    """Whether "Open my cards" is on a public prompt must not tell what the hand holds: in
+    a Garage race every React prompt has it, with or without a Direct Play card (or Stress
+    and a Reduce) in the hand; the choices it opens are the driver's alone."""
+    with_choices = without = 0
+    for state in garage_states(range(6)):
+        waiting = engine.pending(state)
+        assert waiting is not None
+        if waiting.step != "react" or state.options.garage == "off":
+            continue
+        public = prompt_message(1, state, waiting.car, "<@42>", "en")
+        actions = [item.target.action for item in public["view"].children]  # type: ignore[attr-defined]
+        assert "mine" in actions
+        private = private_choices_message(1, state, waiting.car, "en")
+        if private["view"].children:
+            with_choices += 1
+        else:
+            without += 1
+    assert with_choices and without > with_choices
