@@ -13,6 +13,7 @@ import pytest
 import engine
 from engine import Adrenaline, Discard, Plan, ReactDone
 from engine.notation import load_scenario
+from tests.support.scenarios import car_doc
 
 # Car A races alone (so it has Adrenaline), in 3rd gear with an empty Engine (no Boost) and
 # one Heat card in hand.
@@ -25,19 +26,7 @@ ALONE = {
     "legend_deck": [],
     "options": {},
     "cars": [
-        {
-            "id": "A",
-            "color": "red",
-            "kind": "human",
-            "space": 0,
-            "spot": 0,
-            "gear": 3,
-            "engine": 0,
-            "hand": ["1", "2", "3", "H", "4", "4", "4"],
-            "deck": ["1", "2", "3", "4"] * 3,
-            "discard": [],
-            "finished": None,
-        }
+        car_doc("A", "red", 0, 3, 0, ["1", "2", "3", "H", "4", "4", "4"], ["1", "2", "3", "4"] * 3)
     ],
     "decisions": [],
 }

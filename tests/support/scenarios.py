@@ -54,3 +54,29 @@ SPEC_EXAMPLE: dict[str, Any] = {
     "legend_deck": [3, 7, 1],
     "options": {"adrenaline_cars": None},
 }
+
+
+def car_doc(
+    car_id: str,
+    color: str,
+    space: int,
+    gear: int,
+    engine: int,
+    hand: list[str],
+    deck: list[str],
+    discard: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """A driver's car as a race notation file writes it, on the race line of ``space``."""
+    return {
+        "id": car_id,
+        "color": color,
+        "kind": "human",
+        "space": space,
+        "spot": 0,
+        "gear": gear,
+        "engine": engine,
+        "hand": hand,
+        "deck": deck,
+        "discard": list(discard),
+        "finished": None,
+    }

@@ -186,40 +186,47 @@ def test_bug_5_engine_reasons_never_show_in_english_to_an_italian_driver() -> No
     assert "Scarta" in italian and "never" not in italian and "card" not in italian
 
 
+async def discard_picker(t: Table) -> tuple[FakeMessage, FakeUser, FakeMessage, str]:
+    """Race Alice and Bob cautiously up to a Discard prompt with cards to discard: the prompt,
+    its driver, the message holding the card select (the prompt or the driver's private
+    view) and the select's custom id."""
+    board = await duel(t)
+    for _ in range(ROUNDS):
+        await plan_live(t, board)
+        while is_prompt(prompt := t.public()[-1]):
+            owner = owner_of(t, prompt)
+            if not any(w in prompt.content for w in ("Discard", "scarto")):
+                await answer_cautiously(t, prompt)
+                continue
+            picker = prompt
+            if not any(cid.startswith("heat:s:") for cid in custom_ids(prompt)):
+                labels = buttons(prompt)
+                opener = text("open_my_cards", owner.locale)
+                if opener not in labels:
+                    await answer_cautiously(t, prompt)
+                    continue
+                opened = await t.fake.click(owner, prompt, labels[opener])
+                await opened.done()
+                picker = answer(opened)
+            chosen = next(cid for cid in custom_ids(picker) if cid.startswith("heat:s:"))
+            return prompt, owner, picker, chosen
+        board = t.public()[-1]
+    raise AssertionError(f"no Discard prompt with cards to discard in {ROUNDS} rounds")
+
+
 async def test_bug_5_a_discard_prompt_is_in_its_driver_language_and_loses_its_controls(
     tmp_path: Path,
 ) -> None:
     """Choosing discards on the public prompt decides, and the prompt keeps no live control."""
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
-        board = await duel(t)
-        for _ in range(ROUNDS):
-            await plan_live(t, board)
-            while is_prompt(prompt := t.public()[-1]):
-                owner = owner_of(t, prompt)
-                if not any(w in prompt.content for w in ("Discard", "scarto")):
-                    await answer_cautiously(t, prompt)
-                    continue
-                expected = "scarto" if owner is t.bob else "Discard"
-                assert expected in prompt.content, "the prompt speaks its driver's language"
-                picker = prompt
-                if not any(cid.startswith("heat:s:") for cid in custom_ids(prompt)):
-                    labels = buttons(prompt)
-                    opener = text("open_my_cards", owner.locale)
-                    if opener not in labels:
-                        await answer_cautiously(t, prompt)
-                        continue
-                    opened = await t.fake.click(owner, prompt, labels[opener])
-                    await opened.done()
-                    picker = answer(opened)
-                count = len(t.public())
-                chosen = next(cid for cid in custom_ids(picker) if cid.startswith("heat:s:"))
-                await (await t.fake.select(owner, picker, chosen, ["0"])).done()
-                await t.wait_public(count + 1)
-                assert custom_ids(prompt) == [], "a decided Discard prompt keeps no live control"
-                return
-            board = t.public()[-1]
-        raise AssertionError(f"no Discard prompt with cards to discard in {ROUNDS} rounds")
+        prompt, owner, picker, chosen = await discard_picker(t)
+        expected = "scarto" if owner is t.bob else "Discard"
+        assert expected in prompt.content, "the prompt speaks its driver's language"
+        count = len(t.public())
+        await (await t.fake.select(owner, picker, chosen, ["0"])).done()
+        await t.wait_public(count + 1)
+        assert custom_ids(prompt) == [], "a decided Discard prompt keeps no live control"
 
 
 async def test_a_forged_discard_select_says_nothing_of_anothers_hand(
@@ -230,43 +237,25 @@ async def test_a_forged_discard_select_says_nothing_of_anothers_hand(
     ("stale" for the second alone would count the cards there), and the owner decides after."""
     async with table(tmp_path / "heat.sqlite3") as t:
         await t.start()
-        board = await duel(t)
-        for _ in range(ROUNDS):
-            await plan_live(t, board)
-            while is_prompt(prompt := t.public()[-1]):
-                owner = owner_of(t, prompt)
-                labels = buttons(prompt)
-                opener = text("open_my_cards", owner.locale)
-                if not any(w in prompt.content for w in ("Discard", "scarto")) or (
-                    opener not in labels
-                ):
-                    await answer_cautiously(t, prompt)
-                    continue
-                opened = await t.fake.click(owner, prompt, labels[opener])
-                await opened.done()
-                picker = answer(opened)
-                chosen = next(cid for cid in custom_ids(picker) if cid.startswith("heat:s:dl:"))
-                stranger = t.bob if owner is t.alice else t.alice
-                with monkeypatch.context() as forging:
-                    forging.setattr(fake_driver, "check_can_see", lambda message, user: None)
-                    forging.setattr(
-                        fake_driver,
-                        "select_data",
-                        lambda message, cid, values, resolved: {
-                            "custom_id": cid,
-                            "component_type": int(ComponentType.STRING_SELECT),
-                            "values": values,
-                        },
-                    )
-                    answers = []
-                    for values in (["0"], ["40"]):
-                        forged = await t.fake.select(stranger, picker, chosen, values)
-                        await forged.done()
-                        answers.append(answer(forged).content)
-                assert answers[0] == answers[1] == text("not_your_turn", stranger.locale)
-                count = len(t.public())
-                await (await t.fake.select(owner, picker, chosen, ["0"])).done()
-                await t.wait_public(count + 1)
-                return
-            board = t.public()[-1]
-        raise AssertionError(f"no Discard prompt with cards to discard in {ROUNDS} rounds")
+        _, owner, picker, chosen = await discard_picker(t)
+        stranger = t.bob if owner is t.alice else t.alice
+        with monkeypatch.context() as forging:
+            forging.setattr(fake_driver, "check_can_see", lambda message, user: None)
+            forging.setattr(
+                fake_driver,
+                "select_data",
+                lambda message, cid, values, resolved: {
+                    "custom_id": cid,
+                    "component_type": int(ComponentType.STRING_SELECT),
+                    "values": values,
+                },
+            )
+            answers = []
+            for values in (["0"], ["40"]):
+                forged = await t.fake.select(stranger, picker, chosen, values)
+                await forged.done()
+                answers.append(answer(forged).content)
+        assert answers[0] == answers[1] == text("not_your_turn", stranger.locale)
+        count = len(t.public())
+        await (await t.fake.select(owner, picker, chosen, ["0"])).done()
+        await t.wait_public(count + 1)

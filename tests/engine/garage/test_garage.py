@@ -32,6 +32,7 @@ from engine.notation import load_scenario, load_state, state_json
 from engine.scenario import run_scenario
 from tests.support.paths import SAMPLE_RACE, SCENARIO_FOLDER
 from tests.support.playout import entrants
+from tests.support.scenarios import car_doc
 
 KINDS = ["human", "human", "human", "legend"]
 
@@ -273,32 +274,17 @@ def test_a_discard_pile_looked_through_for_salvage_is_hidden_again_after_react()
         "seed": 1,
         "round": 1,
         "cars": [
-            {
-                "id": "A",
-                "color": "red",
-                "kind": "human",
-                "space": 0,
-                "spot": 0,
-                "gear": 1,
-                "engine": 0,
-                "hand": ["1", "2", "3", "4", "1", "2", "3"],
-                "deck": ["1", "2", "3", "4"],
-                "discard": [],
-                "finished": None,
-            },
-            {
-                "id": "B",
-                "color": "blue",
-                "kind": "human",
-                "space": 10,
-                "spot": 0,
-                "gear": 1,
-                "engine": 0,
-                "hand": ["fuel-2", "1", "1", "1", "2", "2", "3"],
-                "deck": ["1", "2", "3", "4"],
-                "discard": ["H", "4", "S", "2"],
-                "finished": None,
-            },
+            car_doc("A", "red", 0, 1, 0, ["1", "2", "3", "4", "1", "2", "3"], ["1", "2", "3", "4"]),
+            car_doc(
+                "B",
+                "blue",
+                10,
+                1,
+                0,
+                ["fuel-2", "1", "1", "1", "2", "2", "3"],
+                ["1", "2", "3", "4"],
+                discard=("H", "4", "S", "2"),
+            ),
         ],
         "legend_deck": [],
         "options": {"adrenaline_cars": 0, "garage": "advanced"},
