@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import asyncpg
@@ -203,6 +204,20 @@ async def test_a_weekly_pattern_dates_every_race_yet_to_open(sqlite: Store) -> N
     assert len(await night_timers_of(sqlite, league.id)) == 3 * 3
 
 
+async def race_2_dated(sqlite: Store) -> tuple[Any, int, tuple[Any, Any]]:
+    """Alice's league with Bob driving and race 2 dated by Alice: its nights, its id, and its
+    dates and timers as stored."""
+    leagues, nights, _ = services(sqlite, Clock(START))
+    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
+    await leagues.join(league.id, BOB)
+    await nights.date(league.id, ALICE.user_id, False, 2, "2027-03-28", "21:00", "Europe/Rome")
+    return (
+        nights,
+        league.id,
+        (await sqlite.league_dates(league.id), await night_timers_of(sqlite, league.id)),
+    )
+
+
 @pytest.mark.parametrize(
     ("who", "manages", "race", "day", "zone", "key"),
     [
@@ -218,16 +233,11 @@ async def test_who_and_what_a_date_refuses(
 ) -> None:
     """Dating needs the league's creator or Manage Server, a future date, a real zone and a
     race of the season yet to open; a refusal stores nothing."""
-    clock = Clock(START)
-    leagues, nights, _ = services(sqlite, clock)
-    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
-    await leagues.join(league.id, BOB)
-    await nights.date(league.id, ALICE.user_id, False, 2, "2027-03-28", "21:00", "Europe/Rome")
-    before = (await sqlite.league_dates(league.id), await night_timers_of(sqlite, league.id))
+    nights, league_id, before = await race_2_dated(sqlite)
     with pytest.raises(Refused) as refused:
-        await nights.date(league.id, who, manages, race, day, "21:00", zone)
+        await nights.date(league_id, who, manages, race, day, "21:00", zone)
     assert refused.value.key == key
-    after = (await sqlite.league_dates(league.id), await night_timers_of(sqlite, league.id))
+    after = (await sqlite.league_dates(league_id), await night_timers_of(sqlite, league_id))
     assert after == before
 
 
@@ -645,22 +655,17 @@ async def test_a_league_with_reserves_in_its_log_exports_and_imports(sqlite: Sto
 async def test_only_the_creator_or_a_manager_undates_or_dates_every_week(sqlite: Store) -> None:
     """A driver who neither created the league nor manages the server changes no date: not
     by taking one away, not by a weekly pattern; nothing stored changes."""
-    clock = Clock(START)
-    leagues, nights, _ = services(sqlite, clock)
-    league = await leagues.create(10, 20, ALICE, "Cup", SEASON, SETTINGS)
-    await leagues.join(league.id, BOB)
-    await nights.date(league.id, ALICE.user_id, False, 2, "2027-03-28", "21:00", "Europe/Rome")
-    before = (await sqlite.league_dates(league.id), await night_timers_of(sqlite, league.id))
+    nights, league_id, before = await race_2_dated(sqlite)
     for change in (
-        nights.undate(league.id, BOB.user_id, False, 2),
-        nights.date_weekly(league.id, BOB.user_id, False, "2027-03-28", "21:00", "Europe/Rome"),
+        nights.undate(league_id, BOB.user_id, False, 2),
+        nights.date_weekly(league_id, BOB.user_id, False, "2027-03-28", "21:00", "Europe/Rome"),
     ):
         with pytest.raises(Refused) as refused:
             await change
         assert refused.value.key == "league_not_creator_or_manager"
-    after = (await sqlite.league_dates(league.id), await night_timers_of(sqlite, league.id))
+    after = (await sqlite.league_dates(league_id), await night_timers_of(sqlite, league_id))
     assert after == before
-    undated = await nights.undate(league.id, BOB.user_id, True, 2)
+    undated = await nights.undate(league_id, BOB.user_id, True, 2)
     assert [d.race_no for d in undated.undated] == [2], "Manage Server may"
 
 
