@@ -102,9 +102,9 @@ def as_replayed(initial: RaceState, decisions: Iterable[Decision]) -> list[Decis
     state = initial
     replayed: list[Decision] = []
     for decision in decisions:
-        turn = state.turn
-        if _react_left_open(state, decision) and turn is not None:
-            ended = ReactDone(turn.car)
+        left_open = _react_left_open(state, decision)
+        if left_open is not None:
+            ended = ReactDone(left_open)
             state, _ = apply(state, ended)
             replayed.append(ended)
         state, _ = apply(state, decision)
@@ -112,15 +112,15 @@ def as_replayed(initial: RaceState, decisions: Iterable[Decision]) -> list[Decis
     return replayed
 
 
-def _react_left_open(state: RaceState, decision: Decision) -> bool:
-    """The race waits on a React step that only a half of the Adrenaline keeps open, and the
-    log goes on with something else."""
+def _react_left_open(state: RaceState, decision: Decision) -> str | None:
+    """The car whose React step only a half of the Adrenaline keeps open, when the log goes
+    on with something else there; else None."""
     turn = state.turn
     if turn is None or turn.step != "react" or not turn.adrenaline or isinstance(decision, GiveUp):
-        return False
+        return None
     if not (turn.adrenaline_speed or turn.adrenaline_cooldown):
-        return False
-    return decision not in legal_decisions(state, turn.car)
+        return None
+    return None if decision in legal_decisions(state, turn.car) else turn.car
 
 
 def _check_turn(state: RaceState, decision: Decision) -> None:

@@ -25,13 +25,12 @@ from engine.garage import unchosen
 from engine.legends import drive_legend
 from engine.movement import position_key, turn_order
 from engine.piles import replenish
-from engine.react import end_react, settle
+from engine.react import end_react, has_react_options, settle
 from engine.state import Car, RaceState, Turn
 from engine.steps import (
     can_slipstream,
     check_corners,
     drive,
-    has_react_options,
     may_discard,
     reveal_and_move,
     speed,

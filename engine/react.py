@@ -32,6 +32,7 @@ from engine.events import Event, HeatUnpaid
 from engine.garage import (
     card_heat,
     forget_symbols,
+    has_options,
     pay_owed_heat,
     react_options,
     release_symbols,
@@ -40,14 +41,7 @@ from engine.garage import (
 from engine.movement import landing, move_forward
 from engine.piles import cool_down, pay_heat, resolve_plus
 from engine.state import Car, RaceState, Turn
-from engine.steps import (
-    adrenaline_halves,
-    boost,
-    can_add_adrenaline_speed,
-    can_boost,
-    speed,
-    use_adrenaline,
-)
+from engine.steps import boost, can_add_adrenaline_speed, can_boost, speed, use_adrenaline
 
 # Choices that never bring Heat back to the Engine nor move the car: no help to pay.
 NO_HELP = (ReactDone, Reduce, Salvage, Refresh)
@@ -65,15 +59,29 @@ def react_decisions(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
     return options
 
 
+def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
+    """Whether the React step holds a choice (while neither half of the Adrenaline is used,
+    giving it up is one)."""
+    return (
+        can_boost(state, car, turn)
+        or bool(adrenaline_decisions(state, car, turn))
+        or has_options(state, car, turn)
+    )
+
+
 def adrenaline_decisions(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
-    """While neither half of the Adrenaline is used, every mix of the two (none of either
-    gives it up); once one is, the other alone."""
-    faster, cooler = adrenaline_halves(state, car, turn)
+    """Adrenaline's +1 Speed and its extra Cooldown: "... may move 1 extra Space while adding
+    1 to their Speed value and/or gain 1 extra Cooldown", two symbols "activated and
+    completed individually" in any order (as Board Game Arena keeps them), so one may wait
+    for a Boost or a Cooldown the other makes worth it. While neither is used, every mix of
+    the two (none of either gives it up); once one is, the other alone."""
+    if not turn.adrenaline:
+        return []
+    faster = not turn.adrenaline_speed and can_add_adrenaline_speed(state, car)
+    cooler = not turn.adrenaline_cooldown and may_cool_down(state.weather, state.course, car.space)
     if turn.adrenaline_speed or turn.adrenaline_cooldown:
         halves = ((faster, False), (False, cooler))
         return [Adrenaline(car.id, s, c) for s, c in halves if s or c]
-    if not turn.adrenaline:
-        return []
     speeds = (True, False) if faster else (False,)
     cools = (True, False) if cooler else (False,)
     return [Adrenaline(car.id, s, c) for s in speeds for c in cools]

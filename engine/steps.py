@@ -31,7 +31,6 @@ from engine.conditions import (
     cooldown_bonus,
     corner_heat,
     corner_limit,
-    may_cool_down,
     may_start_slipstream,
     slipstream_extra,
 )
@@ -48,7 +47,6 @@ from engine.events import (
 from engine.garage import (
     after_move,
     flip_plus,
-    has_options,
     pay_owed_heat,
     refreshable,
     unchosen,
@@ -161,32 +159,6 @@ def can_add_adrenaline_speed(state: RaceState, car: Car) -> bool:
     offer the +1 then, and neither do we.
     """
     return spaces_gained(state, car, 1) > 0
-
-
-def adrenaline_halves(state: RaceState, car: Car, turn: Turn) -> tuple[bool, bool]:
-    """Whether Adrenaline's +1 Speed and its extra Cooldown may each be used now.
-
-    "... may move 1 extra Space while adding 1 to their Speed value and/or gain 1 extra
-    Cooldown": two symbols, "activated and completed individually" in any order, as Board
-    Game Arena keeps them, so one may wait for a Boost or a Cooldown the other makes worth it.
-    """
-    if not turn.adrenaline:
-        return False, False
-    faster = not turn.adrenaline_speed and can_add_adrenaline_speed(state, car)
-    cooler = not turn.adrenaline_cooldown and may_cool_down(state.weather, state.course, car.space)
-    return faster, cooler
-
-
-def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
-    """Whether the React step holds a choice: while neither half of the Adrenaline is used,
-    giving it up is one."""
-    unused = turn.adrenaline and not (turn.adrenaline_speed or turn.adrenaline_cooldown)
-    return (
-        unused
-        or any(adrenaline_halves(state, car, turn))
-        or can_boost(state, car, turn)
-        or has_options(state, car, turn)
-    )
 
 
 def boost(state: RaceState, car: Car, turn: Turn, events: list[Event]) -> None:

@@ -133,11 +133,15 @@ def view_for(state: RaceState, viewer: str | None) -> RaceView:
     cars = []
     for car in state.cars:
         own = car.id == viewer
-        looking = own and turn is not None and turn.car == car.id
         # Salvage and Super Cool are React symbols: a pile looked through for them is not
         # seen once the step is over, though they were left unused.
-        looking = looking and turn is not None and turn.step == "react"
-        looking = looking and turn is not None and bool(turn.salvage or turn.super_cool)
+        looking = (
+            own
+            and turn is not None
+            and turn.car == car.id
+            and turn.step == "react"
+            and bool(turn.salvage or turn.super_cool)
+        )
         hidden = len(car.plan.cards) if car.plan is not None and not own else 0
         cars.append(
             CarView(

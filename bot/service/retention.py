@@ -21,9 +21,8 @@ FINISHED = "finished"  # the wait a retention timer names: it never goes stale
 
 
 def race_file(initial: RaceState, decisions: Sequence[Decision]) -> bytes:
-    """The race notation file of a race: its first state and every decision, in order, as
-    today's rules replay them (a log kept under an earlier rule is brought up to date)."""
-    return json.dumps(scenario_json(initial, as_replayed(initial, decisions)), indent=1).encode()
+    """The race notation file of a race: its first state and every decision, in order."""
+    return json.dumps(scenario_json(initial, decisions), indent=1).encode()
 
 
 async def finished_race(store: Store, race_id: int) -> tuple[RaceState, list[Decision]] | None:

@@ -13,23 +13,7 @@ import pytest
 import engine
 from engine import Adrenaline, Discard, Plan, ReactDone
 from engine.notation import load_scenario
-from tests.support.scenarios import car_doc
-
-# Car A races alone (so it has Adrenaline), in 3rd gear with an empty Engine (no Boost) and
-# one Heat card in hand.
-ALONE = {
-    "notation": "heat-race/1",
-    "track": "usa",
-    "laps": 1,
-    "seed": 1,
-    "round": 1,
-    "legend_deck": [],
-    "options": {},
-    "cars": [
-        car_doc("A", "red", 0, 3, 0, ["1", "2", "3", "H", "4", "4", "4"], ["1", "2", "3", "4"] * 3)
-    ],
-    "decisions": [],
-}
+from tests.support.scenarios import ALONE
 
 
 def test_a_log_kept_before_adrenaline_was_split_replays_to_its_end() -> None:

@@ -80,3 +80,20 @@ def car_doc(
         "discard": list(discard),
         "finished": None,
     }
+
+
+# Car A races alone (so it has Adrenaline), in 3rd gear with an empty Engine (no Boost) and
+# one Heat card in hand.
+ALONE: dict[str, Any] = {
+    "notation": "heat-race/1",
+    "track": "usa",
+    "laps": 1,
+    "seed": 1,
+    "round": 1,
+    "legend_deck": [],
+    "options": {},
+    "cars": [
+        car_doc("A", "red", 0, 3, 0, ["1", "2", "3", "H", "4", "4", "4"], ["1", "2", "3", "4"] * 3)
+    ],
+    "decisions": [],
+}

@@ -16,15 +16,16 @@ import aiosqlite
 import engine
 from bot.service.race_seats import with_fill
 from bot.service.races import Driver, RaceService
-from bot.service.retention import DAY, race_file, retention_timer
+from bot.service.retention import DAY, race_file, result_of, retention_timer
+from bot.service.retention import finished_race as kept_finished_race
 from bot.service.timers import Scheduler
 from bot.storage import RaceConfig, RaceStatus, Seat, SQLiteStore, Store
-from engine import Adrenaline, Discard, Plan, RaceState
+from engine import Adrenaline, Discard, Plan, RaceState, ReactDone
 from engine.events import Event
 from engine.notation import load_scenario
-from tests.engine.test_old_logs import ALONE
 from tests.support.clock import Clock
 from tests.support.leagues import league_with_season
+from tests.support.scenarios import ALONE
 
 GUILD = 10
 ALICE = Driver(1, "Alice")
@@ -142,10 +143,22 @@ async def test_migration_7_arms_the_retention_of_finished_races_outside_leagues(
         await store.close()
 
 
-def test_a_race_file_of_a_log_kept_under_an_earlier_rule_replays() -> None:
-    """A log from before Adrenaline's halves were split (one half used it all) goes into the
-    race file as today's rules replay it, so ``heat check`` and ``/heat replay`` read it."""
+async def test_a_kept_export_of_a_log_under_an_earlier_rule_replays(store: Store) -> None:
+    """A race pruned before Adrenaline's halves were split kept a log that today's engine
+    refuses as it is (one half used it all then): read back for ``/heat replay`` and
+    ``/heat export``, it comes as today's rules replay it, to the same end."""
+    clock = Clock(1_000_000.0)
+    races = RaceService(store, clock, retention_days=DAYS)
+    race_id = await finished_race(races)
+    record = await store.race(race_id)
+    assert record is not None and record.state is not None
     first, _ = engine.settle(load_scenario(json.dumps(ALONE))[0])
     old_log = [Plan("A", 3, ("1", "2", "3")), Adrenaline("A", True, False), Discard("A", ())]
-    state, decisions = load_scenario(race_file(first, old_log).decode())
-    assert engine.replay(engine.settle(state)[0], decisions).round == 2
+    (timer,) = await store.timers(race_id)
+    kept = race_file(first, old_log)
+    assert await store.prune_race(race_id, kept, result_of(record.state), timer)
+    found = await kept_finished_race(store, race_id)
+    assert found is not None
+    initial, decisions = found
+    assert decisions == [*old_log[:2], ReactDone("A"), old_log[2]]
+    assert engine.replay(engine.settle(initial)[0], decisions).round == 2
