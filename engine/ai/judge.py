@@ -53,6 +53,10 @@ FINISH_WORTH = 1.5
 HORIZON = 3.0
 
 
+# What no + symbol adds: nothing, surely (most plans flip no card).
+_NO_FLIP: Odds = ((0, 1.0),)
+
+
 class Situation(NamedTuple):
     """The car's own figures a move changes: where, how fast, gear, Heat in Engine and hand.
 
@@ -192,17 +196,18 @@ class Judge:
         the Heat the played cards' symbols cost and the Cooldown they bring (Garage).
         """
         key = (gear, known, stress, hand_heat, react, adrenaline, cards)
-        if key not in self._plans:
-            self._plans[key] = sum(
-                p
-                * (
-                    self.after_reveal(now, boost=react, adrenaline=adrenaline)
-                    if now.engine >= 0
-                    else self.unpaid(now)
-                )
-                for p, now in self.outcomes(gear, known, stress, hand_heat, cards)
-            )
-        return self._plans[key]
+        found = self._plans.get(key)
+        if found is None:
+            # A loop, not sum() over a generator: the expert's innermost sum, asked hundreds
+            # of thousands of times a decision (the same additions in the same order).
+            found = 0.0
+            for p, now in self.outcomes(gear, known, stress, hand_heat, cards):
+                if now.engine >= 0:
+                    found += p * self.after_reveal(now, react, adrenaline)
+                else:
+                    found += p * self.unpaid(now)
+            self._plans[key] = found
+        return found
 
     def outcomes(
         self, gear: int, known: int, stress: int, hand_heat: int, cards: CardEffects = NO_EFFECTS
@@ -214,9 +219,10 @@ class Judge:
         heat, card_cooldown = cards
         engine = self.engine - shift_heat(self.gear, gear, self.flooded) - heat
         cooldown = GEAR_COOLDOWN.get(gear, 0) + card_cooldown
+        start = self.start + known
         result = []
-        for flipped, p in sum_odds(self.plus, stress):
-            space = self.start + known + flipped
+        for flipped, p in sum_odds(self.plus, stress) if stress else _NO_FLIP:
+            space = start + flipped
             cooled = hand_heat and min(self.cooldown(space, cooldown), hand_heat)
             now = Situation(space, known + flipped, gear, engine + cooled, hand_heat - cooled)
             result.append((p, now))
@@ -264,8 +270,9 @@ class Judge:
     def after_reveal(self, now: Situation, boost: bool, adrenaline: bool) -> float:
         """The best the car can make of steps 5-7 from here: Boost, Adrenaline, Slipstream."""
         key = (now, boost, adrenaline)
-        if key in self._memo:
-            return self._memo[key]
+        known = self._memo.get(key)
+        if known is not None:
+            return known
         best = self.settle(now)
         if adrenaline:
             for faster, cooler in self.adrenaline_uses(now.space):
@@ -296,21 +303,14 @@ class Judge:
     def expected_boost(self, now: Situation, adrenaline: bool) -> float:
         """Pay 1 Heat (none in a Heat control sector), flip for a basic card, play on."""
         cost = 0 if free_boost(self.weather, self.course, now.space) else 1
-        return sum(
-            p
-            * self.after_reveal(
-                Situation(
-                    self.land(now.space + value),
-                    now.speed + value,
-                    now.gear,
-                    now.engine - cost,
-                    now.hand_heat,
-                ),
-                False,
-                adrenaline,
+        space, speed, gear, engine, hand_heat = now
+        expected = 0.0
+        for value, p in self.plus:
+            boosted = Situation(
+                self.land(space + value), speed + value, gear, engine - cost, hand_heat
             )
-            for value, p in self.plus
-        )
+            expected += p * self.after_reveal(boosted, False, adrenaline)
+        return expected
 
     def settle(self, now: Situation) -> float:
         """Step 6 taken or not, whichever is better, then the corner check."""
