@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.service import cpu, permits
@@ -41,6 +42,7 @@ from bot.storage import (
     BadCorrection,
     BadLeagueExport,
     Correction,
+    Imported,
     LeagueExists,
     LeagueRace,
     LeagueSettings,
@@ -65,6 +67,7 @@ from engine.season import (
     LeaveSeason,
     OpenDraft,
     RaceRecorded,
+    Reseed,
     SeasonConfig,
     SeasonDecision,
     StartRace,
@@ -84,6 +87,7 @@ class LeagueService:
     ) -> None:
         self.store = store
         self.races = races
+        self.clock = clock
         self.seasons = LeagueSeasons(store)
         self.league_races = LeagueRaces(store, races)
         self.drafts = Drafts(store, self.seasons, self.league_races, clock)
@@ -139,13 +143,26 @@ class LeagueService:
         try:
             check_export_size(size)
             imported = await cpu.run(checked_file, await read())
-            league_id = await self.store.import_league(imported, guild_id, channel_id)
+            league_id = await self.store.import_league(
+                self._reseeded(imported), guild_id, channel_id
+            )
         except BadLeagueExport as error:
             raise Refused("league_bad_import", detail=str(error)) from None
         except LeagueExists:
             raise Refused("league_busy") from None
         log.info("league imported league=%s guild=%s by=%s", league_id, guild_id, user_id)
         return await self.load(league_id)
+
+    def _reseeded(self, imported: Imported) -> Imported:
+        """The imported league dealing from a seed of its own from now on (a ``reseed`` by the
+        league, logged): the file it came from is public, with the seed and the Garage deck's
+        order, and must foretell none of the markets and races still to come."""
+        if imported.current.phase == "over":
+            return imported
+        decision = Reseed(self.races.seeds())
+        current = season_after(imported.current, decision)
+        decisions = [*imported.decisions, (decision, "league", self.clock())]
+        return replace(imported, current=current, decisions=decisions)
 
     async def join(self, league_id: int, driver: Driver) -> League:
         """A person drives in the league from the next race, on 0 points."""

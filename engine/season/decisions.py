@@ -253,6 +253,24 @@ class DropWorst(ByTheLeague):
         object.__setattr__(self, "on", on)
 
 
+@dataclass(frozen=True, init=False)
+class Reseed(ByTheLeague):
+    """The season's chance drawn from ``seed`` from here on: the Garage cards still to come
+    shuffled with it, every later grid and race dealt from it.
+
+    A league's export is public (``/league end`` posts it) and holds the season's seed and
+    the order of its Garage deck, so a league imported from one would deal every later
+    market and race as anyone holding the file could work out. The import reseeds it with
+    a seed of its own, kept in the log so the season still replays exactly.
+    """
+
+    do: ClassVar[str] = "reseed"
+    seed: int
+
+    def __init__(self, seed: int) -> None:
+        object.__setattr__(self, "seed", seed)
+
+
 DriverDecision = DraftPick | DraftSwap | DraftKeep
 LeagueDecision = (
     JoinSeason
@@ -266,6 +284,7 @@ LeagueDecision = (
     | RaceRecorded
     | CorrectPoints
     | DropWorst
+    | Reseed
 )
 SeasonDecision = DriverDecision | LeagueDecision
 

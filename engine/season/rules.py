@@ -40,6 +40,7 @@ from engine.season.decisions import (
     LeaveSeason,
     OpenDraft,
     RaceRecorded,
+    Reseed,
     RestDriver,
     SeasonDecision,
     StandIn,
@@ -211,6 +212,9 @@ def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Even
     points; switch drop-worst."""
     if isinstance(decision, CorrectPoints):
         _correct(s, decision, events)
+        return
+    if isinstance(decision, Reseed):
+        _reseed(s, decision.seed)
         return
     expected = {
         JoinSeason: "lineup",
@@ -444,6 +448,19 @@ def _open(s: SeasonState, events: list[Event]) -> None:
     else:
         s.grid = tuple(line.driver for line in standings(s) if line.driver in racing)
     open_draft(s, events)
+
+
+def _reseed(s: SeasonState, seed: int) -> None:
+    """The season's chance from ``seed`` on: the Garage deck left shuffled with it (the
+    market on the table stays), and every later grid and race seed drawn from it (the
+    sponsorship deck is shuffled with each race's seed, :func:`season_race`)."""
+    if s.phase == "over":
+        raise IllegalDecision(None, s.phase, "an ended season deals nothing more")
+    if not 0 <= seed <= MAX_SEED:
+        raise IllegalDecision(None, s.phase, f"a seed is 0 to {MAX_SEED}, not {seed}")
+    s.seed = seed
+    s.garage_deck = shuffled(seed, s.rng, s.garage_deck)
+    s.rng += 1
 
 
 def race_seed(s: SeasonState) -> int:

@@ -71,6 +71,7 @@ def test_a_kind_prints_its_fields_in_order() -> None:
         "record",
         "correct",
         "drop-worst",
+        "reseed",
     }
     assert words == LEAGUE_WORDS
 

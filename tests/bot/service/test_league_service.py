@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -24,7 +25,15 @@ from bot.storage import (
     Store,
     Timer,
 )
-from engine.season import DraftPick, JoinSeason, SeasonConfig, SeasonRace, apply_season
+from engine.season import (
+    DraftPick,
+    JoinSeason,
+    SeasonConfig,
+    SeasonRace,
+    apply_season,
+    race_seed,
+    season_from_dict,
+)
 
 ALICE = Driver(1, "Alice", "en-US")
 BOB = Driver(2, "Bob", "it")
@@ -191,6 +200,37 @@ async def test_only_an_admin_imports_and_a_file_too_big_is_never_read(store: Sto
     imported = await leagues.import_league(11, 21, 99, True, len(export), read)
     assert (imported.record.guild_id, imported.record.channel_id) == (11, 21)
     assert imported.member(ALICE.user_id) is not None and reads == ["read"]
+
+
+async def test_an_imported_league_deals_from_a_seed_its_public_file_does_not_hold(
+    store: Store,
+) -> None:
+    """The file ``/league end`` posts holds the season's seed and its Garage deck in order, so
+    an import goes on from a seed of its own (a ``reseed`` the league logs): the race running
+    when the league ended, the markets and the races after it are dealt anew, and each
+    import of the same file deals differently."""
+    ended = LeagueService(store, RaceService(store))
+    league, _ = await league_racing(ended)
+    export = json.dumps(await ended.end(league.id, 99, can_manage=True, guild_id=10)).encode()
+    public = season_from_dict(json.loads(export)["season"]["current"])
+
+    async def read() -> bytes:
+        return export
+
+    imports = []
+    for seed in (4242, 4343):
+        leagues = LeagueService(store, RaceService(store, seeds=lambda seed=seed: seed))
+        imported = await leagues.import_league(11, 21, 99, True, len(export), read)
+        await leagues.end(imported.id, 99, can_manage=True, guild_id=11)
+        imports.append(imported)
+        logged = (await store.export_league(imported.id))["season"]["decisions"][-1]
+        assert (logged["decision"], logged["by"]) == (f"reseed {seed}", "league")
+    first, second = (imported.season for imported in imports)
+    assert first.phase == second.phase == public.phase == "racing"
+    assert (first.seed, second.seed) == (4242, 4343)
+    assert Counter(first.garage_deck) == Counter(public.garage_deck)
+    assert len({first.garage_deck, second.garage_deck, public.garage_deck}) == 3
+    assert len({race_seed(first), race_seed(second), race_seed(public)}) == 3
 
 
 async def test_a_draft_change_stores_its_posts_and_turn_timer_which_has_the_ai_pick(

@@ -18,6 +18,7 @@ from engine.errors import (
     SeasonSetupError,
     StaleDecision,
 )
+from engine.limits import MAX_SEED
 from engine.movement import position_key
 from engine.season import (
     CancelRace,
@@ -29,6 +30,7 @@ from engine.season import (
     LeaveSeason,
     OpenDraft,
     RaceRecorded,
+    Reseed,
     SeasonConfig,
     SeasonDecision,
     SeasonRace,
@@ -40,6 +42,7 @@ from engine.season import (
     log_to_texts,
     new_season,
     parse_season_decision,
+    race_seed,
     replay_season,
     season_ai_decision,
     season_from_dict,
@@ -50,6 +53,7 @@ from engine.season import (
     season_view,
     standings,
 )
+from engine.season.decisions import SEASON_DECISIONS
 from engine.setup import Entrant
 from engine.state import Options
 from tests.support.paths import RULEBOOK
@@ -387,6 +391,9 @@ def test_a_deeply_nested_record_is_a_notation_error() -> None:
         assert len(str(refused.value)) < 300
 
 
+DRIVER_WORDS = {"pick", "swap", "keep"}
+
+
 def test_errors_quote_at_most_about_80_characters_of_an_input() -> None:
     """A 10 MB card, driver or decision word comes back cut to a short line."""
     huge = "x" * 10_000_000
@@ -407,7 +414,8 @@ def test_errors_quote_at_most_about_80_characters_of_an_input() -> None:
         try:
             log_from_texts([text])
         except NotationError as exc:
-            assert len(str(exc)) < 340  # 2 inputs cut to about 80, and the decision words
+            # 2 inputs cut to about 80, and the list of every decision's word.
+            assert len(str(exc)) < 250 + len(", ".join(SEASON_DECISIONS.first_words | DRIVER_WORDS))
     document = season_to_dict(s)
     for change in ({"garage_deck": [huge]}, {"results": [{"event": 1, "places": {huge: 1}}]}):
         with pytest.raises(NotationError) as refused:
@@ -574,3 +582,37 @@ def test_a_race_deals_sponsors_from_a_deck_shuffled_anew() -> None:
     assert len(dealt) <= len(carried) and Counter(dealt) <= Counter(carried)
     assert dealt != carried[len(carried) - len(dealt) :], "not the order the last race left"
     assert season_race(s)[0].championship == race.championship, "the same race each time"
+
+
+def test_a_reseed_deals_every_later_market_and_race_from_its_own_seed() -> None:
+    """``reseed`` (what an import of a league's public export makes): the Garage cards still to
+    come are shuffled with the new seed, the market on the table stays, and the next grid and
+    race are dealt from it; the same seed deals the same, and the log replays it."""
+    s = drafted(new_season(SeasonConfig.preset(1961), DRIVERS, 5))
+    s = recorded(s, {"A": 1, "B": 2, "L": 3})
+    s, _ = apply_season(s, OpenDraft(2))
+    reseeded, _ = apply_season(s, Reseed(77))
+    assert str(Reseed(77)) == "reseed 77" and parse_season_decision("reseed 77") == Reseed(77)
+    assert reseeded.seed == 77 and reseeded.draft == s.draft
+    assert Counter(reseeded.garage_deck) == Counter(s.garage_deck)
+    assert reseeded.garage_deck != s.garage_deck
+    assert race_seed(reseeded) != race_seed(s)
+    assert apply_season(s, Reseed(77))[0] == reseeded
+    assert apply_season(s, Reseed(78))[0].garage_deck != reseeded.garage_deck
+    assert season_from_dict(json.loads(json.dumps(season_to_dict(reseeded)))) == reseeded
+    ready_before, ready_after = drafted(s), drafted(reseeded)
+    before, _ = season_race(apply_season(ready_before, StartRace(2))[0])
+    after, _ = season_race(apply_season(ready_after, StartRace(2))[0])
+    assert [c.hand for c in after.cars] != [c.hand for c in before.cars]
+
+
+def test_a_reseed_is_refused_out_of_range_and_once_the_season_is_over() -> None:
+    """A seed is 0 to MAX_SEED; an ended season deals nothing more, so it takes no reseed."""
+    s = new_season(SeasonConfig.preset(1961), DRIVERS, 5)
+    with pytest.raises(IllegalDecision, match="a seed is 0 to"):
+        apply_season(s, Reseed(MAX_SEED + 1))
+    over = s
+    while over.phase != "over":
+        over = recorded(over, {"A": 1, "B": 2, "L": 3})
+    with pytest.raises(IllegalDecision, match="an ended season deals nothing more"):
+        apply_season(over, Reseed(1))
