@@ -283,7 +283,9 @@ class Controller:
         if race_id is None:
             return
         try:
-            _, seats, state = await self.races.load(race_id)
+            seats, state = await self.races.board(
+                race_id, interaction.guild_id, interaction.user.id
+            )
         except Refused as refused:
             await self.refused(interaction, refused)
             return

@@ -342,6 +342,20 @@ class RaceService:
             raise Refused("no_race")
         return record, await self.store.seats(race_id), record.state
 
+    async def board(
+        self, race_id: int, guild_id: int | None, user_id: int
+    ) -> tuple[list[Seat], RaceState]:
+        """A race's board, for a server's own race, or, where no server is (a direct
+        message), for one of its drivers. A button's id may name any race: another server's
+        race is answered as no race at all."""
+        record, seats, state = await self.load(race_id)
+        if guild_id is None:
+            if not any(seat.user_id == user_id for seat in seats):
+                raise Refused("no_race")
+        elif record.guild_id != guild_id:
+            raise Refused("no_race")
+        return seats, state
+
     # --- the core -------------------------------------------------------------------------
 
     async def _record(self, race_id: int, status: RaceStatus) -> RaceRecord:

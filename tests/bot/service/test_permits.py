@@ -90,6 +90,22 @@ async def test_a_lobby_is_joined_only_from_its_own_server(store: Store) -> None:
     assert len(await races.join(record.id, BOB, GUILD)) == len(seats) + 1
 
 
+async def test_a_races_board_is_shown_in_its_own_server_or_to_its_drivers_only(
+    store: Store,
+) -> None:
+    """The board button's id may name any race: from another server it is no race at all,
+    and in a direct message (no server) only the race's drivers see it."""
+    races = RaceService(store)
+    record = await races.new_race(GUILD, CHANNEL, ALICE, RACE)
+    await races.join(record.id, BOB, GUILD)
+    await races.start(record.id, ALICE.user_id)
+    assert await refused(races.board(record.id, GUILD + 1, BOB.user_id)) == "no_race"
+    assert await refused(races.board(record.id, None, CLEO.user_id)) == "no_race"
+    _, state = await races.board(record.id, GUILD, CLEO.user_id)
+    assert state == (await races.board(record.id, None, BOB.user_id))[1]
+    assert {car.id for car in state.cars} == {seat.car_id for seat in await store.seats(record.id)}
+
+
 async def test_the_host_does_not_leave_their_lobby_nor_a_stranger_a_league(store: Store) -> None:
     """The host keeps their seat (a lobby without its host could not start); someone in no
     league leaves none. Nothing stored changes."""
