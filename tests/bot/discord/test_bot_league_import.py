@@ -71,8 +71,8 @@ async def test_an_ended_league_is_imported_in_another_server_with_its_standings(
         assert answer(done).content == "✅" and answer(done).ephemeral
         said = t.fake.channel_messages(channel)[-1]
         assert said.content == (
-            f"League **{LEAGUE}** imported by <@{erin.id}>: 1 of 3 races scored."
-            " `/league standings` shows the table."
+            f"League **{LEAGUE}** imported by <@{erin.id}>: 1 of 3 races scored;"
+            " the races to come are dealt anew. `/league standings` shows the table."
         )
         shown = await t.fake.slash(erin, channel, "league standings")
         await shown.done()
