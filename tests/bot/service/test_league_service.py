@@ -24,6 +24,7 @@ from bot.storage import (
     SQLiteStore,
     Store,
     Timer,
+    checked_export,
 )
 from engine.season import (
     DraftPick,
@@ -223,8 +224,10 @@ async def test_an_imported_league_deals_from_a_seed_its_public_file_does_not_hol
         imported = await leagues.import_league(11, 21, 99, True, len(export), read)
         await leagues.end(imported.id, 99, can_manage=True, guild_id=11)
         imports.append(imported)
-        logged = (await store.export_league(imported.id))["season"]["decisions"][-1]
+        again = await store.export_league(imported.id)
+        logged = again["season"]["decisions"][-1]
         assert (logged["decision"], logged["by"]) == (f"reseed {seed}", "league")
+        assert checked_export(again).current.seed == seed, "its own export imports again"
     first, second = (imported.season for imported in imports)
     assert first.phase == second.phase == public.phase == "racing"
     assert (first.seed, second.seed) == (4242, 4343)
