@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -203,6 +203,11 @@ async def test_only_an_admin_imports_and_a_file_too_big_is_never_read(store: Sto
     assert imported.member(ALICE.user_id) is not None and reads == ["read"]
 
 
+def always(seed: int) -> Callable[[], int]:
+    """A seed source that gives ``seed`` each time."""
+    return lambda: seed
+
+
 async def test_an_imported_league_deals_from_a_seed_its_public_file_does_not_hold(
     store: Store,
 ) -> None:
@@ -220,7 +225,7 @@ async def test_an_imported_league_deals_from_a_seed_its_public_file_does_not_hol
 
     imports = []
     for seed in (4242, 4343):
-        leagues = LeagueService(store, RaceService(store, seeds=lambda seed=seed: seed))
+        leagues = LeagueService(store, RaceService(store, seeds=always(seed)))
         imported = await leagues.import_league(11, 21, 99, True, len(export), read)
         await leagues.end(imported.id, 99, can_manage=True, guild_id=11)
         imports.append(imported)
