@@ -209,7 +209,7 @@ def _draft_problem(s: SeasonState, decision: DriverDecision) -> str:
 
 def _league_decision(s: SeasonState, decision: SeasonDecision, events: list[Event]) -> None:
     """Join, leave, rest, sub, open the draft, start, cancel or record a race; correct
-    points; switch drop-worst."""
+    points; switch drop-worst; reseed."""
     if isinstance(decision, CorrectPoints):
         _correct(s, decision, events)
         return
