@@ -34,9 +34,10 @@ checks that each race ends as its last line foretold (``foretold_wrong``), and t
 oracle cannot lose a race the expert wins on the same seed (``oracle_lost_expert_won``).
 
 ``python bench/oracle.py [--seeds 0:30] [--tracks italy,great_britain,japan,usa]
-[--weather both] [--beam 8] [--depth 20] [--branch boost] [--procs 2]`` races one car
-(the oracle, then the plain expert, on the same seeds) against five Legends (the field
-of :func:`bench.drivers.lineup`) on 1 lap of each track, weather off and on, and prints
+[--weather both] [--beam 8] [--depth 20] [--branch boost] [--laps 1] [--procs 2]`` races
+one car (the oracle, then the plain expert, on the same seeds) against five Legends (the
+field of :func:`bench.drivers.lineup`) on 1 lap of each track (``--laps``: another count,
+or ``own``, each track's own), weather off and on, and prints
 ``name: value`` lines: ``win_rate_oracle_TRACK[_weather]`` and
 ``win_rate_expert_TRACK[_weather]`` with their 95% Wilson intervals, ``mean_oracle``,
 ``mean_expert``, ``lowest_oracle``, ``lowest_expert``, how often the oracle's line came
@@ -280,6 +281,7 @@ class Job:
     beam: int
     depth: int
     branch: Branch
+    laps: int | None = 1  # None: the track's own
 
 
 @dataclass(frozen=True)
@@ -297,7 +299,7 @@ def race(job: Job) -> Result:
     """One race of the car (the oracle or the expert) until it finishes or a Legend does."""
     start = time.perf_counter()
     options = Options(weather=job.weather)
-    state, _ = engine.new_race(job.track, lineup(), job.seed, laps=1, options=options)
+    state, _ = engine.new_race(job.track, lineup(), job.seed, laps=job.laps, options=options)
     oracle = Oracle(job.beam, job.depth, job.branch)
     following: Node | None = None  # the line the oracle plays, and where it ends
     wrong = False  # the race left the line it followed
@@ -375,8 +377,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--beam", type=int, default=8, help="nodes kept at each depth")
     parser.add_argument("--depth", type=int, default=20, help="rounds searched at most")
     parser.add_argument("--branch", choices=("none", "boost", "all"), default="boost")
+    parser.add_argument("--laps", default="1", help="a number, or own: each track's own")
     parser.add_argument("--procs", type=int, default=2)
     args = parser.parse_args(argv)
+    laps = None if args.laps == "own" else int(args.laps)
     first, last = (int(part) for part in args.seeds.split(":"))
     tracks = [ALIASES.get(t, t) for t in args.tracks.split(",")]
     weathers = {"off": [False], "on": [True], "both": [False, True]}[args.weather]
@@ -385,7 +389,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     def jobs(driver: str) -> list[Job]:
         return [
-            Job(seed, t, w, driver, args.beam, args.depth, args.branch)
+            Job(seed, t, w, driver, args.beam, args.depth, args.branch, laps)
             for t, w in settings
             for seed in seeds
         ]
@@ -400,7 +404,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     wall = time.perf_counter() - began
     per = len(seeds)
     print(f"seeds: {first}:{last}")
-    print("laps: 1")
+    print(f"laps: {args.laps}")
     print(f"beam: {args.beam}")
     print(f"depth: {args.depth}")
     print(f"branch: {args.branch}")
