@@ -317,7 +317,22 @@ class Judge:
         best = self.corner_check(now)
         if self.can_slipstream(now.space):
             best = max(best, self.corner_check(self.slipstreamed(now)))
+        elif not self.live:
+            odds = self.slipstream_odds(now.space)
+            if odds:
+                gain = self.corner_check(self.slipstreamed(now)) - best
+                if gain > 0:
+                    best += odds * gain
         return best
+
+    def slipstream_odds(self, space: int) -> float:
+        """While planning: the odds that a Legend which moves first ends where the car, its
+        move ended on ``space``, may Slipstream behind it (other cars' moves are not known)."""
+        if space + SLIPSTREAM_SPACES > self.course.finish:
+            return 0.0
+        if not may_start_slipstream(self.weather, self.course, space):
+            return 0.0
+        return self.rivals.followed(space)
 
     def slipstreamed(self, now: Situation, spaces: int | None = None) -> Situation:
         """After a Slipstream of ``spaces`` (as far as it goes, when not named)."""

@@ -8,6 +8,10 @@ once the first Legend moved), the cards left in their deck (the others were
 revealed since the shuffle; their order stays hidden) and the setup options.
 The AI weighs every card the deck may reveal this round and, for a car crossing
 next round, the one after too; blocking is left out.
+
+The same forecast tells a car planning its move where it may Slipstream: the Legends
+ahead of it move first ("starting with the frontmost car, closest to the Race Line"),
+so a move that ends on a Legend's space or just behind it likely gains 2 spaces more.
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ class Rivals:
 
     race: Race
     rounds: int = 0
+    # The Legends that take their turn before the car this round: (space, colour, moved).
+    leaders: tuple[tuple[int, str, bool], ...] = ()
 
     @classmethod
     def seen_by(cls, view: RaceView, car_id: str, rounds: int = 0) -> Rivals:
@@ -61,6 +67,17 @@ class Rivals:
         moved: set[str] = set()
         if view.turn is not None and view.turn.car in view.turn_order:
             moved = set(view.turn_order[: view.turn_order.index(view.turn.car)])
+        me = view.car(car_id)
+        # Turn order: further along first, then the race-line spot (engine.movement).
+        leaders = tuple(
+            sorted(
+                (car.space, car.color, car.id in moved)
+                for car in view.cars
+                if car.kind == "legend"
+                and car.racing
+                and (-car.space, car.spot) < (-me.space, me.spot)
+            )
+        )
         legends = tuple(
             sorted(
                 (car.space, car.color, car.id in moved)
@@ -80,11 +97,19 @@ class Rivals:
             view.legend_card,
             view.legend_cards_left,
         )
-        return cls(race, rounds)
+        return cls(race, rounds, leaders)
 
     def later(self) -> Rivals:
         """The same Legends, for a crossing one round later."""
         return Rivals(self.race, self.rounds + 1)
+
+    def followed(self, space: int) -> float:
+        """The odds that a Legend which takes its turn before the car this round ends on
+        ``space`` or the one ahead: where the car may Slipstream behind it."""
+        if self.rounds or not self.leaders:
+            return 0.0
+        lap = course(self.race.track, self.race.laps).lap_length
+        return _slipstream_odds(self.race, self.leaders).get(space % lap, 0.0)
 
     def beaten(self, space: int) -> float | None:
         """How much a crossing that ends on ``space`` is worth against the Legends, 0 to 1
@@ -112,6 +137,23 @@ def _table(race: Race, rounds: int) -> tuple[float, ...]:
             worth += WIN_SHARE * won + (1 - WIN_SHARE) * beaten / len(ahead)
         values.append(worth / len(scenarios))
     return tuple(values)
+
+
+@lru_cache(maxsize=1024)
+def _slipstream_odds(race: Race, leaders: tuple[tuple[int, str, bool], ...]) -> dict[int, float]:
+    """By board space (within the lap), the odds that one of ``leaders`` ends this round on
+    it or on the space ahead, over every card the Legends' deck may reveal."""
+    lap = course(race.track, race.laps).lap_length
+    cards = (race.card,) if race.card is not None else race.left or LEGEND_CARDS
+    counts: dict[int, int] = {}
+    for card in cards:
+        ends = {
+            (space if moved else space + _move(race, space, colour, card)) % lap
+            for space, colour, moved in leaders
+        }
+        for space in {near for end in ends for near in (end, (end - 1) % lap)}:
+            counts[space] = counts.get(space, 0) + 1
+    return {space: n / len(cards) for space, n in counts.items()}
 
 
 def _scenarios(race: Race, rounds: int) -> list[tuple[float, ...]]:

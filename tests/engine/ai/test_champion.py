@@ -218,7 +218,7 @@ def test_with_confidence_it_leaves_the_expert_s_choice_only_for_a_sure_gain() ->
     errors of their difference, drawn race by drawn race: where the means alone pick
     another plan, a confidence no spread can meet keeps the expert's, and 0 is the means."""
     deviating = []
-    for race_seed in (1, 2, 3):
+    for race_seed in (4, 5):
         state, car = _planning(race_seed)
         view = view_for(state, car)
         expert = candidates(view, car, QUICK.candidates)[0]
