@@ -127,6 +127,8 @@ class Judge:
         self._memo: dict[tuple[Situation, bool, bool], float] = {}
         self._plans: dict[tuple[int, int, int, int, bool, bool, CardEffects], float] = {}
         self._adjusted: dict[int, Judge] = {}
+        # While planning, the odds of a Slipstream behind a Legend by board space.
+        self._followed = self.rivals.followed() if not self.live else {}
 
     @staticmethod
     def seen_by(view: RaceView, car_id: str, next_round: bool = False) -> Judge:
@@ -317,7 +319,7 @@ class Judge:
         best = self.corner_check(now)
         if self.can_slipstream(now.space):
             best = max(best, self.corner_check(self.slipstreamed(now)))
-        elif not self.live:
+        elif self._followed:
             odds = self.slipstream_odds(now.space)
             if odds:
                 gain = self.corner_check(self.slipstreamed(now)) - best
@@ -328,11 +330,12 @@ class Judge:
     def slipstream_odds(self, space: int) -> float:
         """While planning: the odds that a Legend which moves first ends where the car, its
         move ended on ``space``, may Slipstream behind it (other cars' moves are not known)."""
-        if space + SLIPSTREAM_SPACES > self.course.finish:
+        odds = self._followed.get(space % self.lap, 0.0)
+        if not odds or space + SLIPSTREAM_SPACES > self.course.finish:
             return 0.0
         if not may_start_slipstream(self.weather, self.course, space):
             return 0.0
-        return self.rivals.followed(space)
+        return odds
 
     def slipstreamed(self, now: Situation, spaces: int | None = None) -> Situation:
         """After a Slipstream of ``spaces`` (as far as it goes, when not named)."""

@@ -17,7 +17,7 @@ so a move that ends on a Legend's space or just behind it likely gains 2 spaces 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -103,13 +103,13 @@ class Rivals:
         """The same Legends, for a crossing one round later."""
         return Rivals(self.race, self.rounds + 1)
 
-    def followed(self, space: int) -> float:
-        """The odds that a Legend which takes its turn before the car this round ends on
-        ``space`` or the one ahead: where the car may Slipstream behind it."""
+    def followed(self) -> Mapping[int, float]:
+        """By board space (within the lap), the odds that a Legend which takes its turn before
+        the car this round ends there or on the space ahead: where the car may Slipstream
+        behind it (none foreseen for a later round)."""
         if self.rounds or not self.leaders:
-            return 0.0
-        lap = course(self.race.track, self.race.laps).lap_length
-        return _slipstream_odds(self.race, self.leaders).get(space % lap, 0.0)
+            return _NONE_FOLLOWED
+        return _slipstream_odds(self.race, self.leaders)
 
     def beaten(self, space: int) -> float | None:
         """How much a crossing that ends on ``space`` is worth against the Legends, 0 to 1
@@ -139,8 +139,11 @@ def _table(race: Race, rounds: int) -> tuple[float, ...]:
     return tuple(values)
 
 
+_NONE_FOLLOWED: Mapping[int, float] = {}
+
+
 @lru_cache(maxsize=1024)
-def _slipstream_odds(race: Race, leaders: tuple[tuple[int, str, bool], ...]) -> dict[int, float]:
+def _slipstream_odds(race: Race, leaders: tuple[tuple[int, str, bool], ...]) -> Mapping[int, float]:
     """By board space (within the lap), the odds that one of ``leaders`` ends this round on
     it or on the space ahead, over every card the Legends' deck may reveal."""
     lap = course(race.track, race.laps).lap_length

@@ -43,25 +43,29 @@ def _lands(state: RaceState, level: str) -> int:
     return state.car("A").space + sum(map(speed_value, plan.cards))
 
 
+def _odds(rivals: Rivals, space: int) -> float:
+    return rivals.followed().get(space, 0.0)
+
+
 def test_the_odds_follow_the_legend_cards_left() -> None:
     """Card 6 puts the Legend on 24: a move ending on 23 or 24 may Slipstream, surely with
     that card alone, half the time with card 3 (the Legend on 28) as likely."""
     rivals = Rivals.seen_by(view_for(_behind_a_legend(13, (6,)), "A"), "A")
-    assert [rivals.followed(space) for space in (22, 23, 24, 25)] == [0.0, 1.0, 1.0, 0.0]
+    assert [_odds(rivals, space) for space in (22, 23, 24, 25)] == [0.0, 1.0, 1.0, 0.0]
     rivals = Rivals.seen_by(view_for(_behind_a_legend(13, (6, 3)), "A"), "A")
-    assert [rivals.followed(space) for space in (23, 24, 27, 28)] == [0.5, 0.5, 0.5, 0.5]
+    assert [_odds(rivals, space) for space in (23, 24, 27, 28)] == [0.5, 0.5, 0.5, 0.5]
     # Next round's crossing is not foreseen this way (where the car starts is not known).
-    assert rivals.later().followed(24) == 0.0
+    assert rivals.later().followed() == {}
 
 
 def test_a_legend_that_moves_after_the_car_leaves_no_slipstream() -> None:
     """A Legend behind the car, or beside it off the race line, takes its turn later."""
     behind = Rivals.seen_by(view_for(_behind_a_legend(15, (6,)), "A"), "A")
-    assert behind.followed(24) == 0.0
+    assert behind.followed() == {}
     beside = Rivals.seen_by(view_for(_behind_a_legend(LEGEND_AT, (6,), spot=0), "A"), "A")
-    assert beside.followed(24) == 0.0
+    assert beside.followed() == {}
     outside = Rivals.seen_by(view_for(_behind_a_legend(LEGEND_AT, (6,), spot=1), "A"), "A")
-    assert outside.followed(24) == 1.0
+    assert _odds(outside, 24) == 1.0
 
 
 def test_the_plan_step_values_a_landing_by_the_slipstream_after_it() -> None:
