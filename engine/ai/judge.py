@@ -258,10 +258,15 @@ class Judge:
         """How far a Slipstream from ``space`` goes: 2, the cards' boost, the sector's extra."""
         return slipstream_spaces(self.weather, self.course, space, self.slipstream_boost)
 
+    def may_slipstream_from(self, space: int) -> bool:
+        """Whether a Slipstream may start on ``space``: short of the finish, and where the
+        sector allows one."""
+        return space + SLIPSTREAM_SPACES <= self.course.finish and may_start_slipstream(
+            self.weather, self.course, space
+        )
+
     def can_slipstream(self, space: int) -> bool:
-        if not self.live or space + SLIPSTREAM_SPACES > self.course.finish:
-            return False
-        if not may_start_slipstream(self.weather, self.course, space):
+        if not self.live or not self.may_slipstream_from(space):
             return False
         near = (space % self.lap, (space + 1) % self.lap)
         return (
@@ -331,11 +336,7 @@ class Judge:
         """While planning: the odds that a Legend which moves first ends where the car, its
         move ended on ``space``, may Slipstream behind it (other cars' moves are not known)."""
         odds = self._followed.get(space % self.lap, 0.0)
-        if not odds or space + SLIPSTREAM_SPACES > self.course.finish:
-            return 0.0
-        if not may_start_slipstream(self.weather, self.course, space):
-            return 0.0
-        return odds
+        return odds if odds and self.may_slipstream_from(space) else 0.0
 
     def slipstreamed(self, now: Situation, spaces: int | None = None) -> Situation:
         """After a Slipstream of ``spaces`` (as far as it goes, when not named)."""

@@ -68,22 +68,12 @@ class Rivals:
         if view.turn is not None and view.turn.car in view.turn_order:
             moved = set(view.turn_order[: view.turn_order.index(view.turn.car)])
         me = view.car(car_id)
+        racing = [c for c in view.cars if c.kind == "legend" and c.racing and c.id != car_id]
         # Turn order: further along first, then the race-line spot (engine.movement).
-        leaders = tuple(
-            sorted(
-                (car.space, car.color, car.id in moved)
-                for car in view.cars
-                if car.kind == "legend"
-                and car.racing
-                and (-car.space, car.spot) < (-me.space, me.spot)
-            )
-        )
-        legends = tuple(
-            sorted(
-                (car.space, car.color, car.id in moved)
-                for car in view.cars
-                if car.kind == "legend" and car.racing and car.id != car_id
-            )
+        first = [c for c in racing if (-c.space, c.spot) < (-me.space, me.spot)]
+        legends, leaders = (
+            tuple(sorted((c.space, c.color, c.id in moved) for c in cars))
+            for cars in (racing, first)
         )
         finished = sum(1 for car in view.cars if car.kind == "legend" and car.finished is not None)
         race = Race(
@@ -147,13 +137,10 @@ def _slipstream_odds(race: Race, leaders: tuple[tuple[int, str, bool], ...]) -> 
     """By board space (within the lap), the odds that one of ``leaders`` ends this round on
     it or on the space ahead, over every card the Legends' deck may reveal."""
     lap = course(race.track, race.laps).lap_length
-    cards = (race.card,) if race.card is not None else race.left or LEGEND_CARDS
+    cards = _this_round(race)
     counts: dict[int, int] = {}
-    for card in cards:
-        ends = {
-            (space if moved else space + _move(race, space, colour, card)) % lap
-            for space, colour, moved in leaders
-        }
+    for card, _ in cards:
+        ends = {_end(race, legend, card) % lap for legend in leaders}
         for space in {near for end in ends for near in (end, (end - 1) % lap)}:
             counts[space] = counts.get(space, 0) + 1
     return {space: n / len(cards) for space, n in counts.items()}
@@ -164,18 +151,9 @@ def _scenarios(race: Race, rounds: int) -> list[tuple[float, ...]]:
     the car crosses, sorted: -inf for one still short of the line, inf for one already
     past it (a round earlier, or in the Hall of Fame)."""
     here = course(race.track, race.laps)
-    deck = race.left or LEGEND_CARDS
-    firsts = (
-        [(race.card, race.left)]
-        if race.card is not None
-        else [(card, tuple(c for c in deck if c != card)) for card in deck]
-    )
     result = []
-    for card, rest in firsts:
-        now = [
-            space if moved else space + _move(race, space, colour, card)
-            for space, colour, moved in race.legends
-        ]
+    for card, rest in _this_round(race):
+        now = [_end(race, legend, card) for legend in race.legends]
         if rounds == 0:
             result.append(_ahead(now, here.finish, race.finished))
             continue
@@ -186,6 +164,21 @@ def _scenarios(race: Race, rounds: int) -> list[tuple[float, ...]]:
             ]
             result.append(_ahead(later, here.finish, race.finished))
     return result
+
+
+def _this_round(race: Race) -> list[tuple[int, tuple[int, ...]]]:
+    """Each card the Legends may drive by this round (the one face up, else each left in
+    their deck, else each of a new deck), equally likely, with the cards left after it."""
+    if race.card is not None:
+        return [(race.card, race.left)]
+    deck = race.left or LEGEND_CARDS
+    return [(card, tuple(c for c in deck if c != card)) for card in deck]
+
+
+def _end(race: Race, legend: tuple[int, str, bool], card: int) -> int:
+    """Where a Legend (space, colour, moved this round already) ends this round."""
+    space, colour, moved = legend
+    return space if moved else space + _move(race, space, colour, card)
 
 
 def _ahead(spaces: Sequence[float], finish: int, finished: int) -> tuple[float, ...]:
