@@ -16,13 +16,14 @@ the figures are the races only one of them won:
 - ``win_rate_head`` and ``win_rate_base`` over all the races.
 
 ``python bench/paired.py [--base REV] [--seeds 5000:5060] [--laps both] [--tracks a,b]
-[--weather both] [--level expert] [--budget N] [--procs 2] [--compiled]``. The default seeds
-are ones no other bench races, so a change tuned on those benches' seeds is judged on races
-it never saw. ``--budget`` is the champion's (its search is seeded by the view, so it too
-ends a race run twice the same; the bot's is 24, :data:`engine.ai.DEFAULT_PLAYOUTS` if not
-given). ``--compiled`` races both trees' engines built by mypyc, as the Docker image has
-them (a few minutes a build): the same races and decisions, the champion about twice as
-fast.
+[--weather both] [--level expert] [--budget N] [--event N] [--procs 2] [--compiled]``. The
+default seeds are ones no other bench races, so a change tuned on those benches' seeds is
+judged on races it never saw. ``--budget`` is the champion's (its search is seeded by the
+view, so it too ends a race run twice the same; the bot's is 24,
+:data:`engine.ai.DEFAULT_PLAYOUTS` if not given). ``--event`` races every race as a
+championship race under that event card (the sponsorship deck dealt from the race's seed).
+``--compiled`` races both trees' engines built by mypyc, as the Docker image has them (a
+few minutes a build): the same races and decisions, the champion about twice as fast.
 """
 
 from __future__ import annotations
@@ -45,10 +46,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 # (seed, track, weather, laps or None for the track's own); the field (id, colour, kind),
-# the AI car first; the level that drives it and the champion's budget (None: its default).
+# the AI car first; the level that drives it, the champion's budget (None: its default)
+# and the championship event raced (None: none).
 Job = tuple[int, str, bool, int | None]
 Field = list[tuple[str, str, "CarKind"]]
-Driver = tuple[str, int | None]
+Driver = tuple[str, int | None, int | None]
 
 
 def race(work: tuple[Job, Field, Driver]) -> bool:
@@ -58,11 +60,22 @@ def race(work: tuple[Job, Field, Driver]) -> bool:
     from engine.ai import decide
     from engine.events import Finished
 
-    (seed, track, weather, laps), field, (level, budget) = work
+    (seed, track, weather, laps), field, (level, budget, event) = work
     entrants = [engine.Entrant(car, colour, kind) for car, colour, kind in field]
     me = field[0][0]
     options = engine.Options(weather=weather)
-    state, _ = engine.new_race(track, entrants, seed, laps=laps, options=options)
+    championship = None
+    if event is not None:
+        from random import Random
+
+        from engine.championship import ChampionshipSetup, sponsorship_deck
+
+        sponsors = list(sponsorship_deck(False))
+        Random(seed).shuffle(sponsors)
+        championship = ChampionshipSetup(event, tuple(sponsors))
+    state, _ = engine.new_race(
+        track, entrants, seed, laps=laps, options=options, championship=championship
+    )
     while (waiting := engine.pending(state)) is not None:
         car = waiting.cars[0]
         decision = decide(engine.view_for(state, car), car, level, budget=budget)
@@ -81,7 +94,7 @@ def worker(root: Path, procs: int) -> None:
     own = {str(ROOT), str(Path(__file__).resolve().parent)}
     sys.path[:] = [str(root)] + [path for path in sys.path if path not in own]
     jobs, field, driver = json.load(sys.stdin)
-    work = [((s, t, w, laps), field, (driver[0], driver[1])) for s, t, w, laps in jobs]
+    work = [((s, t, w, laps), field, (driver[0], driver[1], driver[2])) for s, t, w, laps in jobs]
     with Pool(procs) as pool:
         print(json.dumps(pool.map(race, work, 4)))
 
@@ -125,6 +138,7 @@ def main() -> None:
     parser.add_argument("--weather", choices=("off", "on", "both"), default="both")
     parser.add_argument("--level", default="expert")
     parser.add_argument("--budget", type=int, default=None, help="the champion's budget")
+    parser.add_argument("--event", type=int, default=None, help="a championship event card")
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument(
         "--compiled", action="store_true", help="race both trees' engines compiled by mypyc"
@@ -150,7 +164,7 @@ def main() -> None:
         for seed in range(first, last)
     ]
     field = [(car.id, car.color, car.kind) for car in lineup()]
-    payload = json.dumps([jobs, field, [args.level, args.budget]])
+    payload = json.dumps([jobs, field, [args.level, args.budget, args.event]])
     revision = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", args.base],
         capture_output=True,

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import data
+from data.models import ChampionshipEvent
 from engine.ai.cards import NO_EFFECTS, CardEffects, Odds, plus_odds, sum_odds, unseen_cards
 from engine.ai.rivals import Rivals
 from engine.ai.track import RoundsToGo, rounds_to_go
+from engine.championship import slipstreams_in
 from engine.conditions import (
     corner_heat,
     free_boost,
@@ -80,6 +82,8 @@ class Sight(NamedTuple):
     # Board spots (space within the lap): a car a lap behind blocks like any other.
     taken: frozenset[tuple[int, int]]
     spin_out: float
+    # The championship event, whose rules change when a car may Slipstream.
+    event: ChampionshipEvent | None
 
 
 class Standing(NamedTuple):
@@ -112,7 +116,15 @@ class Judge:
 
     def __init__(self, sight: Sight, standing: Standing) -> None:
         self.sight, self.standing = sight, standing
-        self.course, self.weather, self.rounds, self.plus, self.taken, self.spin_out = sight
+        (
+            self.course,
+            self.weather,
+            self.rounds,
+            self.plus,
+            self.taken,
+            self.spin_out,
+            self.event,
+        ) = sight
         (
             self.start,
             self.gear,
@@ -148,6 +160,7 @@ class Judge:
                 if c.id != car_id and c.racing
             ),
             SPIN_OUT_ELIMINATED if eliminates else SPIN_OUT,
+            event,
         )
         live = not next_round and view.turn is not None and view.turn.car == car_id
         turn = view.turn if live else None
@@ -258,15 +271,17 @@ class Judge:
         """How far a Slipstream from ``space`` goes: 2, the cards' boost, the sector's extra."""
         return slipstream_spaces(self.weather, self.course, space, self.slipstream_boost)
 
-    def may_slipstream_from(self, space: int) -> bool:
-        """Whether a Slipstream may start on ``space``: short of the finish, and where the
-        sector allows one."""
-        return space + SLIPSTREAM_SPACES <= self.course.finish and may_start_slipstream(
-            self.weather, self.course, space
+    def may_slipstream_from(self, space: int, gear: int) -> bool:
+        """Whether a Slipstream may start on ``space`` in ``gear``: short of the finish, where
+        the sector allows one, in a gear the event allows."""
+        return (
+            space + SLIPSTREAM_SPACES <= self.course.finish
+            and may_start_slipstream(self.weather, self.course, space)
+            and slipstreams_in(self.event, gear)
         )
 
-    def can_slipstream(self, space: int) -> bool:
-        if not self.live or not self.may_slipstream_from(space):
+    def can_slipstream(self, space: int, gear: int) -> bool:
+        if not self.live or not self.may_slipstream_from(space, gear):
             return False
         near = (space % self.lap, (space + 1) % self.lap)
         return (
@@ -322,21 +337,22 @@ class Judge:
     def settle(self, now: Situation) -> float:
         """Step 6 taken or not, whichever is better, then the corner check."""
         best = self.corner_check(now)
-        if self.can_slipstream(now.space):
+        if self.can_slipstream(now.space, now.gear):
             best = max(best, self.corner_check(self.slipstreamed(now)))
         elif self._followed:
-            odds = self.slipstream_odds(now.space)
+            odds = self.slipstream_odds(now.space, now.gear)
             if odds:
                 gain = self.corner_check(self.slipstreamed(now)) - best
                 if gain > 0:
                     best += odds * gain
         return best
 
-    def slipstream_odds(self, space: int) -> float:
+    def slipstream_odds(self, space: int, gear: int) -> float:
         """While planning: the odds that a Legend which moves first ends where the car, its
-        move ended on ``space``, may Slipstream behind it (other cars' moves are not known)."""
+        move ended on ``space`` in ``gear``, may Slipstream behind it (other cars' moves are
+        not known)."""
         odds = self._followed.get(space % self.lap, 0.0)
-        return odds if odds and self.may_slipstream_from(space) else 0.0
+        return odds if odds and self.may_slipstream_from(space, gear) else 0.0
 
     def slipstreamed(self, now: Situation, spaces: int | None = None) -> Situation:
         """After a Slipstream of ``spaces`` (as far as it goes, when not named)."""

@@ -16,6 +16,7 @@ from engine.championship.event_cards import (
     may_slipstream_in,
     race_event,
     race_laps_of,
+    slipstreams_in,
 )
 from engine.championship.event_steps import end_of_turn, event_sponsors
 from engine.championship.press import press_positions, score_press_corners
@@ -39,5 +40,6 @@ __all__ = [
     "race_laps_of",
     "race_result",
     "score_press_corners",
+    "slipstreams_in",
     "sponsorship_deck",
 ]

@@ -51,7 +51,12 @@ def gives_adrenaline(state: RaceState) -> bool:
 
 def may_slipstream_in(state: RaceState, gear: int) -> bool:
     """Turbulent winds (12): a car slipstreams only in 3rd or 4th gear."""
-    event = race_event(state)
+    return slipstreams_in(race_event(state), gear)
+
+
+def slipstreams_in(event: ChampionshipEvent | None, gear: int) -> bool:
+    """Whether a car in ``gear`` may slipstream under ``event`` (the AI asks it of the
+    event it sees: Turbulent winds allows only 3rd or 4th gear)."""
     return event is None or gear in event.slipstream_gears
 
 

@@ -6,8 +6,9 @@ import pytest
 
 import data
 import engine
-from engine import view_for
+from engine import Plan, ReactDone, Slipstream, view_for
 from engine.ai import suggest
+from engine.ai.judge import Judge, Situation
 from engine.state import Car, Championship, Options, RaceState
 
 DECK = ("1", "2", "3", "4", "1", "2", "3", "4", "S", "0", "5")
@@ -53,3 +54,51 @@ def test_no_spin_out_risk_when_a_spin_out_eliminates(
     assert safe_reason.spin_chance == 0
     assert safe != usual
     assert safe in engine.legal_decisions(state, "A")
+
+
+TURBULENT_WINDS = 12
+
+
+def _behind_a_legend_in_second(event: int) -> RaceState:
+    """Car A on 25 in 1st gear (2nd at most), the blue Legend B on 26 whose one card left
+    (3) takes it to 32 before A moves: a 4 and a 2 leave A on 31, just behind it."""
+    cars = [
+        Car("A", "red", "ai", 25, 0, gear=1, engine=0, hand=tuple("4211111"), deck=DECK),
+        Car("B", "blue", "legend", 26, 0),
+    ]
+    state = RaceState("usa", 1, 7, 4, cars, legend_deck=(3,))
+    state.championship = Championship(event)
+    return engine.settle(state)[0]
+
+
+def test_turbulent_winds_is_the_event_named() -> None:
+    assert data.championship().event(TURBULENT_WINDS).slipstream_gears == (3, 4)
+    assert data.championship().event(NO_SPECIAL_RULE).slipstream_gears == (1, 2, 3, 4)
+
+
+@pytest.mark.parametrize(
+    ("event", "slipstreams"), [(NO_SPECIAL_RULE, True), (TURBULENT_WINDS, False)]
+)
+def test_no_slipstream_below_third_gear_in_turbulent_winds(event: int, slipstreams: bool) -> None:
+    """Event 12: "A driver may slipstream only while in 3rd or 4th gear." The AI counts no
+    Slipstream it may not take, neither while planning (the Legend ahead moves first) nor
+    in its turn (the Legend beside it): in 2nd gear behind the Legend it gains nothing, in
+    3rd the 2 spaces."""
+    state = _behind_a_legend_in_second(event)
+    planning = Judge.seen_by(view_for(state, "A"), "A")
+    assert not planning.live
+    second, third = Situation(31, 6, 2, 0, 0), Situation(31, 6, 3, 0, 0)
+    assert planning.settle(third) == pytest.approx(planning.corner_check(third._replace(space=33)))
+    assert (planning.settle(second) > planning.corner_check(second)) is slipstreams
+    state, _ = engine.apply(state, Plan("A", 2, ("4", "2")))
+    waiting = engine.pending(state)
+    assert waiting is not None and waiting.cars == ("A",)
+    assert state.car("B").space == 32 and state.car("A").space == 31
+    live = Judge.seen_by(view_for(state, "A"), "A")
+    assert live.live
+    assert live.can_slipstream(31, 3)
+    assert live.can_slipstream(31, 2) is slipstreams
+    # The engine agrees: once the React step ends, it offers the Slipstream where the AI
+    # counts one.
+    state, _ = engine.apply(state, ReactDone("A"))
+    assert (Slipstream("A", True) in engine.legal_decisions(state, "A")) is slipstreams
