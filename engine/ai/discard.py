@@ -6,7 +6,10 @@ cards, the lowest ones) by the best plan each next hand would allow from
 where the car stands, valued as plans are. The draws are stood in for by
 cards spread evenly over the unseen ones, so a 4 discarded before a slow
 corner comes back, on average, as something slower, and every draw risks
-bringing a Heat card.
+bringing a Heat card. A level may weigh several such draws, each spread from a
+different point of the unseen cards (from their worst to their best), and take
+the mean of their best plans: a hand's best plan is the best its cards allow, so
+the draws' spread counts, not their average alone.
 """
 
 from __future__ import annotations
@@ -31,10 +34,13 @@ from engine.pending import reachable_gears
 from engine.view import CarView, RaceView
 
 
-def choose_discard(view: RaceView, me: CarView, margin: float, cycle: bool = False) -> Decision:
+def choose_discard(
+    view: RaceView, me: CarView, margin: float, cycle: bool = False, draws: int = 1
+) -> Decision:
     """The discard whose next hand promises the best plan, if better by ``margin`` rounds;
     else, when ``cycle``, the one that promises as much and throws away the most Speed
-    below an average draw's (cards that would clog the hands after next round's too)."""
+    below an average draw's (cards that would clog the hands after next round's too).
+    A promise is the mean over ``draws`` draws of the cards a hand lacks."""
     assert me.hand is not None
     judge = Judge.seen_by(view, me.id, next_round=True)
     unseen = unseen_cards(view.track, me, view.weather, view.garage != "off")
@@ -50,8 +56,10 @@ def choose_discard(view: RaceView, me: CarView, margin: float, cycle: bool = Fal
 
     def promise(discarded: tuple[Card, ...]) -> float:
         kept = always_kept + tuple(_without(choosable, discarded))
-        draws = typical_draws(unseen + Counter(discarded), size - len(kept))
-        return best_plan(judge, kept + draws)
+        pool = unseen + Counter(discarded)
+        count = size - len(kept)
+        worths = [best_plan(judge, kept + drawn) for drawn in spread_draws(pool, count, draws)]
+        return sum(worths) / draws
 
     promises = {cards: promise(cards) for cards in candidates}
     base = promises[()]
@@ -131,8 +139,20 @@ def _without(cards: list[Card], removed: tuple[Card, ...]) -> list[Card]:
 
 
 def typical_draws(unseen: Counter[Card], count: int) -> tuple[Card, ...]:
-    """``count`` cards spread evenly over the unseen ones, worst (Heat) to best."""
+    """``count`` cards spread evenly over the unseen ones, worst (Heat) to best: the middle
+    card of each of ``count`` equal shares."""
+    return spread_draws(unseen, count, 1)[0]
+
+
+def spread_draws(unseen: Counter[Card], count: int, draws: int) -> list[tuple[Card, ...]]:
+    """``draws`` ways to draw ``count`` of the unseen cards, equally likely: the unseen cards
+    sorted worst (Heat) to best, cut into ``count`` equal shares, and one card from each,
+    taken at the same point of every share (the k-th way at (k + 1/2) / ``draws`` of it), so
+    the ways go from the worst cards of each share to the best."""
     pool = sorted(unseen.elements(), key=lambda card: -1 if card == HEAT else best_speed(card))
     if not pool or count <= 0:
-        return ()
-    return tuple(pool[int((i + 0.5) * len(pool) / count)] for i in range(count))
+        return [()] * draws
+    return [
+        tuple(pool[int((i + (k + 0.5) / draws) * len(pool) / count)] for i in range(count))
+        for k in range(draws)
+    ]

@@ -47,6 +47,9 @@ class Level:
     lookahead_hands: int = 0
     # Whether to throw away slow cards that next round's best plan does without.
     cycle: bool = False
+    # The draws a discard's next hand is weighed over (engine.ai.discard.spread_draws): one
+    # draw of middling cards, or several from the worst to the best cards the deck may give.
+    discard_draws: int = 1
 
 
 LEVELS: dict[str, Level] = {
@@ -60,6 +63,7 @@ LEVELS: dict[str, Level] = {
         lookahead_more=4,
         lookahead_hands=60,
         cycle=True,
+        discard_draws=8,
     ),
 }
 
@@ -79,7 +83,7 @@ def decide(view: RaceView, car_id: str, level: str = "pro") -> Decision:
     if step == "slipstream":
         return _slipstream(view, me, judge)
     return ai_garage.refresh(view, me) or choose_discard(
-        view, me, skill.discard_margin, skill.cycle
+        view, me, skill.discard_margin, skill.cycle, skill.discard_draws
     )
 
 

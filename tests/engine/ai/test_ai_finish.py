@@ -8,12 +8,14 @@ are ones the AI used to get wrong.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 import engine
 from engine import Discard, Entrant, Plan, RaceState, view_for
 from engine.ai import decide
+from engine.ai.discard import spread_draws, typical_draws
 from engine.ai.rivals import WIN_SHARE, Rivals
 from engine.state import Car, Turn
 
@@ -73,15 +75,16 @@ def test_gambles_on_a_stress_card_rather_than_finish_surely_behind_a_legend(leve
 def test_expert_cycles_out_a_slow_card_its_next_plan_leaves_unused() -> None:
     """On the straight after corner 12 in 3rd gear with 4s and 3s in hand, the 1 is dead
     weight next round: the expert throws it away for a fresh draw (it used to keep it, as
-    the pro does, since its next plan is as good either way). The 3s go with it: its unseen
-    cards draw faster on average, and next round's plan is as good without them."""
+    the pro does, since its next plan is as good either way). The 3s stay: 7 of its 13
+    unseen cards are Heat or Stress, and weighed over draws from the worst cards to the
+    best (not one middling draw), a fresh card clogs the hand more often than it beats a 3."""
     cars = [
         Car("A", "red", "ai", 14, 0, gear=3, engine=3, hand=tuple("44331"), deck=DECK),
     ]
     cars[0].play_area = tuple("222")
     state = RaceState("usa", 1, 7, 4, cars, turn=Turn("A", "discard", 8))
     state = engine.settle(state)[0]
-    assert decide(view_for(state, "A"), "A", "expert") == Discard("A", ("1", "3", "3"))
+    assert decide(view_for(state, "A"), "A", "expert") == Discard("A", ("1",))
     assert decide(view_for(state, "A"), "A", "pro") == Discard("A", ())
 
 
@@ -104,3 +107,14 @@ def test_expert_against_legends_is_blind_to_the_legend_deck_order(seed: int) -> 
         checked += 1
         state, _ = engine.apply(state, decision)
     assert checked > 10
+
+
+def test_the_draws_weighed_go_from_the_worst_cards_to_the_best() -> None:
+    """A discard's next hand is weighed over draws that cover the unseen cards evenly: from
+    two 1s and two 5s, one card is a 1 in half the draws and a 5 in the other half (one
+    middling draw would always be the same card); from 0 to 5, two cards are one from each
+    half, the slowest pair first, and one middling draw is the middle of each half."""
+    draws = spread_draws(Counter({"1": 2, "5": 2}), 1, 8)
+    assert sorted(draws) == [("1",)] * 4 + [("5",)] * 4
+    assert spread_draws(Counter("012345"), 2, 3) == [("0", "3"), ("1", "4"), ("2", "5")]
+    assert typical_draws(Counter("012345"), 2) == ("1", "4")
