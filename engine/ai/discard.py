@@ -54,12 +54,20 @@ def choose_discard(
         {()} | {tuple(cut) for k in range(1, most + 1) for cut in (choosable[:k], choosable[-k:])}
     )
 
+    # Next hands met again (another discard, another draw, the same cards) are valued once.
+    worth_of: dict[tuple[Card, ...], float] = {}
+
+    def worth(hand: tuple[Card, ...]) -> float:
+        key = tuple(sorted(hand))
+        if key not in worth_of:
+            worth_of[key] = best_plan(judge, key)
+        return worth_of[key]
+
     def promise(discarded: tuple[Card, ...]) -> float:
         kept = always_kept + tuple(_without(choosable, discarded))
         pool = unseen + Counter(discarded)
         count = size - len(kept)
-        worths = [best_plan(judge, kept + drawn) for drawn in spread_draws(pool, count, draws)]
-        return sum(worths) / draws
+        return sum(worth(kept + drawn) for drawn in spread_draws(pool, count, draws)) / draws
 
     promises = {cards: promise(cards) for cards in candidates}
     base = promises[()]
