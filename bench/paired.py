@@ -21,7 +21,8 @@ default seeds are ones no other bench races, so a change tuned on those benches'
 judged on races it never saw. ``--budget`` is the champion's (its search is seeded by the
 view, so it too ends a race run twice the same; the bot's is 24,
 :data:`engine.ai.DEFAULT_PLAYOUTS` if not given). ``--event`` races every race as a
-championship race under that event card (the sponsorship deck dealt from the race's seed).
+championship race under that event card (the sponsorship deck dealt from the race's seed;
+weather on, as a championship race has it).
 ``--compiled`` races both trees' engines built by mypyc, as the Docker image has them (a
 few minutes a build): the same races and decisions, the champion about twice as fast.
 """
@@ -156,6 +157,8 @@ def main() -> None:
     tracks = args.tracks.split(",") if args.tracks else list(data.track_ids())
     laps_of: dict[str, list[int | None]] = {"1": [1], "own": [None], "both": [1, None]}
     weathers = {"off": [False], "on": [True], "both": [False, True]}[args.weather]
+    if args.event is not None:
+        weathers = [True]  # a championship race has the weather on (engine.setup)
     jobs: list[Job] = [
         (seed, track, weather, laps)
         for laps in laps_of[args.laps]
