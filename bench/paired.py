@@ -38,6 +38,7 @@ import tempfile
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
+from random import Random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the engine is imported where the tree to race is known
@@ -67,8 +68,6 @@ def race(work: tuple[Job, Field, Driver]) -> bool:
     options = engine.Options(weather=weather)
     championship = None
     if event is not None:
-        from random import Random
-
         from engine.championship import ChampionshipSetup, sponsorship_deck
 
         sponsors = list(sponsorship_deck(False))

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache, lru_cache
 
-import data
 from engine.ai.cards import card_adjust, card_effects, unseen_cards
 from engine.ai.judge import Judge
 from engine.cards import (
@@ -44,7 +43,7 @@ def choose_discard(
     assert me.hand is not None
     judge = Judge.seen_by(view, me.id, next_round=True)
     unseen = unseen_cards(view.track, me, view.weather, view.garage != "off")
-    event = None if view.event is None else data.championship().event(view.event)
+    event = judge.event
     always_kept = tuple(card for card in me.hand if not may_discard_card(event, card))
     choosable = sorted((card for card in me.hand if may_discard_card(event, card)), key=best_speed)
     size = HAND_SIZE if event is None else event.hand_size
