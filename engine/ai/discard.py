@@ -20,14 +20,13 @@ from functools import cache, lru_cache
 from engine.ai.cards import card_adjust, card_effects, unseen_cards
 from engine.ai.judge import Judge
 from engine.cards import (
-    HAND_SIZE,
     HEAT,
     Card,
     is_playable,
     plus_symbols,
     speed_choices,
 )
-from engine.championship import discard_limit, may_discard_card
+from engine.championship import discard_limit, hand_size_under, may_discard_card
 from engine.decisions import Decision, Discard
 from engine.pending import reachable_gears
 from engine.view import CarView, RaceView
@@ -46,7 +45,7 @@ def choose_discard(
     event = judge.event
     always_kept = tuple(card for card in me.hand if not may_discard_card(event, card))
     choosable = sorted((card for card in me.hand if may_discard_card(event, card)), key=best_speed)
-    size = HAND_SIZE if event is None else event.hand_size
+    size = hand_size_under(event)
     most = discard_limit(event)
     most = len(choosable) if most is None else min(most, len(choosable))
     candidates = sorted(

@@ -19,7 +19,8 @@ from collections import Counter
 from engine.ai.cards import unseen_cards
 from engine.ai.discard import best_plan, typical_draws
 from engine.ai.judge import Judge, Sight, Standing
-from engine.cards import HAND_SIZE, HEAT, Card
+from engine.cards import HEAT, Card
+from engine.championship import hand_size_under
 from engine.view import RaceView
 
 
@@ -78,7 +79,8 @@ class Lookahead(Judge):
         key = (space, gear, engine, kept)
         values = self._found.values
         if key not in values:
-            draws = typical_draws(self._draw_pool, HAND_SIZE - len(kept))
+            size = hand_size_under(self.event)
+            draws = typical_draws(self._draw_pool, size - len(kept))
             values[key] = best_plan(self._next_judge(space, gear, engine), kept + draws)
         return values[key]
 

@@ -23,7 +23,11 @@ def race_event(state: RaceState) -> ChampionshipEvent | None:
 
 def hand_size(state: RaceState) -> int:
     """Cards a hand is drawn up to: 7, or the event's (Record crowds 8, safety rules 6)."""
-    event = race_event(state)
+    return hand_size_under(race_event(state))
+
+
+def hand_size_under(event: ChampionshipEvent | None) -> int:
+    """Cards a hand is drawn up to under ``event`` (the AI asks it of the event it sees)."""
     return HAND_SIZE if event is None else event.hand_size
 
 

@@ -8,7 +8,10 @@ import data
 import engine
 from engine import Plan, ReactDone, Slipstream, view_for
 from engine.ai import suggest
+from engine.ai.cards import unseen_cards
+from engine.ai.discard import best_plan, typical_draws
 from engine.ai.judge import Judge, Situation
+from engine.ai.lookahead import Lookahead
 from engine.state import Car, Championship, Options, RaceState
 
 DECK = ("1", "2", "3", "4", "1", "2", "3", "4", "S", "0", "5")
@@ -102,3 +105,24 @@ def test_no_slipstream_below_third_gear_in_turbulent_winds(event: int, slipstrea
     # counts one.
     state, _ = engine.apply(state, ReactDone("A"))
     assert (Slipstream("A", True) in engine.legal_decisions(state, "A")) is slipstreams
+
+
+RECORD_CROWDS, SAFETY_RULES = 5, 9
+
+
+@pytest.mark.parametrize(("event", "size"), [(None, 7), (RECORD_CROWDS, 8), (SAFETY_RULES, 6)])
+def test_the_lookahead_draws_up_to_the_events_hand_size(event: int | None, size: int) -> None:
+    """Event 5: "hand size is 8 instead of 7"; event 9: "hand size is 6 instead of 7". The
+    expert's lookahead values next round's hand as the cards a plan keeps plus draws up to
+    the hand the event deals, not up to 7."""
+    assert data.championship().event(RECORD_CROWDS).hand_size == 8
+    assert data.championship().event(SAFETY_RULES).hand_size == 6
+    state = _before_corner_33(20, 3, 2, "1234SS4", NO_SPECIAL_RULE)
+    state.championship = None if event is None else Championship(event)
+    view = view_for(state, "A")
+    ahead = Lookahead.planning(view, "A")
+    kept = ("4", "S")
+    pool = unseen_cards(view.track, view.car("A"), view.weather, False)
+    next_round = Judge.seen_by(view, "A").next_round_from(26, 3, 2)
+    drawn = typical_draws(pool, size - len(kept))
+    assert ahead.keeping(kept).value(26, 3, 2, 0) == best_plan(next_round, kept + drawn)
