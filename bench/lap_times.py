@@ -14,8 +14,10 @@ AI falls behind), then ``win_rate_TRACK``. Runs on two processes.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -27,6 +29,7 @@ from engine.ai import decide
 from engine.events import Finished
 
 Job = tuple[str, int, bool, str]  # track, seed, weather, level
+T = TypeVar("T")
 
 
 def race(job: Job) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
@@ -64,7 +67,10 @@ def per_lap(crossed: list[tuple[int, ...]]) -> list[float]:
     ]
 
 
-def main() -> None:
+def races_by_track(race: Callable[[Job], T]) -> list[tuple[str, list[T]]]:
+    """``race`` run on every job the command line's ``[LEVEL] [N] [TRACKS]`` name (seeds
+    0..N-1 of each track, weather off and on) on two processes, the results by track; the
+    level and the races per track printed first."""
     args = sys.argv[1:]
     level = args[0] if args else BEST
     count = int(args[1]) if len(args) > 1 else 40
@@ -74,8 +80,11 @@ def main() -> None:
         results = pool.map(race, jobs, 4)
     print(f"level: {level}")
     print(f"races_per_track: {2 * count}")
-    for i, track in enumerate(tracks):
-        mine = results[i * 2 * count : (i + 1) * 2 * count]
+    return [(track, results[i * 2 * count : (i + 1) * 2 * count]) for i, track in enumerate(tracks)]
+
+
+def main() -> None:
+    for track, mine in races_by_track(race):
         ai = per_lap([r[1] for r in mine])
         legend = per_lap([r[2] for r in mine])
         print(f"lap_rounds_{track}_ai: " + " ".join(f"{x:.2f}" for x in ai))

@@ -16,19 +16,17 @@ then ``win_rate_TRACK``. Runs on two processes.
 from __future__ import annotations
 
 import sys
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import data
 import engine
-from bench.drivers import AI, BEST, lineup
+from bench.drivers import AI, lineup
+from bench.lap_times import Job, races_by_track
 from engine import Options, view_for
 from engine.ai import decide
 from engine.events import Finished
 
-Job = tuple[str, int, bool, str]  # track, seed, weather, level
 # At the end of a round: the AI's gap to the frontmost Legend and to their mean, its Heat.
 Gaps = tuple[float, float, int]
 
@@ -53,22 +51,12 @@ def race(job: Job) -> tuple[bool, list[Gaps]]:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    level = args[0] if args else BEST
-    count = int(args[1]) if len(args) > 1 else 40
-    tracks = args[2].split(",") if len(args) > 2 else list(data.track_ids())
-    jobs = [(t, seed, w, level) for t in tracks for w in (False, True) for seed in range(count)]
-    with Pool(2) as pool:
-        results = pool.map(race, jobs, 4)
-    print(f"level: {level}")
-    print(f"races_per_track: {2 * count}")
-    for i, track in enumerate(tracks):
-        mine = results[i * 2 * count : (i + 1) * 2 * count]
+    for track, mine in races_by_track(race):
         # Rounds every race of the track ended with the AI still racing.
         shown = min(len(gaps) for _, gaps in mine)
-        for name, index, form in (("gap_best", 0, "{:+.2f}"), ("gap_mean", 1, "{:+.2f}")):
+        for name, index in (("gap_best", 0), ("gap_mean", 1)):
             means = [sum(g[r][index] for _, g in mine) / len(mine) for r in range(shown)]
-            print(f"{name}_{track}: " + " ".join(form.format(x) for x in means))
+            print(f"{name}_{track}: " + " ".join(f"{x:+.2f}" for x in means))
         heat = [sum(g[r][2] for _, g in mine) / len(mine) for r in range(shown)]
         print(f"engine_{track}: " + " ".join(f"{x:.2f}" for x in heat))
         print(f"win_rate_{track}: {sum(won for won, _ in mine) / len(mine):.3f}")
