@@ -67,8 +67,8 @@ def per_lap(crossed: list[tuple[int, ...]]) -> list[float]:
     ]
 
 
-def races_by_track(race: Callable[[Job], T]) -> list[tuple[str, list[T]]]:
-    """``race`` run on every job the command line's ``[LEVEL] [N] [TRACKS]`` name (seeds
+def races_by_track(race_one: Callable[[Job], T]) -> list[tuple[str, list[T]]]:
+    """``race_one`` run on every job the command line's ``[LEVEL] [N] [TRACKS]`` name (seeds
     0..N-1 of each track, weather off and on) on two processes, the results by track; the
     level and the races per track printed first."""
     args = sys.argv[1:]
@@ -77,7 +77,7 @@ def races_by_track(race: Callable[[Job], T]) -> list[tuple[str, list[T]]]:
     tracks = args[2].split(",") if len(args) > 2 else list(data.track_ids())
     jobs = [(t, seed, w, level) for t in tracks for w in (False, True) for seed in range(count)]
     with Pool(2) as pool:
-        results = pool.map(race, jobs, 4)
+        results = pool.map(race_one, jobs, 4)
     print(f"level: {level}")
     print(f"races_per_track: {2 * count}")
     return [(track, results[i * 2 * count : (i + 1) * 2 * count]) for i, track in enumerate(tracks)]
