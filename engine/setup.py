@@ -13,7 +13,7 @@ from typing import Literal
 import data
 from data.models import ChampionshipEvent
 from engine.cards import HAND_SIZE, KNOWN_CARDS, STRESS, Card, is_sponsor
-from engine.championship import ChampionshipSetup, draw_sponsors, race_laps_of
+from engine.championship import ChampionshipSetup, draw_sponsors, hand_size_under, race_laps_of
 from engine.conditions import StartingPiles, draw_weather, starting_piles
 from engine.errors import quoted
 from engine.events import Event
@@ -117,7 +117,7 @@ def new_race(
             if not car.is_legend:
                 draw_sponsors(state, car, event.sponsorship_cards_at_start, "start", events)
         for car in state.cars:
-            drawn = max(event.hand_size - len(car.hand), 0)
+            drawn = max(hand_size_under(event) - len(car.hand), 0)
             car.hand, car.deck = car.hand + car.deck[:drawn], car.deck[drawn:]
     elif state.options.garage != "off":
         open_garage(state, events)
