@@ -160,13 +160,15 @@ def legal_decisions(state: RaceState, car_id: str) -> list[Decision]:
     waiting = pending(state)
     if waiting is None or car_id not in waiting.cars:
         return []
-    if waiting.step == "draft":
+    return decisions_of(state, car_id, waiting.step)
+
+
+def decisions_of(state: RaceState, car_id: str, step: Step) -> list[Decision]:
+    """The decisions of ``step``, which the race waits for ``car_id`` to make: a pick, a plan,
+    a speed, a React symbol, a Slipstream or a discard (what :func:`legal_decisions` lists,
+    for a caller that has asked :func:`pending` already, as a playout has)."""
+    if step == "draft":
         return draft_options(state, car_id)
-    return _step_options(state, car_id, waiting.step)
-
-
-def _step_options(state: RaceState, car_id: str, step: Step) -> list[Decision]:
-    """The decisions of a step: a plan, a speed, a React symbol, a Slipstream or a discard."""
     car = state.car(car_id)
     if step == "plan":
         flooded = on_flooded_spot(state.track, car.space, car.spot)

@@ -64,27 +64,32 @@ def has_react_options(state: RaceState, car: Car, turn: Turn) -> bool:
     giving it up is one)."""
     return (
         can_boost(state, car, turn)
-        or bool(adrenaline_decisions(state, car, turn))
+        or bool(adrenaline_halves(state, car, turn))
         or has_options(state, car, turn)
     )
 
 
 def adrenaline_decisions(state: RaceState, car: Car, turn: Turn) -> list[Decision]:
+    """Adrenaline's choices now (see :func:`adrenaline_halves`)."""
+    return [Adrenaline(car.id, s, c) for s, c in adrenaline_halves(state, car, turn)]
+
+
+def adrenaline_halves(state: RaceState, car: Car, turn: Turn) -> tuple[tuple[bool, bool], ...]:
     """Adrenaline's +1 Speed and its extra Cooldown: "... may move 1 extra Space while adding
     1 to their Speed value and/or gain 1 extra Cooldown", two symbols "activated and
     completed individually" in any order (as Board Game Arena keeps them), so one may wait
     for a Boost or a Cooldown the other makes worth it. While neither is used, every mix of
-    the two (none of either gives it up); once one is, the other alone."""
+    the two (none of either gives it up); once one is, the other alone. As (+1 Speed,
+    Cooldown) pairs: the React step asks whether there are any after every choice."""
     if not turn.adrenaline:
-        return []
+        return ()
     faster = not turn.adrenaline_speed and can_add_adrenaline_speed(state, car)
     cooler = not turn.adrenaline_cooldown and may_cool_down(state.weather, state.course, car.space)
     if turn.adrenaline_speed or turn.adrenaline_cooldown:
-        halves = ((faster, False), (False, cooler))
-        return [Adrenaline(car.id, s, c) for s, c in halves if s or c]
+        return tuple((s, c) for s, c in ((faster, False), (False, cooler)) if s or c)
     speeds = (True, False) if faster else (False,)
     cools = (True, False) if cooler else (False,)
-    return [Adrenaline(car.id, s, c) for s in speeds for c in cools]
+    return tuple((s, c) for s in speeds for c in cools)
 
 
 def resolve_react(

@@ -3,7 +3,7 @@
 :func:`random_decision` draws one decision the rules allow without listing them all
 where the list is long: a hand of seven plays up to 35 sets of cards in a gear and
 discards up to 128 subsets, and a playout needs only one of them. Elsewhere it draws
-from :func:`engine.pending.legal_decisions`, the one list of choices. In the compiled
+from :func:`engine.pending.decisions_of`, the one list of choices. In the compiled
 build it runs compiled with the rules, so a playout costs little beyond the engine's
 own work.
 """
@@ -19,7 +19,7 @@ from engine.championship import discard_limit, may_discard_card, race_event
 from engine.decisions import Decision, Discard, Plan
 from engine.garage import refreshable
 from engine.map_spots import on_flooded_spot
-from engine.pending import Pending, is_cluttered, legal_decisions, reachable_gears
+from engine.pending import Pending, decisions_of, is_cluttered, reachable_gears
 from engine.state import RaceState
 
 T = TypeVar("T")
@@ -49,7 +49,7 @@ def random_decision(state: RaceState, waiting: Pending, rng: Random) -> Decision
             limit = discard_limit(event)
             cards = [c for c in car.hand if may_discard_card(event, c) and rng.random() < 0.5]
             return Discard(car_id, tuple(cards[:limit] if limit is not None else cards))
-    return _one_of(legal_decisions(state, car_id), rng)
+    return _one_of(decisions_of(state, car_id, waiting.step), rng)
 
 
 # Random's own choice and sample are Python code; rng.random() alone is C (and the odds
