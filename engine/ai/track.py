@@ -41,8 +41,9 @@ GEARS = (1, 2, 3, 4)
 HAND_LUCK = 8
 # The fastest Speed of each gear (index gear - 1) for each of the HAND_LUCK hands.
 HandSpeeds = tuple[tuple[int, ...], ...]
-# The map tells Heat levels apart up to this many; more Heat counts as this much.
-MOST_HEAT = 5
+# The map tells Heat levels apart up to the fullest Engine a track starts with; more Heat
+# counts as this much.
+MOST_HEAT = max(data.track(track_id).heat_in_engine for track_id in data.track_ids())
 # Rounds a spin out costs beyond the lost ground and gear: the Stress it adds to the hand.
 SPIN_ROUNDS = 1.0
 

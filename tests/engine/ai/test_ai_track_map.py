@@ -46,3 +46,15 @@ def test_a_last_straight_of_two_rounds_has_use_for_two_boosts() -> None:
     last = max(line.space for line in here.lines if line.space < here.finish)
     rounds = rounds_to_go("italy", 1)
     assert rounds(last + 1, 4, 2) < rounds(last + 1, 4, 1)
+
+
+@pytest.mark.parametrize("track", ["japan", "south_africa"])
+def test_the_map_counts_every_heat_the_engine_starts_with(track: str) -> None:
+    """A track that puts 7 Heat in the Engine: the 6th and the 7th each save rounds in a long
+    race, as the 5th does (bench/heat_worth.py: in races a 6th Heat is worth about as many
+    spaces as any other, where a map that stopped at 5 made it worth a sixth of one)."""
+    assert data.track(track).heat_in_engine == 7
+    rounds = rounds_to_go(track, 3)
+    start = min(slot.space for slot in data.track(track).starting_grid)
+    for heat in (5, 6):
+        assert rounds(start, 1, heat + 1) < rounds(start, 1, heat)
