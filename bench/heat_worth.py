@@ -45,8 +45,7 @@ import data
 import engine
 from bench.drivers import AI, BEST, lineup
 from engine import Options, RaceState, view_for
-from engine.ai import decide
-from engine.ai.judge import Judge
+from engine.ai import Judge, decide
 from engine.cards import HEAT
 from engine.events import Event, Finished
 from engine.movement import free_spot_at_or_behind

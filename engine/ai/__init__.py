@@ -13,7 +13,8 @@ end by :func:`position_worth`; :func:`suggest` is the plan with
 its :class:`Reason` (the figures that chose it, and for the champion what its
 playouts found, for the hand's suggestion); :func:`upgrade_worth` is how much the
 AI values a Garage upgrade (the season's draft uses it too); :func:`random_decision`
-is the random legal driver of playouts (the engine bench, a search). Inside:
+is the random legal driver of playouts (the engine bench, a search); :class:`Judge` values
+where a move leaves a car, as every level does (a bench weighs it against races). Inside:
 ``driver`` (the choices a person has, judged), ``judge`` (where a move leaves the
 car), ``track`` (the corners ahead), ``cards`` (the odds of the cards to come),
 ``discard`` (what to throw away), ``explain`` (a plan's reasons), ``garage``
@@ -38,6 +39,7 @@ from engine.ai.champion import (
 from engine.ai.driver import Level
 from engine.ai.explain import Reason
 from engine.ai.garage import upgrade_worth
+from engine.ai.judge import Judge
 from engine.ai.playout import random_decision
 from engine.ai.sampling import determinize
 from engine.state import pickle_by_fields
@@ -47,6 +49,7 @@ __all__ = [
     "DEFAULT_PLAYOUTS",
     "DEFAULT_SEARCH",
     "LEVELS",
+    "Judge",
     "Level",
     "Reason",
     "Search",
