@@ -54,6 +54,7 @@ def test_the_map_counts_every_heat_the_engine_starts_with(track: str) -> None:
     race, as the 5th does (bench/heat_worth.py: in races a 6th Heat is worth about as many
     spaces as any other, where a map that stopped at 5 made it worth a sixth of one)."""
     assert data.track(track).heat_in_engine == 7
+    assert max(data.track(t).heat_in_engine for t in data.track_ids()) == MOST_HEAT
     rounds = rounds_to_go(track, 3)
     start = min(slot.space for slot in data.track(track).starting_grid)
     for heat in (5, 6):
