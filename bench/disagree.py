@@ -11,6 +11,9 @@ misses, by kind:
 - ``more_stress``, ``fewer_stress``, ``same_stress``: of those, the search's plan plays more
   Stress cards than the expert's, fewer, or as many;
 - ``higher_gear``, ``lower_gear``, ``same_gear`` likewise;
+- ``more_stress_WHERE`` and ``fewer_stress_WHERE``: the Stress counts again by where the car
+  stands against the frontmost Legend (``behind`` it by 2 spaces or more, ``level`` within a
+  space, ``ahead`` by 2 or more);
 - ``mean_gain``: the search's pick over the expert's, in its own playouts' worth (rounds;
   the best of several plans by its draws, so above what it is really worth).
 
@@ -40,8 +43,9 @@ WEAK_TRACKS = "italy,great_britain,japan,france"
 
 # (seed, track, weather, playouts)
 Job = tuple[int, str, bool, int]
-# Per plan of the expert: (the search's plan or None where it agreed, its gain in rounds)
-Found = list[tuple[tuple[Plan, Plan] | None, float]]
+# Per plan of the expert: (the expert's plan and the search's, or None where they agreed;
+# the search's gain in rounds; where the car stands against the frontmost Legend)
+Found = list[tuple[tuple[Plan, Plan] | None, float, str]]
 
 
 def race(job: Job) -> Found:
@@ -59,12 +63,20 @@ def race(job: Job) -> Found:
             searched = search(view, car, seed, playouts, settings)
             values = {c.decision: c.value for c in searched.candidates}
             picked = searched.decision
+            where = _where(view.car(me).space, [c.space for c in view.cars if c.kind == "legend"])
             if picked == decision or not isinstance(picked, Plan):
-                found.append((None, 0.0))
+                found.append((None, 0.0, where))
             else:
-                found.append(((decision, picked), values[picked] - values.get(decision, 0.0)))
+                gain = values[picked] - values.get(decision, 0.0)
+                found.append(((decision, picked), gain, where))
         state, _ = engine.apply(state, decision)
     return found
+
+
+def _where(space: int, legends: list[int]) -> str:
+    """The car against the frontmost Legend: behind, level (within a space) or ahead."""
+    gap = space - max(legends)
+    return "behind" if gap < -1 else "ahead" if gap > 1 else "level"
 
 
 def _sign(difference: int) -> str:
@@ -89,11 +101,13 @@ def main() -> None:
         plans = [plan for found in pool.map(race, jobs) for plan in found]
     kinds: Counter[str] = Counter()
     gains = []
-    for pair, gain in plans:
+    for pair, gain, where in plans:
         if pair is None:
             continue
         expert, picked = pair
-        kinds[f"{_sign(picked.cards.count(STRESS) - expert.cards.count(STRESS))}_stress"] += 1
+        stress = _sign(picked.cards.count(STRESS) - expert.cards.count(STRESS))
+        kinds[f"{stress}_stress"] += 1
+        kinds[f"{stress}_stress_{where}"] += 1
         gear = {"more": "higher", "fewer": "lower", "same": "same"}
         kinds[f"{gear[_sign(picked.gear - expert.gear)]}_gear"] += 1
         gains.append(gain)
@@ -105,6 +119,9 @@ def main() -> None:
         print(f"{kind}: {kinds[kind]}")
     for kind in ("higher_gear", "lower_gear", "same_gear"):
         print(f"{kind}: {kinds[kind]}")
+    for where in ("behind", "level", "ahead"):
+        for stress in ("more", "fewer"):
+            print(f"{stress}_stress_{where}: {kinds[f'{stress}_stress_{where}']}")
     print(f"mean_gain: {sum(gains) / max(1, len(gains)):.3f}")
 
 
